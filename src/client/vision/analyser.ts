@@ -1,0 +1,196 @@
+/**
+ * A typed view of the vision crate's C-ABI exports (docs/vision.md, "The wasm
+ * boundary"). The worker, the tests and the benchmarks all go through this
+ * class, whichever way they instantiated the module.
+ */
+
+export interface VisionExports {
+  memory: WebAssembly.Memory;
+  vision_analyser_new(width: number, height: number, isIos: number, isSleeper: number): number;
+  vision_analyser_free(analyser: number): void;
+  vision_frame_buffer(analyser: number): number;
+  vision_process(analyser: number, timeMs: number): number;
+  vision_whitelist_buffer(analyser: number, count: number): number;
+  vision_patrol(analyser: number): number;
+  vision_thumbnail(analyser: number): number;
+}
+
+export interface AnalyserOptions {
+  width: number;
+  height: number;
+  /** iOS cameras are noisier: the no-motion threshold is 3.5 instead of 1.5. */
+  ios: boolean;
+  /** Sleepers get the stricter no-motion count of 90 s instead of 180 s. */
+  sleeper: boolean;
+}
+
+export interface VisionEvents {
+  noMotion: boolean;
+  motion: boolean;
+  darkness: boolean;
+  nodding: boolean;
+}
+
+export interface FrameResult {
+  hasPrevious: boolean;
+  motionScore: number;
+  changedRatio: number;
+  meanLuma: number;
+  dark: boolean;
+  allBlack: boolean;
+  /** Mean position of the changed pixels as fractions of width and height. */
+  centroid: { x: number; y: number } | null;
+  noddingCount: number;
+  whitelistIndex: number;
+  whitelistScore: number;
+  whitelisted: boolean;
+  /** Mean colour of each of the 3x3 areas, row by row, as [r, g, b]. */
+  areaMeans: [number, number, number][];
+  /** Which areas changed colour by more than the area colour threshold. */
+  areasChanged: boolean[];
+  lowMotionMs: number;
+  darkMs: number;
+  events: VisionEvents;
+}
+
+export interface PatrolThumbnail {
+  width: number;
+  height: number;
+  allBlack: boolean;
+  /** RGBA pixels, a copy owned by the caller. */
+  rgba: Uint8ClampedArray<ArrayBuffer>;
+}
+
+export const THUMBNAIL_SIZE = 100;
+export const THUMBNAIL_BYTES = THUMBNAIL_SIZE * THUMBNAIL_SIZE;
+const RESULT_WORDS = 20;
+const AREA_COUNT = 9;
+
+const FLAG_HAS_PREVIOUS = 1;
+const FLAG_DARK = 2;
+const FLAG_ALL_BLACK = 4;
+const FLAG_WHITELISTED = 8;
+const FLAG_HAS_CENTROID = 16;
+
+const EVENT_NO_MOTION = 1;
+const EVENT_MOTION = 2;
+const EVENT_DARKNESS = 4;
+const EVENT_NODDING = 8;
+
+export class Analyser {
+  readonly width: number;
+  readonly height: number;
+  private handle: number;
+
+  constructor(private readonly exports: VisionExports, options: AnalyserOptions) {
+    this.width = options.width;
+    this.height = options.height;
+    this.handle = exports.vision_analyser_new(
+      options.width,
+      options.height,
+      options.ios ? 1 : 0,
+      options.sleeper ? 1 : 0,
+    );
+    if (this.handle === 0) {
+      throw new RangeError(`Unsupported frame size ${options.width}x${options.height}`);
+    }
+  }
+
+  /**
+   * The RGBA buffer inside wasm memory that the next frame is written to.
+   * Take a fresh view before every frame: memory growth detaches old views.
+   */
+  frameBuffer(): Uint8ClampedArray<ArrayBuffer> {
+    const pointer = this.exports.vision_frame_buffer(this.live());
+    return new Uint8ClampedArray(this.buffer(), pointer, this.width * this.height * 4);
+  }
+
+  /** Analyses the frame in `frameBuffer()`, taken at `timeMs`. */
+  process(timeMs: number): FrameResult {
+    const pointer = this.exports.vision_process(this.live(), timeMs);
+    const words = new Uint32Array(this.buffer(), pointer, RESULT_WORDS);
+    const floats = new Float32Array(this.buffer(), pointer, RESULT_WORDS);
+    const areaBytes = new Uint8Array(this.buffer(), pointer + 13 * 4, AREA_COUNT * 3);
+    const flags = words[0];
+    const events = words[1];
+    const whitelistIndex = words[8] | 0;
+    const areaMeans: [number, number, number][] = [];
+    const areasChanged: boolean[] = [];
+    for (let area = 0; area < AREA_COUNT; area++) {
+      areaMeans.push([areaBytes[area * 3], areaBytes[area * 3 + 1], areaBytes[area * 3 + 2]]);
+      areasChanged.push((words[10] & (1 << area)) !== 0);
+    }
+    return {
+      hasPrevious: (flags & FLAG_HAS_PREVIOUS) !== 0,
+      motionScore: floats[2],
+      changedRatio: floats[3],
+      meanLuma: floats[4],
+      dark: (flags & FLAG_DARK) !== 0,
+      allBlack: (flags & FLAG_ALL_BLACK) !== 0,
+      centroid: (flags & FLAG_HAS_CENTROID) !== 0 ? { x: floats[5], y: floats[6] } : null,
+      noddingCount: words[7],
+      whitelistIndex,
+      whitelistScore: floats[9],
+      whitelisted: (flags & FLAG_WHITELISTED) !== 0,
+      areaMeans,
+      areasChanged,
+      lowMotionMs: words[11],
+      darkMs: words[12],
+      events: {
+        noMotion: (events & EVENT_NO_MOTION) !== 0,
+        motion: (events & EVENT_MOTION) !== 0,
+        darkness: (events & EVENT_DARKNESS) !== 0,
+        nodding: (events & EVENT_NODDING) !== 0,
+      },
+    };
+  }
+
+  /** Replaces the whitelist with these 100x100 grey images. */
+  setWhitelist(images: readonly Uint8Array[]): void {
+    for (const image of images) {
+      if (image.length !== THUMBNAIL_BYTES) {
+        throw new RangeError(`A whitelist image must be ${THUMBNAIL_BYTES} bytes, not ${image.length}`);
+      }
+    }
+    const pointer = this.exports.vision_whitelist_buffer(this.live(), images.length);
+    if (pointer === 0 && images.length > 0) {
+      throw new RangeError(`Too many whitelist images: ${images.length}`);
+    }
+    const target = new Uint8Array(this.buffer(), pointer, images.length * THUMBNAIL_BYTES);
+    images.forEach((image, index) => target.set(image, index * THUMBNAIL_BYTES));
+  }
+
+  /** The patrol thumbnail of the frame in `frameBuffer()`. */
+  patrol(): PatrolThumbnail {
+    const pointer = this.exports.vision_patrol(this.live());
+    const [width, height, allBlack, pixels] = new Uint32Array(this.buffer(), pointer, 4);
+    return {
+      width,
+      height,
+      allBlack: allBlack === 1,
+      rgba: new Uint8ClampedArray(this.buffer().slice(pixels, pixels + width * height * 4)),
+    };
+  }
+
+  /** A copy of the last processed frame's 100x100 luma thumbnail. */
+  thumbnail(): Uint8Array {
+    const pointer = this.exports.vision_thumbnail(this.live());
+    return new Uint8Array(this.buffer().slice(pointer, pointer + THUMBNAIL_BYTES));
+  }
+
+  dispose(): void {
+    if (this.handle !== 0) {
+      this.exports.vision_analyser_free(this.handle);
+      this.handle = 0;
+    }
+  }
+
+  private live(): number {
+    if (this.handle === 0) throw new Error('The analyser has been disposed');
+    return this.handle;
+  }
+
+  private buffer(): ArrayBuffer {
+    return this.exports.memory.buffer as ArrayBuffer;
+  }
+}
