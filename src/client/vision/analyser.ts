@@ -61,6 +61,23 @@ export interface PatrolThumbnail {
   rgba: Uint8ClampedArray<ArrayBuffer>;
 }
 
+/**
+ * What every implementation of the pipeline offers: the wasm builds through
+ * `Analyser`, and the plain JavaScript pipeline for devices without
+ * WebAssembly (iOS Lockdown Mode turns it off).
+ */
+export interface FrameAnalyser {
+  readonly width: number;
+  readonly height: number;
+  /** Where the next RGBA frame is written; take it afresh before every frame. */
+  frameBuffer(): Uint8ClampedArray<ArrayBuffer>;
+  process(timeMs: number): FrameResult;
+  setWhitelist(images: readonly Uint8Array[]): void;
+  patrol(): PatrolThumbnail;
+  thumbnail(): Uint8Array;
+  dispose(): void;
+}
+
 export const THUMBNAIL_SIZE = 100;
 export const THUMBNAIL_BYTES = THUMBNAIL_SIZE * THUMBNAIL_SIZE;
 const RESULT_WORDS = 20;
@@ -77,7 +94,7 @@ const EVENT_MOTION = 2;
 const EVENT_DARKNESS = 4;
 const EVENT_NODDING = 8;
 
-export class Analyser {
+export class Analyser implements FrameAnalyser {
   readonly width: number;
   readonly height: number;
   private handle: number;
