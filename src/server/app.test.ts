@@ -1,0 +1,177 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+
+const INDEX_HTML = '<!doctype html><title>Warden</title><div id="root"></div>';
+// The smallest valid module: the magic number and version 1.
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+let dist: string;
+let app: FastifyInstance;
+let config: Config;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'warden-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), INDEX_HTML);
+  await writeFile(join(dist, 'assets', 'main-abc123.js'), 'console.log("warden");');
+  await writeFile(join(dist, 'assets', 'vision-simd-abc123.wasm'), EMPTY_WASM);
+  await writeFile(join(dist, '.secret'), 'not for the web');
+  config = { ...loadConfig({}), distDir: dist };
+  app = await buildApp(config, { logger: false });
+  // A route that fails, to prove errors do not leak internals.
+  app.get('/api/test-failure', async () => {
+    throw new Error('database password is hunter2 at /srv/secret.ts:12');
+  });
+  app.post('/api/test-echo', async (request) => request.body);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok with the release version', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ status: 'ok', version: config.version });
+    expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('static files', () => {
+  it('serves index.html at / without caching it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log("warden");');
+  });
+
+  it('serves WebAssembly as application/wasm', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/vision-simd-abc123.wasm' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/wasm');
+    expect(new Uint8Array(response.rawPayload)).toEqual(EMPTY_WASM);
+  });
+
+  it('sends the security headers the camera worker relies on', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("'wasm-unsafe-eval'");
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self' blob:");
+    expect(response.headers['permissions-policy']).toContain('camera=(self)');
+  });
+
+  it('does not serve dotfiles', async () => {
+    const response = await app.inject({ method: 'GET', url: '/.secret' });
+    expect(response.body).not.toContain('not for the web');
+  });
+});
+
+describe('single-page app fallback', () => {
+  it.each(['/camera-check', '/reservation/12', '/guest/verifyEmail/a.b.c', '/no/such/page?x=1'])(
+    'serves index.html for %s',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers a missing build asset with a 404, not HTML', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('does not answer other methods with the app', async () => {
+    const response = await app.inject({ method: 'POST', url: '/camera-check', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<title>');
+  });
+});
+
+describe('API errors', () => {
+  it.each(['/api', '/api/nope', '/api/health/extra'])('answers unknown %s with a JSON 404', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route GET ${url} not found`,
+    });
+  });
+
+  it('answers a failure with a 500 that hides the cause', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test-failure' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side.',
+    });
+    expect(response.body).not.toMatch(/hunter2|secret\.ts|at /);
+  });
+
+  it('answers a malformed request with a 400 and no stack', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(response.body).not.toContain('stack');
+    expect(response.body).not.toMatch(/node_modules|\.js:\d+/);
+  });
+});
+
+describe('without a built client', () => {
+  it('explains instead of failing', async () => {
+    const bare = await buildApp({ ...config, distDir: join(dist, 'missing') }, { logger: false });
+    const response = await bare.inject({ method: 'GET', url: '/camera-check' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ statusCode: 503 });
+    const health = await bare.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    await bare.close();
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.port).toBe(8080);
+    expect(defaults.host).toBe('0.0.0.0');
+    expect(defaults.dataDir).toMatch(/\.data\/?$/);
+    expect(defaults.publicUrl).toBeNull();
+  });
+
+  it('reads the environment and rejects bad values', () => {
+    const custom = loadConfig({ PORT: '9090', HOST: '127.0.0.1', DATA_DIR: '/tmp/w', PUBLIC_URL: 'https://warden.example/x' });
+    expect(custom).toMatchObject({ port: 9090, host: '127.0.0.1', dataDir: '/tmp/w', publicUrl: 'https://warden.example' });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PUBLIC_URL: 'warden.example' })).toThrow(/PUBLIC_URL/);
+  });
+});
