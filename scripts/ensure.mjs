@@ -84,7 +84,7 @@ export function ensureNodeModules() {
   const installed = mtime(join(ROOT, 'node_modules', '.package-lock.json'));
   if (installed !== null && (lock === null || installed >= lock)) return;
   step(installed === null ? 'Installing npm dependencies (npm ci)' : 'package-lock.json changed: reinstalling (npm ci)');
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund'], { stdin: 'ignore' });
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 let aptUpdated = false;

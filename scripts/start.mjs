@@ -1,0 +1,36 @@
+// `npm start`: installs what is missing, builds the vision wasm and the
+// client, then runs the server on PORT (default 8080) serving dist/.
+
+import { spawn } from 'node:child_process';
+import { ROOT, bin, ensureNodeModules, ensureWasmToolchain, runOrExit, step } from './ensure.mjs';
+import { buildWasm } from './build-wasm.mjs';
+
+ensureNodeModules();
+ensureWasmToolchain();
+
+step('Building the vision wasm');
+try {
+  buildWasm();
+} catch (error) {
+  console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+step('Building the client (vite build)');
+runOrExit(bin('vite'), ['build']);
+
+const port = process.env.PORT || '8080';
+step(`Starting the server on port ${port}`);
+// tsx runs the TypeScript server in this same Node (node --import tsx), so
+// signals reach it directly.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, PORT: port },
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+});

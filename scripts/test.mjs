@@ -1,0 +1,106 @@
+// `npm test`: installs what is missing, builds the vision wasm, then runs
+// every suite in order and stops at the first failure:
+//
+//   1. cargo test for crates/vision, on Debian's Rust 1.63
+//   2. the TypeScript type check
+//   3. Vitest (src/ and bench/)
+//   4. Playwright (tests/), against a fresh vite build
+//
+// With CI set, a missing Playwright suite is a failure; on a developer's
+// machine it is skipped with a warning.
+
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CARGO,
+  ROOT,
+  bin,
+  cargoEnv,
+  ensureChromium,
+  ensureNodeModules,
+  ensureWasmToolchain,
+  run,
+  step,
+} from './ensure.mjs';
+import { buildWasm } from './build-wasm.mjs';
+
+const isCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
+const results = [];
+const startedAt = Date.now();
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function summary() {
+  console.log('\n\x1b[1mSummary\x1b[0m');
+  for (const { name, outcome, ms, note } of results) {
+    const mark = outcome === 'passed' ? '✔' : outcome === 'skipped' ? '–' : '✖';
+    console.log(`  ${mark} ${name.padEnd(26)} ${outcome.padEnd(8)} ${seconds(ms).padStart(8)}${note ? `  ${note}` : ''}`);
+  }
+  console.log(`  total ${seconds(Date.now() - startedAt)}`);
+}
+
+function fail(name, ms, note) {
+  results.push({ name, outcome: 'failed', ms, note });
+  console.error(`\n✖ ${name} failed${note ? ` (${note})` : ''}`);
+  summary();
+  process.exit(1);
+}
+
+/** Runs one suite (a function returning an exit status) and records it. */
+function suite(name, body) {
+  step(name);
+  const start = Date.now();
+  let status;
+  try {
+    status = body();
+  } catch (error) {
+    fail(name, Date.now() - start, error instanceof Error ? error.message : String(error));
+  }
+  const ms = Date.now() - start;
+  if (status !== 0) fail(name, ms, `exit ${status}`);
+  results.push({ name, outcome: 'passed', ms });
+  console.log(`✔ ${name} passed in ${seconds(ms)}`);
+}
+
+function skip(name, note) {
+  results.push({ name, outcome: 'skipped', ms: 0, note });
+  console.warn(`\n– ${name} skipped: ${note}`);
+}
+
+function hasPlaywrightSpecs(dir) {
+  if (!existsSync(dir)) return false;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && hasPlaywrightSpecs(join(dir, entry.name))) return true;
+    if (entry.isFile() && /\.(spec|test)\.[cm]?[jt]sx?$/.test(entry.name)) return true;
+  }
+  return false;
+}
+
+ensureNodeModules();
+ensureWasmToolchain();
+ensureChromium();
+
+suite('vision wasm build', () => {
+  buildWasm();
+  return 0;
+});
+
+suite('cargo test (Rust 1.63)', () => run(CARGO, ['test', '--offline', '-p', 'vision'], { env: cargoEnv() }));
+
+suite('type check (tsc)', () => run(bin('tsc'), ['--noEmit', '-p', '.']));
+
+suite('vitest', () => run(bin('vitest'), ['run']));
+
+const hasPlaywright = existsSync(join(ROOT, 'playwright.config.ts')) && hasPlaywrightSpecs(join(ROOT, 'tests'));
+if (hasPlaywright) {
+  suite('client build (vite build)', () => run(bin('vite'), ['build']));
+  suite('playwright', () => run(bin('playwright'), ['test'], { stdio: ['ignore', 'inherit', 'inherit'] }));
+} else if (isCi) {
+  fail('playwright', 0, 'no playwright.config.ts or no spec under tests/');
+} else {
+  skip('playwright', 'no playwright.config.ts or no spec under tests/ yet (this fails under CI)');
+}
+
+summary();
