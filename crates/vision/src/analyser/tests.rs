@@ -1,0 +1,259 @@
+//! The analyser on both kernel sets against the reference, and the event
+//! rules driven by real frames.
+
+use super::*;
+use crate::events::{EVENT_DARKNESS, EVENT_MOTION, EVENT_NODDING, EVENT_NO_MOTION};
+use crate::grid::fit_within;
+use crate::kernels::{SCALAR, SIMD};
+use crate::testing::*;
+
+const VARIANTS: [&Kernels; 2] = [&SCALAR, &SIMD];
+const SIZES: [(usize, usize); 7] = [(1, 1), (2, 3), (17, 9), (99, 101), (160, 120), (120, 160), (161, 121)];
+
+fn analyser(width: usize, height: usize, kernels: &'static Kernels) -> Analyser {
+    Analyser::with_kernels(width as u32, height as u32, false, false, kernels).expect("a supported size")
+}
+
+fn feed(analyser: &mut Analyser, frame: &[u8], time_ms: f64) -> FrameResult {
+    analyser.frame_mut().copy_from_slice(frame);
+    analyser.process(time_ms)
+}
+
+fn close(a: f32, b: f64) -> bool {
+    (a as f64 - b).abs() <= 1e-6 * b.abs().max(1.0)
+}
+
+#[test]
+fn every_field_matches_the_reference_on_random_frames() {
+    for kernels in VARIANTS {
+        for (width, height) in SIZES {
+            let mut rng = Rng::new((width * 1000 + height) as u64);
+            let mut analyser = analyser(width, height, kernels);
+            let mut previous_luma = vec![0u8; width * height];
+            let mut previous_areas: Option<[[u8; 3]; 9]> = None;
+            let mut whitelist = vec![0u8; 2 * THUMBNAIL_BYTES];
+            rng.fill(&mut whitelist);
+            analyser.whitelist_mut(2).unwrap().copy_from_slice(&whitelist);
+            for index in 0..4 {
+                let mut frame = vec![0u8; width * height * 4];
+                rng.fill(&mut frame);
+                if index == 2 {
+                    // A still frame: same pixels as before.
+                    frame = scene(width, height, 0, 0, 9);
+                    feed(&mut analyser, &frame, index as f64 * 1000.0);
+                    previous_luma = reference_luma(&frame);
+                    previous_areas = Some(reference_frame(&frame, width, height, &previous_luma).area_means);
+                }
+                let expected = reference_frame(&frame, width, height, &previous_luma);
+                let result = feed(&mut analyser, &frame, index as f64 * 1000.0 + 500.0);
+                let label = format!("{} {}x{} frame {}", kernels.name, width, height, index);
+                let pixels = (width * height) as f64;
+                let has_previous = index > 0;
+
+                assert_eq!(result.flags & FLAG_HAS_PREVIOUS != 0, has_previous, "{}", label);
+                if has_previous {
+                    assert!(close(result.motion_score, expected.diff_sum as f64 / pixels), "{}", label);
+                    assert!(close(result.changed_ratio, expected.changed as f64 / pixels), "{}", label);
+                }
+                assert!(close(result.mean_luma, expected.luma_sum as f64 / pixels), "{}", label);
+                assert_eq!(result.flags & FLAG_ALL_BLACK != 0, expected.max_luma <= 16, "{}", label);
+                let centroid_expected = has_previous && expected.changed >= ((width * height) as u64 / 200).max(1);
+                assert_eq!(result.flags & FLAG_HAS_CENTROID != 0, centroid_expected, "{}", label);
+                if centroid_expected {
+                    let changed = expected.changed as f64;
+                    assert!(close(result.centroid_x, (expected.changed_x_sum as f64 / changed + 0.5) / width as f64), "{}", label);
+                    assert!(close(result.centroid_y, (expected.changed_y_sum as f64 / changed + 0.5) / height as f64), "{}", label);
+                }
+                assert_eq!(analyser.thumbnail(), &expected.thumbnail[..], "{} thumbnail", label);
+                assert_eq!(result.area_means, expected.area_means, "{}", label);
+                let mut areas_changed = 0;
+                if let Some(before) = previous_areas {
+                    for area in 0..9 {
+                        if (0..3).any(|c| expected.area_means[area][c].abs_diff(before[area][c]) > 50) {
+                            areas_changed |= 1 << area;
+                        }
+                    }
+                }
+                assert_eq!(result.areas_changed, areas_changed, "{}", label);
+                let scores: Vec<u32> = whitelist
+                    .chunks_exact(THUMBNAIL_BYTES)
+                    .map(|image| image.iter().zip(&expected.thumbnail).map(|(a, b)| a.abs_diff(*b) as u32).sum())
+                    .collect();
+                let best = if scores[1] < scores[0] { 1 } else { 0 };
+                assert_eq!(result.whitelist_index, best, "{}", label);
+                assert!(close(result.whitelist_score, scores[best as usize] as f64 / 10_000.0), "{}", label);
+
+                previous_luma = expected.luma;
+                previous_areas = Some(expected.area_means);
+            }
+        }
+    }
+}
+
+#[test]
+fn both_kernel_sets_give_identical_records() {
+    for (width, height) in SIZES.iter().copied().chain([(640, 480)]) {
+        let mut scalar = analyser(width, height, &SCALAR);
+        let mut simd = analyser(width, height, &SIMD);
+        for step in 0..3 {
+            let frame = scene(width, height, step * width / 8, step * height / 8, step as u64);
+            feed(&mut scalar, &frame, step as f64 * 1000.0);
+            feed(&mut simd, &frame, step as f64 * 1000.0);
+            assert_eq!(scalar.result_words(), simd.result_words(), "{}x{} step {}", width, height, step);
+            assert_eq!(scalar.thumbnail(), simd.thumbnail());
+            let (a, b) = (scalar.patrol().rgba.to_vec(), simd.patrol().rgba.to_vec());
+            assert_eq!(a, b, "{}x{} patrol", width, height);
+        }
+    }
+}
+
+#[test]
+fn the_patrol_thumbnail_matches_the_reference() {
+    for kernels in VARIANTS {
+        for (width, height) in SIZES.iter().copied().chain([(640, 480), (4096, 3)]) {
+            let mut analyser = analyser(width, height, kernels);
+            let frame = scene(width, height, width / 3, height / 3, 5);
+            analyser.frame_mut().copy_from_slice(&frame);
+            let (patrol_width, patrol_height) = fit_within(width, height, 100);
+            let cells = reference_box(&frame, width, height, patrol_width, patrol_height);
+            let expected: Vec<u8> = cells
+                .iter()
+                .flat_map(|(sums, count)| {
+                    [rounded_mean(sums[0], *count), rounded_mean(sums[1], *count), rounded_mean(sums[2], *count), 255]
+                })
+                .collect();
+            let patrol = analyser.patrol();
+            assert_eq!((patrol.width, patrol.height), (patrol_width, patrol_height));
+            assert!(patrol.width.max(patrol.height) <= 100);
+            assert_eq!(patrol.rgba, &expected[..], "{} {}x{}", kernels.name, width, height);
+            assert!(!patrol.all_black);
+        }
+    }
+}
+
+#[test]
+fn black_frames_are_all_black_and_dark() {
+    for kernels in VARIANTS {
+        let mut analyser = analyser(161, 121, kernels);
+        let result = feed(&mut analyser, &flat(161, 121, [10, 12, 9]), 0.0);
+        assert_ne!(result.flags & FLAG_ALL_BLACK, 0);
+        assert_ne!(result.flags & FLAG_DARK, 0);
+        assert!(analyser.patrol().all_black);
+        let result = feed(&mut analyser, &flat(161, 121, [30, 30, 30]), 1000.0);
+        assert_eq!(result.flags & FLAG_ALL_BLACK, 0);
+        assert_ne!(result.flags & FLAG_DARK, 0);
+        assert!(!analyser.patrol().all_black);
+    }
+}
+
+#[test]
+fn a_still_camera_raises_no_motion_after_180_seconds_and_motion_when_it_moves() {
+    for kernels in VARIANTS {
+        let (width, height) = (33, 17);
+        let mut analyser = analyser(width, height, kernels);
+        let still = scene(width, height, 4, 4, 1);
+        let mut fired = Vec::new();
+        for second in 0..=185 {
+            let result = feed(&mut analyser, &still, second as f64 * 1000.0);
+            if result.events != 0 {
+                fired.push((second, result.events));
+            }
+        }
+        // Frame 0 has no previous; frames 1..=180 are the 180 still seconds.
+        assert_eq!(fired, vec![(180, EVENT_NO_MOTION)], "{}", kernels.name);
+        let moved = scene(width, height, 20, 10, 1);
+        let result = feed(&mut analyser, &moved, 186_000.0);
+        assert_eq!(result.events, EVENT_MOTION);
+        assert!(result.motion_score > 1.5);
+        assert_ne!(result.areas_changed, 0);
+    }
+}
+
+#[test]
+fn a_whitelisted_still_scene_never_raises_no_motion() {
+    let (width, height) = (40, 30);
+    let mut analyser = analyser(width, height, &SIMD);
+    let still = scene(width, height, 4, 4, 1);
+    feed(&mut analyser, &still, 0.0);
+    let approved = analyser.thumbnail().to_vec();
+    analyser.whitelist_mut(1).unwrap().copy_from_slice(&approved);
+    for second in 1..400 {
+        let result = feed(&mut analyser, &still, second as f64 * 1000.0);
+        assert_eq!(result.events, 0);
+        assert_ne!(result.flags & FLAG_WHITELISTED, 0);
+        assert_eq!(result.whitelist_index, 0);
+        assert_eq!(result.whitelist_score, 0.0);
+    }
+}
+
+#[test]
+fn darkness_fires_once_after_thirty_dark_seconds() {
+    let mut analyser = analyser(20, 20, &SIMD);
+    let mut fired = Vec::new();
+    for second in 0..60 {
+        // Flicker so that darkness, not stillness, is what is tested.
+        let level = if second % 2 == 0 { 5 } else { 25 };
+        let result = feed(&mut analyser, &flat(20, 20, [level, level, level]), second as f64 * 1000.0);
+        assert_ne!(result.flags & FLAG_DARK, 0);
+        if result.events & EVENT_DARKNESS != 0 {
+            fired.push(second);
+        }
+    }
+    assert_eq!(fired, vec![29]);
+}
+
+#[test]
+fn a_head_dropping_and_jerking_up_is_a_nod() {
+    // Frame differencing sees the union of where the head was and where it
+    // is, so the centroid follows the movement: a head sinking in steps and
+    // jerking back up reverses twice a cycle.
+    let (width, height) = (64, 48);
+    let mut analyser = analyser(width, height, &SIMD);
+    let mut fired = Vec::new();
+    let mut counts = Vec::new();
+    for second in 0..16 {
+        let y = [4, 10, 16, 22][second % 4];
+        let result = feed(&mut analyser, &scene(width, height, 24, y, 3), second as f64 * 1000.0);
+        counts.push(result.nodding_count);
+        if result.events & EVENT_NODDING != 0 {
+            fired.push(second);
+        }
+    }
+    assert_eq!(counts, vec![0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
+    assert_eq!(fired, vec![12]);
+}
+
+#[test]
+fn a_square_jumping_between_two_places_is_not_a_nod() {
+    // The union of the two places never moves, so neither does the centroid.
+    let mut analyser = analyser(64, 48, &SIMD);
+    for second in 0..30 {
+        let y = if second % 2 == 0 { 4 } else { 28 };
+        let result = feed(&mut analyser, &scene(64, 48, 24, y, 3), second as f64 * 1000.0);
+        assert_eq!(result.nodding_count, 0);
+    }
+}
+
+#[test]
+fn sizes_out_of_range_are_refused() {
+    assert!(Analyser::new(0, 1, false, false).is_none());
+    assert!(Analyser::new(1, 0, false, false).is_none());
+    assert!(Analyser::new(4097, 1, false, false).is_none());
+    assert!(Analyser::new(4096, 1, false, false).is_some());
+    let mut analyser = Analyser::new(10, 10, false, false).unwrap();
+    assert!(analyser.whitelist_mut(65).is_none());
+    assert_eq!(analyser.whitelist_mut(0).map(|images| images.len()), Some(0));
+}
+
+#[test]
+fn the_record_layout_is_the_documented_one() {
+    let mut analyser = analyser(3, 3, &SCALAR);
+    let result = feed(&mut analyser, &flat(3, 3, [200, 100, 50]), 0.0);
+    let words = analyser.result_words();
+    assert_eq!(f32::from_bits(words[4]), result.mean_luma);
+    assert_eq!(words[8] as i32, -1);
+    assert_eq!(f32::from_bits(words[9]), 255.0);
+    let bytes: Vec<u8> = words[13..].iter().flat_map(|word| word.to_le_bytes()).collect();
+    assert_eq!(&bytes[..3], &[200, 100, 50]);
+    assert_eq!(&bytes[24..27], &[200, 100, 50]);
+}

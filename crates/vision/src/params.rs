@@ -1,0 +1,48 @@
+//! The analysis constants. SPEC §9 gives the ones it names; docs/vision.md
+//! explains the others.
+
+/// No-motion threshold on the motion score (mean absolute luma difference).
+pub const NO_MOTION_THRESHOLD: f64 = 1.5;
+/// iOS cameras are noisier and re-expose more, so they get a higher threshold.
+pub const NO_MOTION_THRESHOLD_IOS: f64 = 3.5;
+/// Seconds of low motion before the no-motion event.
+pub const NO_MOTION_COUNT_S: u32 = 180;
+/// The stricter count for sleepers.
+pub const NO_MOTION_COUNT_SLEEPER_S: u32 = 90;
+/// Seconds of darkness before the darkness event.
+pub const DARKNESS_COUNT_S: u32 = 30;
+/// Vertical reversals of the motion centroid that make a nod.
+pub const NODDING_COUNT: u32 = 5;
+/// The window the nodding reversals are counted in.
+pub const NOD_WINDOW_MS: f64 = 15_000.0;
+/// How far the centroid must move, as a fraction of the height, to count.
+pub const NOD_MIN_STEP: f64 = 0.02;
+/// A pixel changed when its luma moved by more than this.
+pub const PIXEL_CHANGE_THRESHOLD: u8 = 25;
+/// A frame is dark when its mean luma is below this.
+pub const DARK_MEAN_LUMA: f64 = 40.0;
+/// A frame or thumbnail is all black when no luma is above this.
+pub const ALL_BLACK_MAX_LUMA: u8 = 16;
+/// An area changed when a channel of its mean colour moved by more than this.
+pub const AREA_COLOUR_THRESHOLD: u8 = 50;
+/// Areas per side of the grid.
+pub const AREA_GRID: usize = 3;
+/// Side of the whitelist thumbnail and of the patrol thumbnail's long side.
+pub const THUMBNAIL_SIZE: usize = 100;
+/// Whitelist match threshold on the mean absolute difference.
+pub const WHITELIST_MATCH_THRESHOLD: u32 = 20;
+/// At most this many whitelist images.
+pub const MAX_WHITELIST: usize = 64;
+/// A frame adds at most this much to a run: a device that slept does not
+/// count its sleep as stillness.
+pub const MAX_FRAME_GAP_MS: f64 = 2_000.0;
+/// The first frame of a session counts as one sampling interval.
+pub const FRAME_INTERVAL_MS: f64 = 1_000.0;
+/// The largest frame side accepted.
+pub const MAX_SIDE: u32 = 4096;
+
+/// BT.601 luma in 8-bit fixed point; the weights add up to 256.
+#[inline(always)]
+pub fn luma(r: u8, g: u8, b: u8) -> u8 {
+    ((77 * r as u32 + 150 * g as u32 + 29 * b as u32 + 128) >> 8) as u8
+}

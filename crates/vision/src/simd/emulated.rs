@@ -1,0 +1,325 @@
+//! A lane-by-lane emulation of the wasm32 simd128 operations the kernels use,
+//! following the WebAssembly SIMD specification's semantics. It exists so
+//! that native tests exercise the SIMD kernels themselves.
+
+#![allow(non_camel_case_types)]
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct v128([u8; 16]);
+
+impl v128 {
+    fn u16_lanes(self) -> [u16; 8] {
+        let mut lanes = [0u16; 8];
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            *lane = u16::from_le_bytes([self.0[2 * i], self.0[2 * i + 1]]);
+        }
+        lanes
+    }
+
+    fn from_u16_lanes(lanes: [u16; 8]) -> v128 {
+        let mut bytes = [0u8; 16];
+        for (i, lane) in lanes.iter().enumerate() {
+            bytes[2 * i..2 * i + 2].copy_from_slice(&lane.to_le_bytes());
+        }
+        v128(bytes)
+    }
+
+    fn u32_lanes(self) -> [u32; 4] {
+        let mut lanes = [0u32; 4];
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            let b = &self.0[4 * i..4 * i + 4];
+            *lane = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
+        lanes
+    }
+
+    fn from_u32_lanes(lanes: [u32; 4]) -> v128 {
+        let mut bytes = [0u8; 16];
+        for (i, lane) in lanes.iter().enumerate() {
+            bytes[4 * i..4 * i + 4].copy_from_slice(&lane.to_le_bytes());
+        }
+        v128(bytes)
+    }
+
+    fn map_u8(self, other: v128, f: impl Fn(u8, u8) -> u8) -> v128 {
+        let mut bytes = [0u8; 16];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = f(self.0[i], other.0[i]);
+        }
+        v128(bytes)
+    }
+}
+
+pub fn load16(bytes: &[u8]) -> v128 {
+    let mut lanes = [0u8; 16];
+    lanes.copy_from_slice(&bytes[..16]);
+    v128(lanes)
+}
+
+pub fn load8_zero(bytes: &[u8]) -> v128 {
+    let mut lanes = [0u8; 16];
+    lanes[..8].copy_from_slice(&bytes[..8]);
+    v128(lanes)
+}
+
+pub fn load4_zero(bytes: &[u8]) -> v128 {
+    let mut lanes = [0u8; 16];
+    lanes[..4].copy_from_slice(&bytes[..4]);
+    v128(lanes)
+}
+
+pub fn store16(bytes: &mut [u8], value: v128) {
+    bytes[..16].copy_from_slice(&value.0);
+}
+
+pub fn zero() -> v128 {
+    v128([0; 16])
+}
+
+pub fn to_u32x4(value: v128) -> [u32; 4] {
+    value.u32_lanes()
+}
+
+pub fn to_u8x16(value: v128) -> [u8; 16] {
+    value.0
+}
+
+pub fn u8x16_splat(value: u8) -> v128 {
+    v128([value; 16])
+}
+
+pub fn u16x8_splat(value: u16) -> v128 {
+    v128::from_u16_lanes([value; 8])
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn u8x16_shuffle<
+    const I0: usize,
+    const I1: usize,
+    const I2: usize,
+    const I3: usize,
+    const I4: usize,
+    const I5: usize,
+    const I6: usize,
+    const I7: usize,
+    const I8: usize,
+    const I9: usize,
+    const I10: usize,
+    const I11: usize,
+    const I12: usize,
+    const I13: usize,
+    const I14: usize,
+    const I15: usize,
+>(
+    a: v128,
+    b: v128,
+) -> v128 {
+    let both = |i: usize| if i < 16 { a.0[i] } else { b.0[i - 16] };
+    v128([
+        both(I0),
+        both(I1),
+        both(I2),
+        both(I3),
+        both(I4),
+        both(I5),
+        both(I6),
+        both(I7),
+        both(I8),
+        both(I9),
+        both(I10),
+        both(I11),
+        both(I12),
+        both(I13),
+        both(I14),
+        both(I15),
+    ])
+}
+
+pub fn i32x4_shuffle<const I0: usize, const I1: usize, const I2: usize, const I3: usize>(
+    a: v128,
+    b: v128,
+) -> v128 {
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    let both = |i: usize| if i < 4 { a[i] } else { b[i - 4] };
+    v128::from_u32_lanes([both(I0), both(I1), both(I2), both(I3)])
+}
+
+pub fn i64x2_shuffle<const I0: usize, const I1: usize>(a: v128, b: v128) -> v128 {
+    let half = |i: usize| if i < 2 { &a.0[8 * i..8 * i + 8] } else { &b.0[8 * (i - 2)..8 * (i - 2) + 8] };
+    let mut bytes = [0u8; 16];
+    bytes[..8].copy_from_slice(half(I0));
+    bytes[8..].copy_from_slice(half(I1));
+    v128(bytes)
+}
+
+pub fn u16x8_extmul_low_u8x16(a: v128, b: v128) -> v128 {
+    let mut lanes = [0u16; 8];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a.0[i] as u16 * b.0[i] as u16;
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn u16x8_extmul_high_u8x16(a: v128, b: v128) -> v128 {
+    let mut lanes = [0u16; 8];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a.0[i + 8] as u16 * b.0[i + 8] as u16;
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn u16x8_add(a: v128, b: v128) -> v128 {
+    let (a, b) = (a.u16_lanes(), b.u16_lanes());
+    let mut lanes = [0u16; 8];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a[i].wrapping_add(b[i]);
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn u16x8_shr(a: v128, shift: u32) -> v128 {
+    let mut lanes = a.u16_lanes();
+    for lane in lanes.iter_mut() {
+        *lane >>= shift % 16;
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+/// Signed 16-bit lanes narrowed to unsigned bytes with saturation.
+pub fn u8x16_narrow_i16x8(a: v128, b: v128) -> v128 {
+    let saturate = |lane: u16| (lane as i16).max(0).min(255) as u8;
+    let (a, b) = (a.u16_lanes(), b.u16_lanes());
+    let mut bytes = [0u8; 16];
+    for i in 0..8 {
+        bytes[i] = saturate(a[i]);
+        bytes[i + 8] = saturate(b[i]);
+    }
+    v128(bytes)
+}
+
+pub fn u8x16_sub_sat(a: v128, b: v128) -> v128 {
+    a.map_u8(b, u8::saturating_sub)
+}
+
+pub fn u8x16_max(a: v128, b: v128) -> v128 {
+    a.map_u8(b, u8::max)
+}
+
+pub fn u8x16_gt(a: v128, b: v128) -> v128 {
+    a.map_u8(b, |x, y| if x > y { 0xFF } else { 0 })
+}
+
+pub fn v128_or(a: v128, b: v128) -> v128 {
+    a.map_u8(b, |x, y| x | y)
+}
+
+pub fn u8x16_bitmask(a: v128) -> u16 {
+    a.0.iter().enumerate().fold(0, |mask, (i, byte)| mask | (((byte >> 7) as u16) << i))
+}
+
+pub fn u16x8_extadd_pairwise_u8x16(a: v128) -> v128 {
+    let mut lanes = [0u16; 8];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a.0[2 * i] as u16 + a.0[2 * i + 1] as u16;
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn u32x4_extadd_pairwise_u16x8(a: v128) -> v128 {
+    let a = a.u16_lanes();
+    let mut lanes = [0u32; 4];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a[2 * i] as u32 + a[2 * i + 1] as u32;
+    }
+    v128::from_u32_lanes(lanes)
+}
+
+pub fn u32x4_add(a: v128, b: v128) -> v128 {
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    v128::from_u32_lanes([
+        a[0].wrapping_add(b[0]),
+        a[1].wrapping_add(b[1]),
+        a[2].wrapping_add(b[2]),
+        a[3].wrapping_add(b[3]),
+    ])
+}
+
+pub fn u16x8_extend_low_u8x16(a: v128) -> v128 {
+    let mut lanes = [0u16; 8];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a.0[i] as u16;
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn u16x8_extend_high_u8x16(a: v128) -> v128 {
+    let mut lanes = [0u16; 8];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a.0[i + 8] as u16;
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn u32x4_extend_low_u16x8(a: v128) -> v128 {
+    let a = a.u16_lanes();
+    v128::from_u32_lanes([a[0] as u32, a[1] as u32, a[2] as u32, a[3] as u32])
+}
+
+pub fn u32x4_extend_high_u16x8(a: v128) -> v128 {
+    let a = a.u16_lanes();
+    v128::from_u32_lanes([a[4] as u32, a[5] as u32, a[6] as u32, a[7] as u32])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(start: u8) -> v128 {
+        let mut lanes = [0u8; 16];
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            *lane = start.wrapping_add(i as u8 * 17);
+        }
+        v128(lanes)
+    }
+
+    #[test]
+    fn shuffles_pick_lanes_from_both_operands() {
+        let (a, b) = (bytes(0), bytes(100));
+        let picked = u8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(a, b);
+        assert_eq!(picked.0[0], a.0[0]);
+        assert_eq!(picked.0[1], b.0[0]);
+        assert_eq!(picked.0[15], b.0[7]);
+        let words = i32x4_shuffle::<0, 4, 1, 5>(a, b);
+        assert_eq!(words.0[4..8], b.0[0..4]);
+        let halves = i64x2_shuffle::<1, 2>(a, b);
+        assert_eq!(halves.0[..8], a.0[8..]);
+        assert_eq!(halves.0[8..], b.0[..8]);
+    }
+
+    #[test]
+    fn narrow_saturates_signed_lanes() {
+        let lanes = v128::from_u16_lanes([0, 255, 256, 0x8000, 0xFFFF, 7, 300, 1]);
+        let narrowed = u8x16_narrow_i16x8(lanes, lanes);
+        assert_eq!(narrowed.0[..8], [0, 255, 255, 0, 0, 7, 255, 1]);
+    }
+
+    #[test]
+    fn bitmask_reads_top_bits() {
+        let mut lanes = [0u8; 16];
+        lanes[0] = 0x80;
+        lanes[15] = 0xFF;
+        lanes[3] = 0x7F;
+        assert_eq!(u8x16_bitmask(v128(lanes)), 0b1000_0000_0000_0001);
+    }
+
+    #[test]
+    fn widening_arithmetic() {
+        let a = u8x16_splat(255);
+        assert_eq!(u16x8_extmul_low_u8x16(a, a).u16_lanes(), [65025; 8]);
+        assert_eq!(u16x8_extadd_pairwise_u8x16(a).u16_lanes(), [510; 8]);
+        assert_eq!(u32x4_extadd_pairwise_u16x8(u16x8_splat(65535)).u32_lanes(), [131070; 4]);
+        assert_eq!(u8x16_sub_sat(u8x16_splat(3), u8x16_splat(5)).0, [0; 16]);
+        assert_eq!(u8x16_gt(u8x16_splat(200), u8x16_splat(100)).0, [0xFF; 16]);
+        assert_eq!(u16x8_shr(u16x8_splat(0xFF00), 8).u16_lanes(), [0xFF; 8]);
+    }
+}

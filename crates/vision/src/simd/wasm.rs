@@ -1,0 +1,66 @@
+//! The real wasm32 simd128 intrinsics, plus safe slice loads and stores.
+
+pub use core::arch::wasm32::{
+    i32x4_shuffle, i64x2_shuffle, u16x8_add, u16x8_extadd_pairwise_u8x16, u16x8_extend_high_u8x16,
+    u16x8_extend_low_u8x16, u16x8_extmul_high_u8x16, u16x8_extmul_low_u8x16, u16x8_shr,
+    u16x8_splat, u32x4_add, u32x4_extadd_pairwise_u16x8, u32x4_extend_high_u16x8,
+    u32x4_extend_low_u16x8, u8x16_bitmask, u8x16_gt, u8x16_max, u8x16_narrow_i16x8,
+    u8x16_shuffle, u8x16_splat, u8x16_sub_sat, v128, v128_or,
+};
+use core::arch::wasm32::{u32x4_splat, v128_load, v128_load32_zero, v128_load64_zero, v128_store};
+
+/// The first 16 bytes of `bytes` (wasm loads need no alignment).
+#[inline(always)]
+pub fn load16(bytes: &[u8]) -> v128 {
+    let bytes = &bytes[..16];
+    // SAFETY: the slice above holds 16 readable bytes.
+    unsafe { v128_load(bytes.as_ptr() as *const v128) }
+}
+
+/// The first 8 bytes of `bytes` in the low half, zeros above.
+#[inline(always)]
+pub fn load8_zero(bytes: &[u8]) -> v128 {
+    let bytes = &bytes[..8];
+    // SAFETY: the slice above holds 8 readable bytes.
+    unsafe { v128_load64_zero(bytes.as_ptr() as *const u64) }
+}
+
+/// The first 4 bytes of `bytes` in the lowest lane, zeros above.
+#[inline(always)]
+pub fn load4_zero(bytes: &[u8]) -> v128 {
+    let bytes = &bytes[..4];
+    // SAFETY: the slice above holds 4 readable bytes.
+    unsafe { v128_load32_zero(bytes.as_ptr() as *const u32) }
+}
+
+/// Writes the vector to the first 16 bytes of `bytes`.
+#[inline(always)]
+pub fn store16(bytes: &mut [u8], value: v128) {
+    let bytes = &mut bytes[..16];
+    // SAFETY: the slice above holds 16 writable bytes.
+    unsafe { v128_store(bytes.as_mut_ptr() as *mut v128, value) }
+}
+
+#[inline(always)]
+pub fn zero() -> v128 {
+    u32x4_splat(0)
+}
+
+#[inline(always)]
+pub fn to_u32x4(value: v128) -> [u32; 4] {
+    let mut out = [0u8; 16];
+    store16(&mut out, value);
+    [
+        u32::from_le_bytes([out[0], out[1], out[2], out[3]]),
+        u32::from_le_bytes([out[4], out[5], out[6], out[7]]),
+        u32::from_le_bytes([out[8], out[9], out[10], out[11]]),
+        u32::from_le_bytes([out[12], out[13], out[14], out[15]]),
+    ]
+}
+
+#[inline(always)]
+pub fn to_u8x16(value: v128) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    store16(&mut out, value);
+    out
+}
