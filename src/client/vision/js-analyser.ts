@@ -1,0 +1,596 @@
+/**
+ * The per-frame analysis of docs/vision.md in plain JavaScript: the fallback
+ * where WebAssembly is unavailable (iOS Lockdown Mode turns it off) and the
+ * JavaScript peer of the benchmark. It computes exactly the contract's
+ * numbers, the same as the wasm builds of `crates/vision`.
+ *
+ * One pass over the pixels per frame computes the luma, the motion and
+ * darkness sums and the box-filter sums of the 100x100 grid; everything else
+ * works on the grid. All buffers are allocated by the constructor.
+ */
+
+import {
+  THUMBNAIL_BYTES,
+  THUMBNAIL_SIZE,
+  type AnalyserOptions,
+  type FrameAnalyser,
+  type FrameResult,
+  type PatrolThumbnail,
+  type VisionEvents,
+} from './analyser';
+
+/** Largest side the wasm builds accept; the JS pipeline keeps the same limit. */
+export const MAX_SIDE = 4096;
+/** Most whitelist images the wasm builds accept. */
+export const MAX_WHITELIST_IMAGES = 64;
+
+const CHANGED_PIXEL_DELTA = 25;
+const AREA_COLOUR_THRESHOLD = 50;
+const DARK_LUMA = 40;
+const BLACK_LUMA = 16;
+const WHITELIST_MATCH_SAD = 20 * THUMBNAIL_BYTES;
+const NO_WHITELIST_SCORE = 255;
+const NODDING_MOVE = 0.02;
+const NODDING_WINDOW_MS = 15_000;
+const NODDING_COUNT = 5;
+const DARKNESS_MS = 30_000;
+const NO_MOTION_MS = 180_000;
+const SLEEPER_NO_MOTION_MS = 90_000;
+const MAX_FRAME_GAP_MS = 2_000;
+/** What the first frame of a session adds to a run: one sampling interval (as the crate does). */
+const FIRST_FRAME_INTERVAL_MS = 1_000;
+/** Reversals kept at most; the oldest is dropped (only reachable above four frames a second). */
+const MAX_REVERSALS = 64;
+const PATROL_LONG_SIDE = 100;
+const AREA_SIDE = 3;
+const AREA_COUNT = AREA_SIDE * AREA_SIDE;
+/** Every platform browsers run on is; the pixel loops read RGBA as one word. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** `Y = (77 R + 150 G + 29 B + 128) >> 8`, BT.601 in 8-bit fixed point. */
+export function luma(r: number, g: number, b: number): number {
+  return (77 * r + 150 * g + 29 * b + 128) >> 8;
+}
+
+/**
+ * The box-filter ranges of docs/vision.md along one axis, from `source`
+ * pixels to `target` outputs. Output `j` covers
+ * `[floor(j s / n), max(floor((j + 1) s / n), floor(j s / n) + 1))`. Two
+ * outputs' ranges are either equal (upscaling) or disjoint, and together they
+ * cover the source, so the distinct ranges ("bins") partition the source:
+ * every source pixel adds to exactly one bin, and every output reads one bin.
+ */
+export interface AxisBins {
+  /** Bin of each source pixel. */
+  readonly binOfSource: Uint16Array;
+  /** Bin of each output. */
+  readonly binOfOutput: Uint16Array;
+  /** Source pixels in each bin. */
+  readonly binSize: Uint32Array;
+  readonly binCount: number;
+}
+
+export function axisBins(source: number, target: number): AxisBins {
+  const binOfSource = new Uint16Array(source);
+  const binOfOutput = new Uint16Array(target);
+  const sizes: number[] = [];
+  let lastStart = -1;
+  for (let j = 0; j < target; j++) {
+    const start = Math.floor((j * source) / target);
+    const end = Math.max(Math.floor(((j + 1) * source) / target), start + 1);
+    if (start !== lastStart) {
+      sizes.push(end - start);
+      binOfSource.fill(sizes.length - 1, start, end);
+      lastStart = start;
+    }
+    binOfOutput[j] = sizes.length - 1;
+  }
+  return { binOfSource, binOfOutput, binSize: Uint32Array.from(sizes), binCount: sizes.length };
+}
+
+/** `max(1, round(side * scale))` with `scale = min(1, 100 / long)`, in integers. */
+export function patrolSize(width: number, height: number): { width: number; height: number } {
+  const long = Math.max(width, height);
+  if (long <= PATROL_LONG_SIDE) return { width, height };
+  const half = long >> 1;
+  return {
+    width: Math.max(1, Math.floor((width * PATROL_LONG_SIDE + half) / long)),
+    height: Math.max(1, Math.floor((height * PATROL_LONG_SIDE + half) / long)),
+  };
+}
+
+/** A box filter from a `width` x `height` RGBA frame to `outWidth` x `outHeight` RGB means. */
+class BoxFilter {
+  readonly columns: AxisBins;
+  readonly rows: AxisBins;
+  /** R, G, B sums per bin, row-major over (row bin, column bin). */
+  readonly sums: Uint32Array;
+  /** `binOfSource` of the columns times 3: the offset of a column's bin in a row of `sums`. */
+  readonly columnOffset: Int32Array;
+
+  constructor(width: number, height: number, readonly outWidth: number, readonly outHeight: number) {
+    this.columns = axisBins(width, outWidth);
+    this.rows = axisBins(height, outHeight);
+    this.sums = new Uint32Array(this.columns.binCount * this.rows.binCount * 3);
+    this.columnOffset = Int32Array.from(this.columns.binOfSource, (bin) => bin * 3);
+  }
+
+  /** Offset in `sums` of output cell (row, column)'s bin. */
+  cellOffset(row: number, column: number): number {
+    return (this.rows.binOfOutput[row] * this.columns.binCount + this.columns.binOfOutput[column]) * 3;
+  }
+
+  cellCount(row: number, column: number): number {
+    return this.rows.binSize[this.rows.binOfOutput[row]] * this.columns.binSize[this.columns.binOfOutput[column]];
+  }
+
+  /**
+   * Adds every pixel to its bin (the sums must have been cleared). Pixels are
+   * read as little-endian 32-bit words, `0xAABBGGRR`; runs of pixels in the
+   * same bin are summed in locals first.
+   */
+  accumulate(pixels: Uint32Array, width: number, height: number): void {
+    const sums = this.sums;
+    const columnOffset = this.columnOffset;
+    const rowOfBins = this.rows.binOfSource;
+    const rowStride = this.columns.binCount * 3;
+    let i = 0;
+    for (let y = 0; y < height; y++) {
+      const base = rowOfBins[y] * rowStride;
+      let k = base;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let x = 0; x < width; x++, i++) {
+        const bin = base + columnOffset[x];
+        if (bin !== k) {
+          sums[k] += r;
+          sums[k + 1] += g;
+          sums[k + 2] += b;
+          r = g = b = 0;
+          k = bin;
+        }
+        const v = pixels[i];
+        r += v & 0xff;
+        g += (v >>> 8) & 0xff;
+        b += (v >>> 16) & 0xff;
+      }
+      sums[k] += r;
+      sums[k + 1] += g;
+      sums[k + 2] += b;
+    }
+  }
+}
+
+/** Rounded mean with halves up: `(sum + count / 2) / count` in integers. */
+function roundedMean(sum: number, count: number): number {
+  return Math.floor((sum + (count >>> 1)) / count);
+}
+
+/**
+ * The rules of "Events" over per-frame measurements: low-motion and dark runs
+ * measured in time, the nodding reversals of the last 15 s and the four
+ * events, each at most once per episode. Shared with the OpenCV.js peer of
+ * the benchmark so that both do the same bookkeeping.
+ */
+export class SessionEvents {
+  /** Twice the no-motion threshold (3 or 7): `score < threshold` is `2 sum < threshold2 N`. */
+  readonly threshold2: number;
+  readonly noMotionMs: number;
+  lowMotionMs = 0;
+  darkMs = 0;
+  private previousTime = 0;
+  private hasPreviousTime = false;
+  private noMotionEpisode = false;
+  private darknessEpisode = false;
+  private noddingEpisode = false;
+  private anchorY = 0;
+  private hasAnchor = false;
+  private lastDirection = 0;
+  /** Times of the reversals still in the window, a ring buffer. */
+  private readonly reversals = new Float64Array(MAX_REVERSALS);
+  private reversalStart = 0;
+  private reversalCount = 0;
+
+  constructor(options: { ios: boolean; sleeper: boolean }) {
+    this.threshold2 = options.ios ? 7 : 3;
+    this.noMotionMs = options.sleeper ? SLEEPER_NO_MOTION_MS : NO_MOTION_MS;
+  }
+
+  /**
+   * Feeds one frame. `lowMotion` and `motionReturned` say whether the frame's
+   * motion score is below / at or above the threshold (both false without a
+   * previous frame); `centroidY` is NaN when the frame has no centroid.
+   * Returns the event bits (1 no motion, 2 motion, 4 darkness, 8 nodding).
+   */
+  update(timeMs: number, lowMotion: boolean, motionReturned: boolean, dark: boolean, whitelisted: boolean, centroidY: number): number {
+    const gap = this.hasPreviousTime
+      ? Math.min(Math.max(timeMs - this.previousTime, 0), MAX_FRAME_GAP_MS)
+      : FIRST_FRAME_INTERVAL_MS;
+    this.previousTime = timeMs;
+    this.hasPreviousTime = true;
+    let events = 0;
+
+    // No motion and motion.
+    this.lowMotionMs = lowMotion ? this.lowMotionMs + gap : 0;
+    if (motionReturned && this.noMotionEpisode) {
+      this.noMotionEpisode = false;
+      events |= 2;
+    }
+    if (this.lowMotionMs >= this.noMotionMs && !this.noMotionEpisode) {
+      this.noMotionEpisode = true;
+      events |= 1;
+    }
+
+    // Darkness.
+    this.darkMs = dark && !whitelisted ? this.darkMs + gap : 0;
+    if (!dark) this.darknessEpisode = false;
+    if (this.darkMs >= DARKNESS_MS && !this.darknessEpisode) {
+      this.darknessEpisode = true;
+      events |= 4;
+    }
+
+    // Nodding: vertical reversals of the centroid, with hysteresis.
+    if (centroidY === centroidY) {
+      if (!this.hasAnchor) {
+        this.anchorY = centroidY;
+        this.hasAnchor = true;
+      } else if (Math.abs(centroidY - this.anchorY) >= NODDING_MOVE) {
+        const direction = centroidY > this.anchorY ? 1 : -1;
+        if (this.lastDirection !== 0 && direction !== this.lastDirection) this.pushReversal(timeMs);
+        this.lastDirection = direction;
+        this.anchorY = centroidY;
+      }
+    }
+    while (this.reversalCount > 0 && timeMs - this.reversals[this.reversalStart] >= NODDING_WINDOW_MS) {
+      this.reversalStart = (this.reversalStart + 1) % MAX_REVERSALS;
+      this.reversalCount--;
+    }
+    if (this.reversalCount === 0) this.noddingEpisode = false;
+    if (this.reversalCount >= NODDING_COUNT && !this.noddingEpisode) {
+      this.noddingEpisode = true;
+      events |= 8;
+    }
+    return events;
+  }
+
+  /** Reversals within the last 15 s, as of the last update. */
+  get noddingCount(): number {
+    return this.reversalCount;
+  }
+
+  private pushReversal(timeMs: number): void {
+    if (this.reversalCount === MAX_REVERSALS) {
+      this.reversalStart = (this.reversalStart + 1) % MAX_REVERSALS;
+      this.reversalCount--;
+    }
+    this.reversals[(this.reversalStart + this.reversalCount) % MAX_REVERSALS] = timeMs;
+    this.reversalCount++;
+  }
+}
+
+export function eventsFromBits(bits: number): VisionEvents {
+  return {
+    noMotion: (bits & 1) !== 0,
+    motion: (bits & 2) !== 0,
+    darkness: (bits & 4) !== 0,
+    nodding: (bits & 8) !== 0,
+  };
+}
+
+/** A run in ms as the wasm result record carries it: a `u32`. */
+export function runMillis(ms: number): number {
+  return Math.min(Math.floor(ms), 0xffff_ffff);
+}
+
+/** The whole per-frame pipeline of docs/vision.md in plain JavaScript. */
+export class JsAnalyser implements FrameAnalyser {
+  readonly width: number;
+  readonly height: number;
+  private disposed = false;
+  private readonly pixels: Uint8ClampedArray<ArrayBuffer>;
+  /** The same pixels as little-endian words, one load per pixel. */
+  private readonly words: Uint32Array;
+  private readonly previousLuma: Uint8Array;
+  private readonly grid: BoxFilter;
+  private readonly patrolFilter: BoxFilter;
+  private readonly events: SessionEvents;
+  private readonly thumb = new Uint8Array(THUMBNAIL_BYTES);
+  /** Area of each grid column (row): `floor(3 j / 100)`. */
+  private readonly areaOfCell = Uint8Array.from({ length: THUMBNAIL_SIZE }, (_, j) => Math.floor((AREA_SIDE * j) / THUMBNAIL_SIZE));
+  private readonly areaSums = new Float64Array(AREA_COUNT * 3);
+  private readonly areaCounts = new Float64Array(AREA_COUNT);
+  private readonly areaMeans = new Uint8Array(AREA_COUNT * 3);
+  private readonly previousAreaMeans = new Uint8Array(AREA_COUNT * 3);
+  private whitelist = new Uint8Array(0);
+  private whitelistCount = 0;
+  private processed = false;
+
+  // Measurements of the current frame, set by scan(), finishGrid() and matchWhitelist().
+  private lumaSum = 0;
+  private maxLuma = 0;
+  private diffSum = 0;
+  private changed = 0;
+  private changedXSum = 0;
+  private changedYSum = 0;
+  private changedAreas = 0;
+  private whitelistIndex = -1;
+  private whitelistSad = 0;
+
+  constructor(options: AnalyserOptions) {
+    const { width, height } = options;
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
+      throw new RangeError(`Unsupported frame size ${width}x${height}`);
+    }
+    this.width = width;
+    this.height = height;
+    if (!LITTLE_ENDIAN) throw new Error('The JavaScript vision pipeline needs a little-endian platform');
+    this.pixels = new Uint8ClampedArray(width * height * 4);
+    this.words = new Uint32Array(this.pixels.buffer);
+    this.previousLuma = new Uint8Array(width * height);
+    this.grid = new BoxFilter(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE);
+    const patrol = patrolSize(width, height);
+    this.patrolFilter = new BoxFilter(width, height, patrol.width, patrol.height);
+    this.events = new SessionEvents(options);
+  }
+
+  frameBuffer(): Uint8ClampedArray<ArrayBuffer> {
+    this.live();
+    return this.pixels;
+  }
+
+  process(timeMs: number): FrameResult {
+    this.live();
+    this.scan();
+    this.finishGrid();
+    this.matchWhitelist();
+    return this.decide(timeMs);
+  }
+
+  setWhitelist(images: readonly Uint8Array[]): void {
+    this.live();
+    for (const image of images) {
+      if (image.length !== THUMBNAIL_BYTES) {
+        throw new RangeError(`A whitelist image must be ${THUMBNAIL_BYTES} bytes, not ${image.length}`);
+      }
+    }
+    if (images.length > MAX_WHITELIST_IMAGES) throw new RangeError(`Too many whitelist images: ${images.length}`);
+    if (this.whitelist.length < images.length * THUMBNAIL_BYTES) {
+      this.whitelist = new Uint8Array(images.length * THUMBNAIL_BYTES);
+    }
+    images.forEach((image, index) => this.whitelist.set(image, index * THUMBNAIL_BYTES));
+    this.whitelistCount = images.length;
+  }
+
+  patrol(): PatrolThumbnail {
+    this.live();
+    const filter = this.patrolFilter;
+    filter.sums.fill(0);
+    filter.accumulate(this.words, this.width, this.height);
+    const { outWidth, outHeight, sums } = filter;
+    const rgba = new Uint8ClampedArray(outWidth * outHeight * 4);
+    let bright = false;
+    let p = 0;
+    for (let row = 0; row < outHeight; row++) {
+      for (let column = 0; column < outWidth; column++, p += 4) {
+        const k = filter.cellOffset(row, column);
+        const count = filter.cellCount(row, column);
+        const r = roundedMean(sums[k], count);
+        const g = roundedMean(sums[k + 1], count);
+        const b = roundedMean(sums[k + 2], count);
+        rgba[p] = r;
+        rgba[p + 1] = g;
+        rgba[p + 2] = b;
+        rgba[p + 3] = 255;
+        if (luma(r, g, b) > BLACK_LUMA) bright = true;
+      }
+    }
+    return { width: outWidth, height: outHeight, allBlack: !bright, rgba };
+  }
+
+  thumbnail(): Uint8Array {
+    this.live();
+    return this.thumb.slice();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  /**
+   * The single pass over the pixels: luma, its difference with the previous
+   * frame's, the sums for motion, centroid and darkness, and the grid's box
+   * sums. Sums are kept per row so that the inner loop stays in small
+   * integers.
+   */
+  protected scan(): void {
+    const { width, height, words, previousLuma } = this;
+    const grid = this.grid;
+    const sums = grid.sums;
+    sums.fill(0);
+    const columnOffset = grid.columnOffset;
+    const rowBins = grid.rows.binOfSource;
+    const rowStride = grid.columns.binCount * 3;
+    let lumaSum = 0;
+    let maxLuma = 0;
+    let diffSum = 0;
+    let changed = 0;
+    let changedXSum = 0;
+    let changedYSum = 0;
+    let i = 0;
+    for (let y = 0; y < height; y++) {
+      const base = rowBins[y] * rowStride;
+      let rowLuma = 0;
+      let rowDiff = 0;
+      let rowChanged = 0;
+      let rowChangedX = 0;
+      // R, G, B of the current run of pixels in grid bin k.
+      let k = base;
+      let binR = 0;
+      let binG = 0;
+      let binB = 0;
+      for (let x = 0; x < width; x++, i++) {
+        const v = words[i];
+        const r = v & 0xff;
+        const g = (v >>> 8) & 0xff;
+        const b = (v >>> 16) & 0xff;
+        const y8 = (77 * r + 150 * g + 29 * b + 128) >> 8;
+        rowLuma += y8;
+        if (y8 > maxLuma) maxLuma = y8;
+        // Math.abs compiles branchless; `if (d < 0)` mispredicts on sensor noise.
+        const d = Math.abs(y8 - previousLuma[i]);
+        rowDiff += d;
+        if (d > CHANGED_PIXEL_DELTA) {
+          rowChanged++;
+          rowChangedX += x;
+        }
+        previousLuma[i] = y8;
+        const bin = base + columnOffset[x];
+        if (bin !== k) {
+          sums[k] += binR;
+          sums[k + 1] += binG;
+          sums[k + 2] += binB;
+          binR = binG = binB = 0;
+          k = bin;
+        }
+        binR += r;
+        binG += g;
+        binB += b;
+      }
+      sums[k] += binR;
+      sums[k + 1] += binG;
+      sums[k + 2] += binB;
+      lumaSum += rowLuma;
+      diffSum += rowDiff;
+      changed += rowChanged;
+      changedXSum += rowChangedX;
+      changedYSum += rowChanged * y;
+    }
+    this.lumaSum = lumaSum;
+    this.maxLuma = maxLuma;
+    if (this.processed) {
+      this.diffSum = diffSum;
+      this.changed = changed;
+      this.changedXSum = changedXSum;
+      this.changedYSum = changedYSum;
+    } else {
+      // The first frame has no previous frame: its differences were against zeros.
+      this.diffSum = 0;
+      this.changed = 0;
+      this.changedXSum = 0;
+      this.changedYSum = 0;
+    }
+  }
+
+  /** The grid cells' means: the whitelist thumbnail and the 3x3 areas. */
+  protected finishGrid(): void {
+    const grid = this.grid;
+    const sums = grid.sums;
+    const { thumb, areaOfCell, areaSums, areaCounts, areaMeans, previousAreaMeans } = this;
+    areaSums.fill(0);
+    areaCounts.fill(0);
+    let t = 0;
+    for (let row = 0; row < THUMBNAIL_SIZE; row++) {
+      const areaRow = areaOfCell[row] * AREA_SIDE;
+      for (let column = 0; column < THUMBNAIL_SIZE; column++, t++) {
+        const k = grid.cellOffset(row, column);
+        const count = grid.cellCount(row, column);
+        const sr = sums[k];
+        const sg = sums[k + 1];
+        const sb = sums[k + 2];
+        thumb[t] = luma(roundedMean(sr, count), roundedMean(sg, count), roundedMean(sb, count));
+        const area = areaRow + areaOfCell[column];
+        areaSums[area * 3] += sr;
+        areaSums[area * 3 + 1] += sg;
+        areaSums[area * 3 + 2] += sb;
+        areaCounts[area] += count;
+      }
+    }
+    previousAreaMeans.set(areaMeans);
+    let changedAreas = 0;
+    for (let area = 0; area < AREA_COUNT; area++) {
+      for (let c = 0; c < 3; c++) {
+        const mean = roundedMean(areaSums[area * 3 + c], areaCounts[area]);
+        if (this.processed && Math.abs(mean - previousAreaMeans[area * 3 + c]) > AREA_COLOUR_THRESHOLD) {
+          changedAreas |= 1 << area;
+        }
+        areaMeans[area * 3 + c] = mean;
+      }
+    }
+    this.changedAreas = changedAreas;
+  }
+
+  /** The best (lowest, first on ties) sum of absolute differences against the whitelist. */
+  protected matchWhitelist(): void {
+    const { thumb, whitelist } = this;
+    let bestIndex = -1;
+    let bestSad = 0;
+    for (let image = 0; image < this.whitelistCount; image++) {
+      let sad = 0;
+      const base = image * THUMBNAIL_BYTES;
+      for (let i = 0; i < THUMBNAIL_BYTES; i++) {
+        sad += Math.abs(thumb[i] - whitelist[base + i]);
+      }
+      if (bestIndex < 0 || sad < bestSad) {
+        bestIndex = image;
+        bestSad = sad;
+      }
+    }
+    this.whitelistIndex = bestIndex;
+    this.whitelistSad = bestSad;
+  }
+
+  /** Derived values, runs and events; builds the result. */
+  protected decide(timeMs: number): FrameResult {
+    const pixelCount = this.width * this.height;
+    const hasPrevious = this.processed;
+    this.processed = true;
+    const whitelisted = this.whitelistIndex >= 0 && this.whitelistSad <= WHITELIST_MATCH_SAD;
+    const dark = this.lumaSum < DARK_LUMA * pixelCount;
+    const events = this.events;
+    // score < threshold, exactly: sum / N < threshold2 / 2.
+    const belowThreshold = 2 * this.diffSum < events.threshold2 * pixelCount;
+    const changed = this.changed;
+    const hasCentroid = changed > 0 && changed >= Math.floor(pixelCount / 200);
+    const centroidX = hasCentroid ? (this.changedXSum / changed + 0.5) / this.width : 0;
+    const centroidY = hasCentroid ? (this.changedYSum / changed + 0.5) / this.height : Number.NaN;
+    const bits = events.update(
+      timeMs,
+      hasPrevious && !whitelisted && belowThreshold,
+      hasPrevious && !belowThreshold,
+      dark,
+      whitelisted,
+      centroidY,
+    );
+
+    const areaMeans: [number, number, number][] = [];
+    const areasChanged: boolean[] = [];
+    for (let area = 0; area < AREA_COUNT; area++) {
+      const m = this.areaMeans;
+      areaMeans.push([m[area * 3], m[area * 3 + 1], m[area * 3 + 2]]);
+      areasChanged.push((this.changedAreas & (1 << area)) !== 0);
+    }
+    return {
+      hasPrevious,
+      motionScore: Math.fround(this.diffSum / pixelCount),
+      changedRatio: Math.fround(changed / pixelCount),
+      meanLuma: Math.fround(this.lumaSum / pixelCount),
+      dark,
+      allBlack: this.maxLuma <= BLACK_LUMA,
+      centroid: hasCentroid ? { x: Math.fround(centroidX), y: Math.fround(centroidY) } : null,
+      noddingCount: events.noddingCount,
+      whitelistIndex: this.whitelistIndex,
+      whitelistScore: this.whitelistIndex >= 0 ? Math.fround(this.whitelistSad / THUMBNAIL_BYTES) : NO_WHITELIST_SCORE,
+      whitelisted,
+      areaMeans,
+      areasChanged,
+      lowMotionMs: runMillis(events.lowMotionMs),
+      darkMs: runMillis(events.darkMs),
+      events: eventsFromBits(bits),
+    };
+  }
+
+  private live(): void {
+    if (this.disposed) throw new Error('The analyser has been disposed');
+  }
+}

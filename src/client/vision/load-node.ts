@@ -1,0 +1,62 @@
+/**
+ * Loads the built vision wasm modules in Node (tests and benchmarks):
+ * `crates/vision/pkg/vision-simd.wasm` and `vision-scalar.wasm`, produced by
+ * `node scripts/build-wasm.mjs`. The browser instantiates them in the worker
+ * instead.
+ */
+
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { VisionExports } from './analyser';
+
+export type WasmFlavour = 'simd' | 'scalar';
+
+export const WASM_FLAVOURS: readonly WasmFlavour[] = ['simd', 'scalar'];
+
+/** Where the build puts the modules. */
+export const WASM_DIR = fileURLToPath(new URL('../../../crates/vision/pkg/', import.meta.url));
+
+export function wasmPath(flavour: WasmFlavour): string {
+  return `${WASM_DIR}vision-${flavour}.wasm`;
+}
+
+const REQUIRED_EXPORTS = [
+  'vision_analyser_new',
+  'vision_analyser_free',
+  'vision_frame_buffer',
+  'vision_process',
+  'vision_whitelist_buffer',
+  'vision_patrol',
+  'vision_thumbnail',
+] as const;
+
+function isMissingFile(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+/** Compiles and instantiates one flavour; throws a clear error when it is not built. */
+export async function loadVisionWasm(flavour: WasmFlavour): Promise<VisionExports> {
+  const path = wasmPath(flavour);
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = new Uint8Array(await readFile(path));
+  } catch (error) {
+    if (isMissingFile(error)) {
+      throw new Error(`${path} is missing: build the vision crate first with \`node scripts/build-wasm.mjs\``);
+    }
+    throw error;
+  }
+  const module = await WebAssembly.compile(bytes);
+  const imports = WebAssembly.Module.imports(module);
+  if (imports.length > 0) {
+    const names = imports.map((entry) => `${entry.module}.${entry.name}`).join(', ');
+    throw new Error(`${path} imports ${names}; the vision crate must not need any imports`);
+  }
+  const instance = await WebAssembly.instantiate(module, {});
+  const exports = instance.exports;
+  if (!(exports.memory instanceof WebAssembly.Memory)) throw new Error(`${path} does not export its memory`);
+  for (const name of REQUIRED_EXPORTS) {
+    if (typeof exports[name] !== 'function') throw new Error(`${path} does not export ${name}`);
+  }
+  return exports as unknown as VisionExports;
+}
