@@ -1,0 +1,117 @@
+/**
+ * The main thread's handle on the vision worker (`worker.ts`): starts it,
+ * and moves frames and streams into it without copying (transfers).
+ */
+import * as Comlink from 'comlink';
+import type {
+  EngineInfo,
+  EnginePreference,
+  PatrolImage,
+  Sample,
+  SessionOptions,
+  StreamSupport,
+  VisionWorkerApi,
+} from './worker';
+
+export type { Engine, EngineInfo, EnginePreference, PatrolImage, Sample, SampleTiming, SessionOptions } from './worker';
+
+export class VisionClient {
+  private readonly worker: Worker;
+  private readonly remote: Comlink.Remote<VisionWorkerApi>;
+  private closed = false;
+  /** Clones of the camera track feeding a processor made here; stopped with the session. */
+  private feeds: MediaStreamTrack[] = [];
+
+  constructor() {
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'warden-vision' });
+    this.remote = Comlink.wrap<VisionWorkerApi>(this.worker);
+  }
+
+  /** Loads the engine and says which one runs (`wasm-simd`, `wasm-scalar` or `js`). */
+  init(preference: EnginePreference = 'auto'): Promise<EngineInfo> {
+    return this.remote.init(preference);
+  }
+
+  start(options: SessionOptions): Promise<EngineInfo> {
+    return this.remote.start(options);
+  }
+
+  setWhitelist(images: Uint8Array[]): Promise<void> {
+    return this.remote.setWhitelist(images);
+  }
+
+  /** The last analysed frame's 100x100 luma thumbnail: what a whitelist image is made from. */
+  thumbnail(): Promise<Uint8Array> {
+    return this.remote.thumbnail();
+  }
+
+  /** Hands the frame to the worker (transferred: it is unusable here afterwards) and analyses it. */
+  analyse(frame: ImageBitmap | VideoFrame, timeMs: number): Promise<Sample> {
+    return this.remote.analyse(Comlink.transfer(frame, [frame]), timeMs);
+  }
+
+  /**
+   * Moves the track's frames into the worker: the worker makes the
+   * `MediaStreamTrackProcessor` itself where it can (a transferred track), else
+   * the processor is made here and its readable transferred. The track given
+   * is cloned, so the caller's track (the preview) is untouched. Returns false
+   * when neither works in this browser.
+   */
+  async attachTrack(track: MediaStreamTrack): Promise<boolean> {
+    const support = await this.remote.support();
+    if (support.trackProcessor) {
+      const clone = track.clone();
+      try {
+        if (await this.remote.attachTrack(Comlink.transfer(clone, [clone as unknown as Transferable]))) return true;
+      } catch {
+        // MediaStreamTrack is not transferable in this browser.
+        clone.stop();
+      }
+    }
+    if (typeof MediaStreamTrackProcessor === 'undefined') return false;
+    const feed = track.clone();
+    const processor = new MediaStreamTrackProcessor({ track: feed, maxBufferSize: 1 });
+    try {
+      await this.remote.attachReadable(Comlink.transfer(processor.readable, [processor.readable]));
+    } catch {
+      // ReadableStream is not transferable in this browser.
+      feed.stop();
+      return false;
+    }
+    this.stopFeeds();
+    this.feeds.push(feed);
+    return true;
+  }
+
+  /** Analyses the newest frame of the attached track. */
+  analyseLatest(timeMs: number): Promise<Sample | null> {
+    return this.remote.analyseLatest(timeMs);
+  }
+
+  patrol(): Promise<PatrolImage> {
+    return this.remote.patrol();
+  }
+
+  support(): Promise<StreamSupport> {
+    return this.remote.support();
+  }
+
+  async stop(): Promise<void> {
+    this.stopFeeds();
+    await this.remote.stop();
+  }
+
+  /** Stops the worker for good. */
+  terminate(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopFeeds();
+    this.remote[Comlink.releaseProxy]();
+    this.worker.terminate();
+  }
+
+  private stopFeeds(): void {
+    for (const feed of this.feeds) feed.stop();
+    this.feeds = [];
+  }
+}

@@ -1,0 +1,473 @@
+/**
+ * The vision worker: runs the per-frame analysis of docs/vision.md off the
+ * main thread and talks to it through comlink (see `client.ts`).
+ *
+ * `Comlink.expose` runs first and synchronously; the engine (the simd128 wasm
+ * build, else the scalar one, else the JavaScript pipeline) is loaded lazily
+ * by the first call that needs it. A top-level await before `expose` would
+ * leave calls that arrive while it is pending unanswered.
+ *
+ * Frames reach the worker in one of two ways:
+ *  - pushed: the main thread transfers an `ImageBitmap` or a `VideoFrame`
+ *    with `analyse()`;
+ *  - pulled: the main thread hands over a camera stream once (a
+ *    `MediaStreamTrackProcessor`'s readable, or the track itself where the
+ *    worker can make the processor) and then asks for `analyseLatest()` once a
+ *    second; the processor keeps only the newest frame, so the worker does
+ *    nothing at all between samples.
+ * Either way the pixels are written once, as RGBA, straight into the
+ * analyser's frame buffer (wasm memory for the wasm builds).
+ */
+import * as Comlink from 'comlink';
+import {
+  Analyser,
+  type AnalyserOptions,
+  type FrameAnalyser,
+  type FrameResult,
+  type VisionExports,
+} from './analyser';
+
+export type Engine = 'wasm-simd' | 'wasm-scalar' | 'js';
+/** `auto` picks the best engine the browser runs; the others force one (tests, benchmarks). */
+export type EnginePreference = 'auto' | Engine;
+
+export interface EngineInfo {
+  engine: Engine;
+  /** Why a better engine was not used, when one was skipped (for diagnostics). */
+  fallbacks: string[];
+  /** Milliseconds spent fetching and compiling the engine. */
+  loadMs: number;
+}
+
+export type SessionOptions = AnalyserOptions;
+
+/** How a frame's pixels were turned into RGBA. */
+export type PixelPath = 'copyTo' | 'canvas';
+
+export interface SampleTiming {
+  /** Frame → RGBA in the frame buffer (includes waiting for a pulled frame). */
+  readMs: number;
+  /** The analysis itself. */
+  analyseMs: number;
+  /** Everything the worker did for this sample, from the call to the reply. */
+  workerMs: number;
+  pixelPath: PixelPath;
+  /** `VideoFrame.timestamp` in µs, when the frame was a `VideoFrame`. */
+  frameTimestampUs: number | null;
+  /** `performance.timeOrigin + performance.now()` in the worker when the reply left. */
+  repliedAt: number;
+}
+
+export interface Sample {
+  result: FrameResult;
+  timing: SampleTiming;
+  /** The size the frame was analysed at. */
+  width: number;
+  height: number;
+  /** True when the frame size differed from the session's and the analyser was made anew. */
+  restarted: boolean;
+}
+
+export interface PatrolImage {
+  /** The JPEG, or null when the thumbnail is all black (an all-black patrol is not sent). */
+  jpeg: Blob | null;
+  width: number;
+  height: number;
+  allBlack: boolean;
+}
+
+export interface StreamSupport {
+  /** The worker can make a `MediaStreamTrackProcessor` from a transferred track (Safari). */
+  trackProcessor: boolean;
+  /** `VideoFrame.copyTo(…, { format: 'RGBA' })` works here (known after the first frame). */
+  copyToRgba: boolean | null;
+}
+
+export interface VisionWorkerApi {
+  /** Loads the engine (once per preference) and says which one runs. */
+  init(preference?: EnginePreference): Promise<EngineInfo>;
+  /** Starts a session: a fresh analyser for frames of this size. */
+  start(options: SessionOptions): Promise<EngineInfo>;
+  /** Replaces the whitelist with these 100x100 grey images. */
+  setWhitelist(images: Uint8Array[]): Promise<void>;
+  /** The 100x100 luma thumbnail of the last analysed frame (a whitelist image). */
+  thumbnail(): Promise<Uint8Array>;
+  /** Analyses a transferred frame taken at `timeMs`; the frame is closed. */
+  analyse(frame: ImageBitmap | VideoFrame, timeMs: number): Promise<Sample>;
+  /** Takes a camera stream of `VideoFrame`s to pull from (from the main thread's processor). */
+  attachReadable(readable: ReadableStream<VideoFrame>): Promise<void>;
+  /** Takes a transferred track and makes the processor here; false when this worker cannot. */
+  attachTrack(track: MediaStreamTrack): Promise<boolean>;
+  /** Analyses the newest frame of the attached stream; null when the stream has ended. */
+  analyseLatest(timeMs: number): Promise<Sample | null>;
+  /** The patrol thumbnail of the last analysed frame as a JPEG. */
+  patrol(): Promise<PatrolImage>;
+  support(): StreamSupport;
+  /** Ends the session: frees the analyser and lets go of the stream. */
+  stop(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------
+// Engines
+
+/**
+ * `(func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)`: validates only
+ * where the final 128-bit SIMD opcodes are implemented.
+ */
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01,
+  0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b,
+]);
+
+function wasmUrl(engine: 'wasm-simd' | 'wasm-scalar'): URL {
+  // Literal `new URL(…, import.meta.url)` calls, so that Vite emits both modules as assets.
+  return engine === 'wasm-simd'
+    ? new URL('../../../crates/vision/pkg/vision-simd.wasm', import.meta.url)
+    : new URL('../../../crates/vision/pkg/vision-scalar.wasm', import.meta.url);
+}
+
+interface LoadedEngine {
+  info: EngineInfo;
+  create(options: SessionOptions): FrameAnalyser;
+}
+
+async function compile(url: URL): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  if (typeof WebAssembly.compileStreaming === 'function') {
+    try {
+      return await WebAssembly.compileStreaming(response.clone());
+    } catch (error) {
+      // A server that does not say application/wasm: compile from the bytes instead.
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/** The crate imports nothing; should a build ever import something, fail loudly when it is called. */
+function importsFor(module: WebAssembly.Module): WebAssembly.Imports {
+  const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};
+  for (const entry of WebAssembly.Module.imports(module)) {
+    if (entry.kind !== 'function') throw new Error(`The vision module imports a ${entry.kind}: ${entry.module}.${entry.name}`);
+    imports[entry.module] ??= {};
+    imports[entry.module][entry.name] = () => {
+      throw new Error(`The vision module called its import ${entry.module}.${entry.name}`);
+    };
+  }
+  return imports;
+}
+
+async function loadWasm(engine: 'wasm-simd' | 'wasm-scalar'): Promise<(options: SessionOptions) => FrameAnalyser> {
+  const module = await compile(wasmUrl(engine));
+  const instance = await WebAssembly.instantiate(module, importsFor(module));
+  const exports = instance.exports as unknown as VisionExports;
+  return (options) => new Analyser(exports, options);
+}
+
+async function loadJs(): Promise<(options: SessionOptions) => FrameAnalyser> {
+  // Its own chunk: only browsers without WebAssembly download it.
+  const { JsAnalyser } = await import('./js-analyser');
+  return (options) => new JsAnalyser(options);
+}
+
+function simdSupported(): boolean {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+async function loadEngine(preference: EnginePreference): Promise<LoadedEngine> {
+  const started = performance.now();
+  const fallbacks: string[] = [];
+  const hasWasm = typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function';
+  const candidates: Engine[] =
+    preference === 'auto' ? ['wasm-simd', 'wasm-scalar', 'js'] : preference === 'js' ? ['js'] : [preference, 'js'];
+  for (const engine of candidates) {
+    try {
+      let create: (options: SessionOptions) => FrameAnalyser;
+      if (engine === 'js') {
+        create = await loadJs();
+      } else if (!hasWasm) {
+        fallbacks.push(`${engine}: WebAssembly is not available`);
+        continue;
+      } else if (engine === 'wasm-simd' && !simdSupported()) {
+        fallbacks.push('wasm-simd: this browser does not validate 128-bit SIMD');
+        continue;
+      } else {
+        create = await loadWasm(engine);
+      }
+      return { info: { engine, fallbacks, loadMs: performance.now() - started }, create };
+    } catch (error) {
+      fallbacks.push(`${engine}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  throw new Error(`No vision engine could be loaded (${fallbacks.join('; ')})`);
+}
+
+// ---------------------------------------------------------------------------
+// Pixels
+
+let copyToRgba: boolean | null = null;
+let canvas: OffscreenCanvas | null = null;
+let context: OffscreenCanvasRenderingContext2D | null = null;
+
+function canvas2d(width: number, height: number): OffscreenCanvasRenderingContext2D {
+  if (canvas === null || context === null) {
+    canvas = new OffscreenCanvas(width, height);
+    const made = canvas.getContext('2d', { willReadFrequently: true, alpha: false });
+    if (made === null) throw new Error('No 2d context on OffscreenCanvas');
+    context = made;
+  } else if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  return context;
+}
+
+function frameSize(frame: ImageBitmap | VideoFrame): { width: number; height: number } {
+  return isVideoFrame(frame)
+    ? { width: frame.displayWidth, height: frame.displayHeight }
+    : { width: frame.width, height: frame.height };
+}
+
+function isVideoFrame(frame: ImageBitmap | VideoFrame): frame is VideoFrame {
+  return typeof VideoFrame !== 'undefined' && frame instanceof VideoFrame;
+}
+
+function drawInto(frame: CanvasImageSource, target: Uint8ClampedArray, width: number, height: number): void {
+  const ctx = canvas2d(width, height);
+  ctx.drawImage(frame, 0, 0, width, height);
+  target.set(ctx.getImageData(0, 0, width, height).data);
+}
+
+/**
+ * Writes the frame as RGBA into the analyser's frame buffer. `VideoFrame`s
+ * are converted by `copyTo` where the browser converts to RGBA (one copy, no
+ * canvas), else drawn like an `ImageBitmap`.
+ */
+async function writePixels(frame: ImageBitmap | VideoFrame, analyser: FrameAnalyser): Promise<PixelPath> {
+  const { width, height } = analyser;
+  if (isVideoFrame(frame)) {
+    const rect = frame.visibleRect;
+    const unscaled = rect !== null && rect.width === width && rect.height === height;
+    if (unscaled && copyToRgba !== false) {
+      try {
+        const target = analyser.frameBuffer();
+        await frame.copyTo(target, { format: 'RGBA', colorSpace: 'srgb', layout: [{ offset: 0, stride: width * 4 }] });
+        copyToRgba = true;
+        return 'copyTo';
+      } catch (error) {
+        // Older engines: no `format` option (TypeError) or no such conversion (NotSupportedError).
+        if (copyToRgba === true) throw error;
+        copyToRgba = false;
+      }
+    }
+  }
+  drawInto(frame, analyser.frameBuffer(), width, height);
+  return 'canvas';
+}
+
+// ---------------------------------------------------------------------------
+// Session
+
+const engines = new Map<EnginePreference, Promise<LoadedEngine>>();
+let current: LoadedEngine | null = null;
+let preferred: EnginePreference = 'auto';
+let session: SessionOptions | null = null;
+let analyser: FrameAnalyser | null = null;
+let whitelist: Uint8Array[] = [];
+let reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
+/** A track transferred to this worker, stopped with its stream. */
+let ownTrack: MediaStreamTrack | null = null;
+let analysed = false;
+
+/** One operation at a time: an analysis awaiting `copyTo` must not meet another one in the frame buffer. */
+let queue: Promise<unknown> = Promise.resolve();
+function serial<T>(operation: () => Promise<T>): Promise<T> {
+  const next = queue.then(operation, operation);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+function engine(preference: EnginePreference = preferred): Promise<LoadedEngine> {
+  let loading = engines.get(preference);
+  if (loading === undefined) {
+    loading = loadEngine(preference);
+    engines.set(preference, loading);
+    loading.catch(() => engines.delete(preference));
+  }
+  return loading;
+}
+
+function requireAnalyser(): FrameAnalyser {
+  if (analyser === null) throw new Error('No session: call start() first');
+  return analyser;
+}
+
+function makeAnalyser(loaded: LoadedEngine, options: SessionOptions): FrameAnalyser {
+  analyser?.dispose();
+  analyser = null;
+  analysed = false;
+  const made = loaded.create(options);
+  if (whitelist.length > 0) made.setWhitelist(whitelist);
+  analyser = made;
+  return made;
+}
+
+async function analyseFrame(frame: ImageBitmap | VideoFrame, timeMs: number, called: number, waitedMs: number): Promise<Sample> {
+  try {
+    const options = session;
+    if (options === null || current === null) throw new Error('No session: call start() first');
+    const readStart = performance.now();
+    let target = requireAnalyser();
+    const size = frameSize(frame);
+    let restarted = false;
+    if (size.width !== target.width || size.height !== target.height) {
+      // The camera turned or changed its mind about the size: a new analyser,
+      // since the previous frame cannot be compared with this one anyway.
+      session = { ...options, width: size.width, height: size.height };
+      target = makeAnalyser(current, session);
+      restarted = true;
+    }
+    const frameTimestampUs = isVideoFrame(frame) ? frame.timestamp : null;
+    const pixelPath = await writePixels(frame, target);
+    const analyseStart = performance.now();
+    const result = target.process(timeMs);
+    analysed = true;
+    const done = performance.now();
+    return {
+      result,
+      width: target.width,
+      height: target.height,
+      restarted,
+      timing: {
+        readMs: waitedMs + (analyseStart - readStart),
+        analyseMs: done - analyseStart,
+        workerMs: done - called,
+        pixelPath,
+        frameTimestampUs,
+        repliedAt: performance.timeOrigin + done,
+      },
+    };
+  } finally {
+    frame.close();
+  }
+}
+
+async function jpeg(rgba: Uint8ClampedArray<ArrayBuffer>, width: number, height: number): Promise<Blob> {
+  const image = new OffscreenCanvas(width, height);
+  const ctx = image.getContext('2d');
+  if (ctx === null) throw new Error('No 2d context on OffscreenCanvas');
+  ctx.putImageData(new ImageData(rgba, width, height), 0, 0);
+  return image.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+}
+
+function releaseStream(): void {
+  const old = reader;
+  reader = null;
+  old?.cancel().catch(() => undefined);
+  ownTrack?.stop();
+  ownTrack = null;
+}
+
+const api: VisionWorkerApi = {
+  async init(preference = 'auto') {
+    preferred = preference;
+    return (await engine(preference)).info;
+  },
+
+  start(options) {
+    return serial(async () => {
+      const loaded = await engine();
+      current = loaded;
+      session = { ...options };
+      makeAnalyser(loaded, session);
+      return loaded.info;
+    });
+  },
+
+  setWhitelist(images) {
+    return serial(async () => {
+      whitelist = images.map((image) => new Uint8Array(image));
+      analyser?.setWhitelist(whitelist);
+    });
+  },
+
+  thumbnail() {
+    return serial(async () => {
+      const target = requireAnalyser();
+      if (!analysed) throw new Error('No frame has been analysed yet');
+      return Comlink.transfer(target.thumbnail(), []);
+    });
+  },
+
+  analyse(frame, timeMs) {
+    const called = performance.now();
+    return serial(() => analyseFrame(frame, timeMs, called, 0));
+  },
+
+  async attachReadable(readable) {
+    await serial(async () => {
+      releaseStream();
+      reader = readable.getReader();
+    });
+  },
+
+  async attachTrack(track) {
+    if (typeof MediaStreamTrackProcessor === 'undefined') {
+      track.stop();
+      return false;
+    }
+    await serial(async () => {
+      releaseStream();
+      reader = new MediaStreamTrackProcessor({ track, maxBufferSize: 1 }).readable.getReader();
+      ownTrack = track;
+    });
+    return true;
+  },
+
+  analyseLatest(timeMs) {
+    const called = performance.now();
+    return serial(async () => {
+      if (reader === null) throw new Error('No stream attached');
+      // The processor holds only the newest frame (maxBufferSize 1), so this is
+      // either that frame or, right after a sample, the next one to arrive.
+      const { value, done } = await reader.read();
+      if (done || value === undefined) return null;
+      return analyseFrame(value, timeMs, called, performance.now() - called);
+    });
+  },
+
+  patrol() {
+    return serial(async () => {
+      const target = requireAnalyser();
+      if (!analysed) throw new Error('No frame has been analysed yet');
+      const thumbnail = target.patrol();
+      return {
+        width: thumbnail.width,
+        height: thumbnail.height,
+        allBlack: thumbnail.allBlack,
+        jpeg: thumbnail.allBlack ? null : await jpeg(thumbnail.rgba, thumbnail.width, thumbnail.height),
+      };
+    });
+  },
+
+  support() {
+    return { trackProcessor: typeof MediaStreamTrackProcessor !== 'undefined', copyToRgba };
+  },
+
+  stop() {
+    return serial(async () => {
+      releaseStream();
+      analyser?.dispose();
+      analyser = null;
+      session = null;
+      analysed = false;
+    });
+  },
+};
+
+Comlink.expose(api);
