@@ -1,0 +1,250 @@
+/**
+ * The camera check page against the built client, with Chromium's fake
+ * camera playing videos these tests write themselves. A fake camera's video
+ * is chosen when the browser starts, so each video has its own `describe`
+ * with its own launch options (Playwright starts a browser for each).
+ */
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/capture.ts';
+import { chromiumWithCamera } from './chromium.ts';
+import { darkVideo, movingVideo, stillVideo, writeFileAtomic } from './y4m.ts';
+
+const videos = join(tmpdir(), 'warden-fake-camera');
+const MOVING = writeFileAtomic(join(videos, 'moving.y4m'), movingVideo());
+const STILL = writeFileAtomic(join(videos, 'still.y4m'), stillVideo());
+const DARK = writeFileAtomic(join(videos, 'dark.y4m'), darkVideo());
+
+const NO_MOTION_THRESHOLD = 1.5;
+
+/**
+ * `camera` picks the video a test's browser plays as its camera (undefined:
+ * Chromium's own test pattern). Launch options cannot change inside a file,
+ * so each video gets a browser of its own, launched once per worker.
+ */
+const test = base.extend<{ camera: string | undefined }, { cameraBrowsers: (video: string | undefined) => Promise<Browser> }>({
+  camera: [undefined, { option: true }],
+  cameraBrowsers: [
+    async ({ playwright }, use) => {
+      const browsers = new Map<string, Promise<Browser>>();
+      await use((video) => {
+        const key = video ?? '';
+        let browser = browsers.get(key);
+        if (browser === undefined) {
+          browser = playwright.chromium.launch(chromiumWithCamera(video));
+          browsers.set(key, browser);
+        }
+        return browser;
+      });
+      for (const browser of browsers.values()) await (await browser).close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ camera, cameraBrowsers, baseURL, userAgent }, use) => {
+    const browser = await cameraBrowsers(camera);
+    const context: BrowserContext = await browser.newContext({ baseURL, userAgent });
+    await use(context);
+    await context.close();
+  },
+});
+
+async function numberOf(page: Page, testId: string): Promise<number> {
+  const value = await page.getByTestId(testId).getAttribute('data-value');
+  return value === null || value === '' ? Number.NaN : Number(value);
+}
+
+async function waitForSamples(page: Page, count: number): Promise<number> {
+  await expect.poll(() => numberOf(page, 'sample-count'), { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  return numberOf(page, 'sample-count');
+}
+
+/**
+ * Advances the page's fake clock by `stepMs` at a time, each step waiting for
+ * the sample it triggers, until `done` holds or `limitMs` of fake time passed.
+ * Returns the fake milliseconds advanced.
+ */
+async function advanceUntil(page: Page, done: () => Promise<boolean>, stepMs: number, limitMs: number): Promise<number> {
+  let advanced = 0;
+  let samples = await numberOf(page, 'sample-count');
+  while (!(await done())) {
+    if (advanced >= limitMs) throw new Error(`Still waiting after ${advanced} ms of fake time`);
+    await page.clock.runFor(stepMs);
+    advanced += stepMs;
+    await expect.poll(() => numberOf(page, 'sample-count')).toBeGreaterThan(samples);
+    samples = await numberOf(page, 'sample-count');
+  }
+  return advanced;
+}
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe("with Chromium's test pattern as the camera", () => {
+  test('runs the simd128 wasm build in Chromium', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/camera-check');
+    await expect(page.getByRole('heading', { name: 'Camera check' })).toBeVisible();
+    await expect(page.getByTestId('engine')).toHaveAttribute('data-engine', 'wasm-simd');
+    await expect(page.getByTestId('engine')).toHaveText('WebAssembly with SIMD');
+    await waitForSamples(page, 2);
+    // SPEC §9 off iOS: width up to 160, up to 10 fps.
+    const size = page.getByTestId('camera-size');
+    await expect(size).toHaveAttribute('data-width', '160');
+    expect(Number(await size.getAttribute('data-frame-rate'))).toBeLessThanOrEqual(10);
+    expect(errors).toEqual([]);
+  });
+
+  for (const engine of ['wasm-scalar', 'js'] as const) {
+    test(`can be made to run the ${engine} engine`, async ({ page }) => {
+      await page.goto(`/camera-check?engine=${engine}`);
+      await expect(page.getByTestId('engine')).toHaveAttribute('data-engine', engine);
+      await waitForSamples(page, 2);
+      expect(await numberOf(page, 'mean-luma')).toBeGreaterThan(0);
+    });
+  }
+
+  test('shows the camera failure message when the camera cannot be opened', async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await page.goto('/camera-check');
+    await expect(page.getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
+    expect(CAMERA_FAILURE_MESSAGE).toBe(
+      'Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.',
+    );
+  });
+});
+
+test.describe('on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('asks for a camera up to 640 wide and uses the iOS motion threshold', async ({ page }) => {
+    await page.goto('/camera-check');
+    await waitForSamples(page, 2);
+    await expect(page.getByTestId('camera-size')).toHaveAttribute('data-width', '640');
+    await expect(page.getByTestId('motion-score')).toContainText('(threshold 3.5)');
+  });
+});
+
+test.describe('with a moving scene as the camera', () => {
+  test.use({ camera: MOVING });
+
+  test('reports motion', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/camera-check');
+    await waitForSamples(page, 3);
+    await expect.poll(() => numberOf(page, 'motion-score')).toBeGreaterThan(NO_MOTION_THRESHOLD);
+    expect(await numberOf(page, 'changed-ratio')).toBeGreaterThan(0);
+    await expect(page.getByTestId('motion-state')).toHaveAttribute('data-value', 'moving');
+    await expect(page.getByTestId('dark')).toHaveAttribute('data-value', 'false');
+    await expect(page.getByTestId('areas').locator('li')).toHaveCount(9);
+    await expect(page.getByTestId('areas').locator('li[data-changed="true"]').first()).toBeVisible();
+    expect(await page.getByTestId('centroid').getAttribute('data-value')).toMatch(/^0\.\d+,0\.\d+$/);
+    expect(await numberOf(page, 'low-motion-seconds')).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  for (const method of CAPTURE_METHODS) {
+    test(`sees the motion through the ${method} capture method`, async ({ page }) => {
+      await page.goto(`/camera-check?capture=${method}`);
+      await expect(page.getByTestId('capture-method')).toHaveAttribute('data-method', method);
+      await waitForSamples(page, 3);
+      await expect.poll(() => numberOf(page, 'motion-score')).toBeGreaterThan(NO_MOTION_THRESHOLD);
+    });
+  }
+
+  test('makes a JPEG patrol thumbnail every 10 s, at most 100 px on its long side', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/camera-check');
+    await waitForSamples(page, 1);
+    await expect(page.getByTestId('patrol-status')).toHaveText('No patrol picture yet.');
+    await page.clock.runFor(10_000);
+    const thumbnail = page.getByTestId('patrol-thumbnail');
+    await expect(thumbnail).toBeVisible();
+    const image = await thumbnail.evaluate(async (element: HTMLImageElement) => {
+      await element.decode();
+      const blob = await (await fetch(element.src)).blob();
+      const head = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
+      return { type: blob.type, head: Array.from(head), width: element.naturalWidth, height: element.naturalHeight };
+    });
+    expect(image.type).toBe('image/jpeg');
+    expect(image.head).toEqual([0xff, 0xd8, 0xff]);
+    expect(Math.max(image.width, image.height)).toBe(100);
+    expect(image.width).toBe(100);
+    expect(image.height).toBe(75);
+  });
+});
+
+test.describe('with a still scene as the camera', () => {
+  test.use({ camera: STILL });
+
+  test('reports no motion, and a no-motion event once the 180 s count runs out', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/camera-check');
+    await waitForSamples(page, 2);
+    await expect(page.getByTestId('motion-state')).toHaveAttribute('data-value', 'still');
+    expect(await numberOf(page, 'motion-score')).toBeLessThan(NO_MOTION_THRESHOLD);
+    expect(await numberOf(page, 'changed-ratio')).toBe(0);
+    const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
+    await expect(noMotion).toHaveCount(0);
+
+    // Low-motion time counts at most 2 s per frame: step the fake clock 2 s at a time.
+    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 200_000);
+    await expect(noMotion).toHaveText(/No motion for 180 s/);
+    expect(await numberOf(page, 'low-motion-seconds')).toBeGreaterThanOrEqual(180);
+    expect(advanced).toBeGreaterThanOrEqual(170_000);
+    await expect(page.getByTestId('event-log').locator('[data-event="motion"]')).toHaveCount(0);
+  });
+
+  test('the sleeper count is 90 s', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/camera-check?sleeper=1');
+    await waitForSamples(page, 2);
+    const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
+    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 110_000);
+    await expect(noMotion).toHaveText(/No motion for 90 s/);
+    expect(advanced).toBeGreaterThanOrEqual(80_000);
+    expect(advanced).toBeLessThan(100_000);
+  });
+
+  test('an approved view is never counted as no motion', async ({ page }) => {
+    await page.goto('/camera-check');
+    await waitForSamples(page, 2);
+    await page.getByTestId('approve-view').click();
+    await expect(page.getByTestId('event-log').locator('[data-event="info"]').first()).toHaveText(/Approved view 1 added/);
+    const after = await numberOf(page, 'sample-count');
+    await waitForSamples(page, after + 2);
+    await expect(page.getByTestId('whitelist')).toHaveAttribute('data-value', '0');
+    await expect(page.getByTestId('whitelist')).toHaveText(/Matches approved view 1/);
+    expect(await numberOf(page, 'low-motion-seconds')).toBe(0);
+  });
+});
+
+test.describe('with a covered lens as the camera', () => {
+  test.use({ camera: DARK });
+
+  test('reports darkness, a darkness event after 30 s, and skips the all-black patrol', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/camera-check');
+    await waitForSamples(page, 2);
+    await expect(page.getByTestId('dark')).toHaveAttribute('data-value', 'true');
+    await expect(page.getByTestId('all-black')).toHaveAttribute('data-value', 'true');
+    expect(await numberOf(page, 'mean-luma')).toBeLessThan(40);
+    const darkness = page.getByTestId('event-log').locator('[data-event="darkness"]');
+    const advanced = await advanceUntil(page, async () => (await darkness.count()) > 0, 2_000, 40_000);
+    expect(advanced).toBeGreaterThanOrEqual(26_000);
+    await expect(darkness).toHaveText(/Dark for 30 s/);
+    await expect(page.getByTestId('patrol-status')).toHaveText(/All black .*skipped/);
+    await expect(page.getByTestId('patrol-thumbnail')).toHaveCount(0);
+  });
+});
