@@ -2,7 +2,7 @@
 //! the whitelist, and the patrol thumbnail.
 
 use crate::events::{EventState, FrameFacts, Rules};
-use crate::grid::{fit_within, BoxGrid};
+use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span};
 use crate::kernels::{Kernels, RowStats, BEST};
 use crate::params::*;
 
@@ -80,6 +80,8 @@ struct FrameTotals {
     changed: u64,
     changed_x_sum: u64,
     changed_y_sum: u64,
+    /// Per area: R, G, B sums and the pixel count.
+    areas: [[u64; 4]; AREA_COUNT],
 }
 
 impl FrameTotals {
@@ -101,10 +103,15 @@ pub struct Analyser {
     frame: Vec<u8>,
     previous_luma: Vec<u8>,
     has_previous: bool,
+    /// The box filter to the 100x100 whitelist thumbnail.
     grid: BoxGrid,
+    /// Vertical luma sums of the thumbnail row being built, per column.
+    column_luma: Vec<u16>,
+    area_pieces: Vec<Piece>,
+    area_rows: Vec<Span>,
     patrol_grid: BoxGrid,
-    /// Per grid column R, G, B, A sums of the grid row being built.
-    row_sums: Vec<[u32; 4]>,
+    /// Vertical RGBA sums of the patrol row being built, per column.
+    column_rgba: Vec<u16>,
     thumbnail: Vec<u8>,
     previous_area_means: Option<[[u8; 3]; AREA_COUNT]>,
     whitelist: Vec<u8>,
@@ -135,9 +142,12 @@ impl Analyser {
             frame: vec![0; width * height * 4],
             previous_luma: vec![0; width * height],
             has_previous: false,
-            grid: BoxGrid::new(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE),
-            patrol_grid: BoxGrid::new(width, height, patrol_width, patrol_height),
-            row_sums: vec![[0; 4]; THUMBNAIL_SIZE.max(patrol_width)],
+            grid: BoxGrid::new(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE, 1),
+            column_luma: vec![0; width],
+            area_pieces: area_pieces(width),
+            area_rows: spans(height, AREA_GRID),
+            patrol_grid: BoxGrid::new(width, height, patrol_width, patrol_height, 4),
+            column_rgba: vec![0; width * 4],
             thumbnail: vec![0; THUMBNAIL_BYTES],
             previous_area_means: None,
             whitelist: Vec::new(),
@@ -191,45 +201,59 @@ impl Analyser {
         result
     }
 
-    /// One pass over the frame, a grid row at a time so that each source row
-    /// is read while it is in cache: the luma pass (diff, sums, changed
-    /// pixels) runs on each source row once, then the row is box-summed into
-    /// the 100x100 grid, whose rows become thumbnail luma and area sums.
-    fn fused_pass(&mut self) -> (FrameTotals, [[u64; 4]; AREA_COUNT]) {
-        let row_bytes = self.width * 4;
+    /// One pass over the frame, a thumbnail row at a time so that each
+    /// source row is read while it is in cache. The luma pass runs on each
+    /// source row once, piece by area piece: it diffs and replaces the
+    /// previous luma, gathers the sums, and adds the luma to the column sums
+    /// from which each thumbnail row is then averaged.
+    fn fused_pass(&mut self) -> FrameTotals {
+        let width = self.width;
         let mut totals = FrameTotals::default();
-        let mut areas = [[0u64; 4]; AREA_COUNT];
         let mut next_luma_row = 0;
-        for (grid_row, rows) in self.grid.rows.iter().enumerate() {
-            let sums = &mut self.row_sums[..THUMBNAIL_SIZE];
-            sums.iter_mut().for_each(|sum| *sum = [0; 4]);
+        for grid_row in 0..self.grid.rows.len() {
+            let rows = self.grid.rows[grid_row];
+            self.column_luma.iter_mut().for_each(|column| *column = 0);
             for y in rows.start..rows.end {
-                let row = &self.frame[y * row_bytes..(y + 1) * row_bytes];
-                // Upscaled grids revisit a source row; its luma is done once.
-                if y == next_luma_row {
-                    let previous = &mut self.previous_luma[y * self.width..(y + 1) * self.width];
-                    totals.add_row(y, (self.kernels.luma_diff_row)(row, previous, 0));
-                    next_luma_row += 1;
+                let luma_row = y * width..(y + 1) * width;
+                // A thumbnail taller than the frame revisits a source row.
+                if y != next_luma_row {
+                    (self.kernels.add_row)(&self.previous_luma[luma_row], &mut self.column_luma);
+                    continue;
                 }
-                (self.kernels.box_row_add)(row, &self.grid.cols, sums);
+                next_luma_row += 1;
+                let in_area_row = [0, 1, 2].map(|area_row: usize| {
+                    let rows = self.area_rows[area_row];
+                    rows.start <= y && y < rows.end
+                });
+                for piece in &self.area_pieces {
+                    let Span { start, end } = piece.span;
+                    let stats = (self.kernels.luma_diff_row)(
+                        &self.frame[(y * width + start) * 4..(y * width + end) * 4],
+                        &mut self.previous_luma[y * width + start..y * width + end],
+                        &mut self.column_luma[start..end],
+                        start as u32,
+                    );
+                    totals.add_row(y, stats);
+                    let area_rows = (0..AREA_GRID).filter(|&area_row| in_area_row[area_row]);
+                    for area_row in area_rows {
+                        for (area_column, _) in piece.area_columns.iter().enumerate().filter(|(_, inside)| **inside) {
+                            let area = &mut totals.areas[area_row * AREA_GRID + area_column];
+                            for (sum, channel) in area.iter_mut().zip(stats.rgb_sums) {
+                                *sum += channel as u64;
+                            }
+                            area[3] += piece.span.len() as u64;
+                        }
+                    }
+                }
             }
-            let area_row = grid_row * AREA_GRID / THUMBNAIL_SIZE;
-            for (column, (cols, sum)) in self.grid.cols.iter().zip(sums.iter()).enumerate() {
-                let count = cols.len() * rows.len();
-                let mean = |channel: usize| self.grid.mean(sum[channel], count);
-                self.thumbnail[grid_row * THUMBNAIL_SIZE + column] = luma(mean(0), mean(1), mean(2));
-                let area = &mut areas[area_row * AREA_GRID + column * AREA_GRID / THUMBNAIL_SIZE];
-                area[0] += sum[0] as u64;
-                area[1] += sum[1] as u64;
-                area[2] += sum[2] as u64;
-                area[3] += count as u64;
-            }
+            let out = &mut self.thumbnail[grid_row * THUMBNAIL_SIZE..(grid_row + 1) * THUMBNAIL_SIZE];
+            self.grid.finish_row(self.kernels, grid_row, &self.column_luma, out);
         }
         debug_assert_eq!(next_luma_row, self.height);
-        (totals, areas)
+        totals
     }
 
-    fn judge(&mut self, (totals, areas): &(FrameTotals, [[u64; 4]; AREA_COUNT]), time_ms: f64) -> FrameResult {
+    fn judge(&mut self, totals: &FrameTotals, time_ms: f64) -> FrameResult {
         let pixels = (self.width * self.height) as f64;
         let has_previous = self.has_previous;
         let mut flags = 0;
@@ -260,7 +284,7 @@ impl Analyser {
         };
 
         let mut area_means = [[0u8; 3]; AREA_COUNT];
-        for (mean, sums) in area_means.iter_mut().zip(areas.iter()) {
+        for (mean, sums) in area_means.iter_mut().zip(totals.areas.iter()) {
             let count = sums[3];
             for channel in 0..3 {
                 mean[channel] = ((sums[channel] + count / 2) / count) as u8;
@@ -318,27 +342,25 @@ impl Analyser {
         best
     }
 
-    /// Box-filters the current frame so that its long side is at most 100 px.
+    /// Box-filters the current frame so that its long side is at most 100 px:
+    /// the rows of each output row summed column by column, then averaged
+    /// across each output column's span.
     pub fn patrol(&mut self) -> Patrol<'_> {
         let row_bytes = self.width * 4;
         let patrol_width = self.patrol_grid.cols.len();
         let mut all_black = true;
-        for (grid_row, rows) in self.patrol_grid.rows.iter().enumerate() {
-            let sums = &mut self.row_sums[..patrol_width];
-            sums.iter_mut().for_each(|sum| *sum = [0; 4]);
+        for grid_row in 0..self.patrol_grid.rows.len() {
+            let rows = self.patrol_grid.rows[grid_row];
             for y in rows.start..rows.end {
-                (self.kernels.box_row_add)(&self.frame[y * row_bytes..(y + 1) * row_bytes], &self.patrol_grid.cols, sums);
+                let row = &self.frame[y * row_bytes..(y + 1) * row_bytes];
+                let start_or_add = if y == rows.start { self.kernels.set_row } else { self.kernels.add_row };
+                start_or_add(row, &mut self.column_rgba);
             }
             let out = &mut self.patrol_rgba[grid_row * patrol_width * 4..(grid_row + 1) * patrol_width * 4];
-            for ((cols, sum), pixel) in self.patrol_grid.cols.iter().zip(sums.iter()).zip(out.chunks_exact_mut(4)) {
-                let count = cols.len() * rows.len();
-                let (r, g, b) = (
-                    self.patrol_grid.mean(sum[0], count),
-                    self.patrol_grid.mean(sum[1], count),
-                    self.patrol_grid.mean(sum[2], count),
-                );
-                all_black &= luma(r, g, b) <= ALL_BLACK_MAX_LUMA;
-                pixel.copy_from_slice(&[r, g, b, 255]);
+            self.patrol_grid.finish_row(self.kernels, grid_row, &self.column_rgba, out);
+            for pixel in out.chunks_exact_mut(4) {
+                pixel[3] = 255;
+                all_black &= luma(pixel[0], pixel[1], pixel[2]) <= ALL_BLACK_MAX_LUMA;
             }
         }
         Patrol { width: patrol_width, height: self.patrol_grid.rows.len(), all_black, rgba: &self.patrol_rgba }

@@ -1,6 +1,8 @@
 //! Box-filter geometry: which source pixels each output cell averages, and
 //! exact rounded division by the cell sizes without a division per cell.
 
+use crate::kernels::Kernels;
+
 /// A half-open range of source pixels, `start..end`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
@@ -37,34 +39,79 @@ pub fn fit_within(width: usize, height: usize, limit: usize) -> (usize, usize) {
     (scale(width), scale(height))
 }
 
-/// A box filter from a source frame to a `cols x rows` grid.
+/// Added before truncating `(sum + half) * (1 / count)` in `f32` so that it
+/// equals the integer `(sum + half) / count`. With counts up to 41 x 41 and
+/// quotients below 256 the product is within 2^-15 of the true quotient
+/// `q + k / count` (0 <= k < count), and `2^-15 < 2^-12 < 1 / count - 2^-15`,
+/// so the truncation lands on `q`. Tested over every count at the boundaries.
+pub const MEAN_EPSILON: f32 = 1.0 / 4096.0;
+
+/// A box filter from a source frame to a `cols x rows` grid of `channels`
+/// interleaved values per cell.
 pub struct BoxGrid {
     pub cols: Vec<Span>,
     pub rows: Vec<Span>,
-    /// `ceil(2^32 / n)` for every cell size `n` that occurs.
-    reciprocals: Vec<u64>,
+    channels: usize,
+    /// Indexed by the length of an output row's source span: per output
+    /// value, half its pixel count and the reciprocal of that count.
+    halves: Vec<Vec<u32>>,
+    inverses: Vec<Vec<f32>>,
+    /// The cell sums of the row being finished.
+    sums: Vec<u32>,
 }
 
 impl BoxGrid {
-    pub fn new(width: usize, height: usize, cols: usize, rows: usize) -> BoxGrid {
+    pub fn new(width: usize, height: usize, cols: usize, rows: usize, channels: usize) -> BoxGrid {
         let cols = spans(width, cols);
         let rows = spans(height, rows);
-        let largest = cols.iter().map(Span::len).max().unwrap_or(1) * rows.iter().map(Span::len).max().unwrap_or(1);
-        let reciprocals = (0..=largest as u64)
-            .map(|n| if n == 0 { 0 } else { ((1u64 << 32) + n - 1) / n })
-            .collect();
-        BoxGrid { cols, rows, reciprocals }
+        let tallest = rows.iter().map(Span::len).max().unwrap_or(1);
+        let (mut halves, mut inverses) = (vec![Vec::new(); tallest + 1], vec![Vec::new(); tallest + 1]);
+        for length in rows.iter().map(Span::len) {
+            if !halves[length].is_empty() {
+                continue;
+            }
+            let counts = cols.iter().flat_map(|span| std::iter::repeat(span.len() * length).take(channels));
+            halves[length] = counts.clone().map(|count| (count / 2) as u32).collect();
+            inverses[length] = counts.map(|count| 1.0 / count as f32).collect();
+        }
+        let sums = vec![0; cols.len() * channels];
+        BoxGrid { cols, rows, channels, halves, inverses, sums }
     }
 
-    /// `(sum + count / 2) / count`, rounded half up, for a cell of `count`
-    /// pixels of one 8-bit channel. Multiplying by `ceil(2^32 / count)` is
-    /// exact while the numerator times the count stays below 2^32, which
-    /// holds for counts up to 4096 (cells here are at most 41 x 41).
-    #[inline(always)]
-    pub fn mean(&self, sum: u32, count: usize) -> u8 {
-        let numerator = (sum + count as u32 / 2) as u64;
-        ((numerator * self.reciprocals[count]) >> 32) as u8
+    /// The rounded means of output row `row`, from the vertical sums of its
+    /// source rows: interleaved 16-bit sums per source column in, one byte
+    /// per channel per cell out.
+    pub fn finish_row(&mut self, kernels: &Kernels, row: usize, columns: &[u16], out: &mut [u8]) {
+        (kernels.span_sums)(columns, &self.cols, self.channels, &mut self.sums);
+        let length = self.rows[row].len();
+        (kernels.means)(&self.sums, &self.halves[length], &self.inverses[length], out);
     }
+}
+
+/// A stretch of a row between area boundaries, and the area columns it
+/// belongs to (more than one only in frames narrower than three pixels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub span: Span,
+    pub area_columns: [bool; 3],
+}
+
+/// Cuts `0..width` at every boundary of the three area column spans.
+pub fn area_pieces(width: usize) -> Vec<Piece> {
+    let columns = spans(width, 3);
+    let mut cuts: Vec<usize> = columns.iter().flat_map(|span| [span.start, span.end]).collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts.windows(2)
+        .map(|pair| {
+            let span = Span { start: pair[0], end: pair[1] };
+            let mut area_columns = [false; 3];
+            for (inside, column) in area_columns.iter_mut().zip(&columns) {
+                *inside = column.start <= span.start && span.end <= column.end;
+            }
+            Piece { span, area_columns }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -105,23 +152,50 @@ mod tests {
     }
 
     #[test]
-    fn reciprocal_means_equal_rounded_division_at_every_boundary() {
-        let grid = BoxGrid { cols: vec![], rows: vec![], reciprocals: Vec::new() };
-        let largest = 41 * 41;
-        let grid = BoxGrid {
-            reciprocals: (0..=largest as u64).map(|n| if n == 0 { 0 } else { ((1u64 << 32) + n - 1) / n }).collect(),
-            ..grid
-        };
-        for count in 1..=largest {
-            // Rounding flips where sum + count / 2 crosses a multiple of count.
-            for quotient in 0..=255u32 {
-                let base = quotient * count as u32;
-                for sum in [base.saturating_sub(1), base, base + count as u32 / 2, base + count as u32 - 1] {
-                    if sum > 255 * count as u32 {
-                        continue;
+    fn area_pieces_tile_the_row() {
+        let full = [true, false, false];
+        assert_eq!(area_pieces(9).len(), 3);
+        assert_eq!(area_pieces(9)[0], Piece { span: Span { start: 0, end: 3 }, area_columns: full });
+        assert_eq!(area_pieces(160).iter().map(|p| p.span.len()).collect::<Vec<_>>(), vec![53, 53, 54]);
+        assert_eq!(area_pieces(1), vec![Piece { span: Span { start: 0, end: 1 }, area_columns: [true; 3] }]);
+        let two = area_pieces(2);
+        assert_eq!(two[0].area_columns, [true, true, false]);
+        assert_eq!(two[1].area_columns, [false, false, true]);
+    }
+
+    #[test]
+    fn finish_row_averages_interleaved_channels() {
+        for kernels in [&crate::kernels::SCALAR, &crate::kernels::SIMD] {
+            let mut grid = BoxGrid::new(4, 2, 2, 1, 2);
+            // Two source rows already summed: columns of (a, b) pairs.
+            let columns = [2u16, 10, 4, 20, 6, 30, 9, 40];
+            let mut out = [0u8; 4];
+            grid.finish_row(kernels, 0, &columns, &mut out);
+            assert_eq!(out, [2, 8, 4, 18], "{}", kernels.name);
+        }
+    }
+
+    #[test]
+    fn float_means_equal_rounded_division_for_every_count() {
+        for kernels in [&crate::kernels::SCALAR, &crate::kernels::SIMD] {
+            for count in 1..=41 * 41u32 {
+                // Rounding flips where sum + count / 2 crosses a multiple of
+                // count: test each side of every such point.
+                let mut sums = Vec::new();
+                for quotient in 0..=255u32 {
+                    let base = quotient * count;
+                    for sum in [base.saturating_sub(count / 2 + 1), base.saturating_sub(count / 2), base + count / 2, base + count - 1] {
+                        if sum <= 255 * count {
+                            sums.push(sum);
+                        }
                     }
-                    let expected = (sum + count as u32 / 2) / count as u32;
-                    assert_eq!(grid.mean(sum, count) as u32, expected, "sum {} count {}", sum, count);
+                }
+                let halves = vec![count / 2; sums.len()];
+                let inverses = vec![1.0 / count as f32; sums.len()];
+                let mut out = vec![0u8; sums.len()];
+                (kernels.means)(&sums, &halves, &inverses, &mut out);
+                for (sum, mean) in sums.iter().zip(&out) {
+                    assert_eq!(*mean as u32, (sum + count / 2) / count, "{} sum {} count {}", kernels.name, sum, count);
                 }
             }
         }

@@ -24,10 +24,6 @@ impl Rng {
         (self.next_u64() >> 56) as u8
     }
 
-    pub fn below(&mut self, bound: usize) -> usize {
-        (self.next_u64() % bound as u64) as usize
-    }
-
     pub fn fill(&mut self, bytes: &mut [u8]) {
         bytes.iter_mut().for_each(|byte| *byte = self.byte());
     }
@@ -76,17 +72,25 @@ pub fn reference_luma(rgba: &[u8]) -> Vec<u8> {
     rgba.chunks_exact(4).map(|p| luma(p[0], p[1], p[2])).collect()
 }
 
-/// Per cell R, G, B sums and pixel count of a box filter to `cols x rows`.
-pub fn reference_box(rgba: &[u8], width: usize, height: usize, cols: usize, rows: usize) -> Vec<([u64; 3], u64)> {
+/// Per cell channel sums and pixel count of a box filter to `cols x rows`,
+/// over `channels` interleaved bytes per pixel.
+pub fn reference_box(
+    values: &[u8],
+    channels: usize,
+    width: usize,
+    height: usize,
+    cols: usize,
+    rows: usize,
+) -> Vec<(Vec<u64>, u64)> {
     let (col_spans, row_spans) = (spans(width, cols), spans(height, rows));
     let mut cells = Vec::new();
     for rows in &row_spans {
         for cols in &col_spans {
-            let mut sums = [0u64; 3];
+            let mut sums = vec![0u64; channels];
             for y in rows.start..rows.end {
                 for x in cols.start..cols.end {
                     for (channel, sum) in sums.iter_mut().enumerate() {
-                        *sum += rgba[(y * width + x) * 4 + channel] as u64;
+                        *sum += values[(y * width + x) * channels + channel] as u64;
                     }
                 }
             }
@@ -124,26 +128,14 @@ pub fn reference_frame(rgba: &[u8], width: usize, height: usize, previous: &[u8]
             frame.changed_y_sum += (i / width) as u64;
         }
     }
-    let cells = reference_box(rgba, width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE);
-    let mut areas = [([0u64; 3], 0u64); 9];
-    for (index, (sums, count)) in cells.iter().enumerate() {
-        let (row, col) = (index / THUMBNAIL_SIZE, index % THUMBNAIL_SIZE);
-        let mean: Vec<u8> = sums.iter().map(|sum| rounded_mean(*sum, *count)).collect();
-        frame.thumbnail.push(luma_of(&mean));
-        let area = &mut areas[(row * 3 / THUMBNAIL_SIZE) * 3 + col * 3 / THUMBNAIL_SIZE];
+    frame.thumbnail = reference_box(&luma, 1, width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE)
+        .iter()
+        .map(|(sums, count)| rounded_mean(sums[0], *count))
+        .collect();
+    for (mean, (sums, count)) in frame.area_means.iter_mut().zip(reference_box(rgba, 4, width, height, 3, 3)) {
         for channel in 0..3 {
-            area.0[channel] += sums[channel];
-        }
-        area.1 += count;
-    }
-    for (mean, (sums, count)) in frame.area_means.iter_mut().zip(areas.iter()) {
-        for channel in 0..3 {
-            mean[channel] = rounded_mean(sums[channel], *count);
+            mean[channel] = rounded_mean(sums[channel], count);
         }
     }
     frame
-}
-
-fn luma_of(rgb: &[u8]) -> u8 {
-    luma(rgb[0], rgb[1], rgb[2])
 }

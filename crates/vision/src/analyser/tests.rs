@@ -115,7 +115,7 @@ fn the_patrol_thumbnail_matches_the_reference() {
             let frame = scene(width, height, width / 3, height / 3, 5);
             analyser.frame_mut().copy_from_slice(&frame);
             let (patrol_width, patrol_height) = fit_within(width, height, 100);
-            let cells = reference_box(&frame, width, height, patrol_width, patrol_height);
+            let cells = reference_box(&frame, 4, width, height, patrol_width, patrol_height);
             let expected: Vec<u8> = cells
                 .iter()
                 .flat_map(|(sums, count)| {

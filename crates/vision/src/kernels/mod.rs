@@ -3,12 +3,12 @@
 //! through a `Kernels` table, so tests can run it over either set.
 
 pub mod scalar;
+
+use crate::grid::Span;
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 pub mod simd;
 
-use crate::grid::Span;
-
-/// What the fused luma pass learns from one row.
+/// What the fused luma pass learns from a stretch of a row.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RowStats {
     /// Sum of |Y - Yprev|.
@@ -21,6 +21,8 @@ pub struct RowStats {
     pub changed: u32,
     /// Sum of the x coordinates of those pixels.
     pub changed_x_sum: u32,
+    /// Sums of R, G and B.
+    pub rgb_sums: [u32; 3],
 }
 
 impl RowStats {
@@ -31,6 +33,11 @@ impl RowStats {
             max_luma: self.max_luma.max(other.max_luma),
             changed: self.changed + other.changed,
             changed_x_sum: self.changed_x_sum + other.changed_x_sum,
+            rgb_sums: [
+                self.rgb_sums[0] + other.rgb_sums[0],
+                self.rgb_sums[1] + other.rgb_sums[1],
+                self.rgb_sums[2] + other.rgb_sums[2],
+            ],
         }
     }
 }
@@ -38,12 +45,21 @@ impl RowStats {
 /// One implementation of every kernel.
 pub struct Kernels {
     pub name: &'static str,
-    /// Converts a row of RGBA to luma, diffs it against `prev` (the previous
-    /// frame's luma of that row), replaces `prev` with the new luma, and
-    /// returns the row's statistics. `x0` is the x of the first pixel.
-    pub luma_diff_row: fn(rgba: &[u8], prev: &mut [u8], x0: u32) -> RowStats,
-    /// Adds each span's R, G, B and A sums of this RGBA row to `sums`.
-    pub box_row_add: fn(rgba: &[u8], spans: &[Span], sums: &mut [[u32; 4]]),
+    /// The fused pass over a stretch of a row: converts RGBA to luma, diffs
+    /// it against `prev` (the previous frame's luma there) and replaces
+    /// `prev` with it, adds it to `column_luma` (the vertical sums of the box
+    /// filter), and returns the statistics. `x0` is the x of the first pixel.
+    pub luma_diff_row: fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], x0: u32) -> RowStats,
+    /// Adds a row of bytes to 16-bit column sums of the same length.
+    pub add_row: fn(row: &[u8], columns: &mut [u16]),
+    /// Starts 16-bit column sums from a row of bytes.
+    pub set_row: fn(row: &[u8], columns: &mut [u16]),
+    /// For each span, the sums of `channels` interleaved 16-bit column sums
+    /// over its columns, `channels` values per span.
+    pub span_sums: fn(columns: &[u16], spans: &[Span], channels: usize, sums: &mut [u32]),
+    /// `(sum + half) / count` for each value, rounded down, given `half` and
+    /// `1 / count` (see `grid::MEAN_EPSILON`).
+    pub means: fn(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]),
     /// Sum of absolute differences of two equally long byte strings.
     pub sum_abs_diff: fn(a: &[u8], b: &[u8]) -> u32,
 }
@@ -51,7 +67,10 @@ pub struct Kernels {
 pub const SCALAR: Kernels = Kernels {
     name: "scalar",
     luma_diff_row: scalar::luma_diff_row,
-    box_row_add: scalar::box_row_add,
+    add_row: scalar::add_row,
+    set_row: scalar::set_row,
+    means: scalar::means,
+    span_sums: scalar::span_sums,
     sum_abs_diff: scalar::sum_abs_diff,
 };
 
@@ -59,7 +78,10 @@ pub const SCALAR: Kernels = Kernels {
 pub const SIMD: Kernels = Kernels {
     name: "simd128",
     luma_diff_row: simd::luma_diff_row,
-    box_row_add: simd::box_row_add,
+    add_row: simd::add_row,
+    set_row: simd::set_row,
+    means: simd::means,
+    span_sums: simd::span_sums,
     sum_abs_diff: simd::sum_abs_diff,
 };
 

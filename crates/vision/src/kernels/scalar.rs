@@ -2,15 +2,17 @@
 //! tails of the SIMD kernels.
 
 use super::RowStats;
-use crate::grid::Span;
+use crate::grid::{Span, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 
-pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], x0: u32) -> RowStats {
+pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], x0: u32) -> RowStats {
     let mut stats = RowStats::default();
-    for (x, (pixel, previous)) in rgba.chunks_exact(4).zip(prev.iter_mut()).enumerate() {
+    let pixels = rgba.chunks_exact(4).zip(prev.iter_mut()).zip(column_luma.iter_mut());
+    for (x, ((pixel, previous), column)) in pixels.enumerate() {
         let y = luma(pixel[0], pixel[1], pixel[2]);
         let diff = y.abs_diff(*previous);
         *previous = y;
+        *column += y as u16;
         stats.diff_sum += diff as u32;
         stats.luma_sum += y as u32;
         stats.max_luma = stats.max_luma.max(y);
@@ -18,18 +20,56 @@ pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], x0: u32) -> RowStats {
             stats.changed += 1;
             stats.changed_x_sum += x0 + x as u32;
         }
+        for (sum, channel) in stats.rgb_sums.iter_mut().zip(pixel) {
+            *sum += *channel as u32;
+        }
     }
     stats
 }
 
-pub fn box_row_add(rgba: &[u8], spans: &[Span], sums: &mut [[u32; 4]]) {
-    for (span, sum) in spans.iter().zip(sums.iter_mut()) {
-        for pixel in rgba[span.start * 4..span.end * 4].chunks_exact(4) {
-            sum[0] += pixel[0] as u32;
-            sum[1] += pixel[1] as u32;
-            sum[2] += pixel[2] as u32;
-            sum[3] += pixel[3] as u32;
+pub fn add_row(row: &[u8], columns: &mut [u16]) {
+    for (column, value) in columns.iter_mut().zip(row) {
+        *column += *value as u16;
+    }
+}
+
+pub fn set_row(row: &[u8], columns: &mut [u16]) {
+    for (column, value) in columns.iter_mut().zip(row) {
+        *column = *value as u16;
+    }
+}
+
+pub fn means(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+    for (((value, sum), half), inverse) in out.iter_mut().zip(sums).zip(halves).zip(inverses) {
+        *value = (((sum + half) as f32) * inverse + MEAN_EPSILON) as u8;
+    }
+}
+
+pub fn span_sums(columns: &[u16], spans: &[Span], channels: usize, sums: &mut [u32]) {
+    // The channel count is fixed per grid; knowing it at compile time lets
+    // the inner loop unroll.
+    match channels {
+        1 => span_sums_of::<1>(columns, spans, sums),
+        4 => span_sums_of::<4>(columns, spans, sums),
+        _ => {
+            for (span, cell) in spans.iter().zip(sums.chunks_exact_mut(channels)) {
+                for (channel, sum) in cell.iter_mut().enumerate() {
+                    *sum = (span.start..span.end).map(|x| columns[x * channels + channel] as u32).sum();
+                }
+            }
         }
+    }
+}
+
+fn span_sums_of<const CHANNELS: usize>(columns: &[u16], spans: &[Span], sums: &mut [u32]) {
+    for (span, cell) in spans.iter().zip(sums.chunks_exact_mut(CHANNELS)) {
+        let mut totals = [0u32; CHANNELS];
+        for column in columns[span.start * CHANNELS..span.end * CHANNELS].chunks_exact(CHANNELS) {
+            for (total, value) in totals.iter_mut().zip(column) {
+                *total += *value as u32;
+            }
+        }
+        cell.copy_from_slice(&totals);
     }
 }
 

@@ -1,9 +1,9 @@
-//! simd128 kernels: sixteen pixels at a time for the luma pass, four pixels
-//! at a time for the box filter. Lanes that do not fill a vector go through
-//! the scalar kernels.
+//! simd128 kernels, sixteen pixels at a time. Pixels that do not fill a
+//! vector go through the scalar kernels.
 
 use super::{scalar, RowStats};
 use crate::grid::Span;
+use crate::grid::MEAN_EPSILON;
 use crate::params::PIXEL_CHANGE_THRESHOLD;
 use crate::simd::*;
 
@@ -25,16 +25,26 @@ const BIT_POSITION_SUMS: [u8; 256] = {
     table
 };
 
+/// A chunk adds at most 2 x 255 to a 16-bit pairwise lane, so 128 chunks
+/// fit before the lanes are widened to 32 bits.
+const CHUNKS_PER_BLOCK: usize = 128;
+
 #[inline(always)]
 fn horizontal_sum(value: v128) -> u32 {
     let [a, b, c, d] = to_u32x4(value);
     a + b + c + d
 }
 
-/// Sums the sixteen bytes into the four 32-bit lanes of `total`.
+/// Adds pairs of bytes into sixteen-bit lanes.
 #[inline(always)]
-fn add_bytes(total: v128, bytes: v128) -> v128 {
-    u32x4_add(total, u32x4_extadd_pairwise_u16x8(u16x8_extadd_pairwise_u8x16(bytes)))
+fn add_pairs(total: v128, bytes: v128) -> v128 {
+    u16x8_add(total, u16x8_extadd_pairwise_u8x16(bytes))
+}
+
+/// Widens sixteen-bit lanes into a 32-bit total.
+#[inline(always)]
+fn widen_into(total: v128, lanes: v128) -> v128 {
+    u32x4_add(total, u32x4_extadd_pairwise_u16x8(lanes))
 }
 
 #[inline(always)]
@@ -42,24 +52,29 @@ fn abs_diff(a: v128, b: v128) -> v128 {
     v128_or(u8x16_sub_sat(a, b), u8x16_sub_sat(b, a))
 }
 
-/// Luma of sixteen RGBA pixels (64 bytes).
+/// The reds, greens and blues of sixteen RGBA pixels (64 bytes).
 #[inline(always)]
-fn luma16(pixels: &[u8]) -> v128 {
+fn planar(pixels: &[u8]) -> (v128, v128, v128) {
     // Each vector holds four pixels; group their channels, then gather the
     // sixteen reds, greens and blues into one vector each.
-    let planar = |v: v128| u8x16_shuffle::<0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15>(v, v);
-    let s0 = planar(load16(&pixels[0..]));
-    let s1 = planar(load16(&pixels[16..]));
-    let s2 = planar(load16(&pixels[32..]));
-    let s3 = planar(load16(&pixels[48..]));
+    let group = |v: v128| u8x16_shuffle::<0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15>(v, v);
+    let s0 = group(load16(&pixels[0..]));
+    let s1 = group(load16(&pixels[16..]));
+    let s2 = group(load16(&pixels[32..]));
+    let s3 = group(load16(&pixels[48..]));
     let rg_low = i32x4_shuffle::<0, 4, 1, 5>(s0, s1);
     let rg_high = i32x4_shuffle::<0, 4, 1, 5>(s2, s3);
     let ba_low = i32x4_shuffle::<2, 6, 3, 7>(s0, s1);
     let ba_high = i32x4_shuffle::<2, 6, 3, 7>(s2, s3);
-    let red = i64x2_shuffle::<0, 2>(rg_low, rg_high);
-    let green = i64x2_shuffle::<1, 3>(rg_low, rg_high);
-    let blue = i64x2_shuffle::<0, 2>(ba_low, ba_high);
+    (
+        i64x2_shuffle::<0, 2>(rg_low, rg_high),
+        i64x2_shuffle::<1, 3>(rg_low, rg_high),
+        i64x2_shuffle::<0, 2>(ba_low, ba_high),
+    )
+}
 
+#[inline(always)]
+fn luma(red: v128, green: v128, blue: v128) -> v128 {
     // 77 R + 150 G + 29 B + 128 stays below 65,536, so 16-bit lanes hold it.
     let (k_red, k_green, k_blue) = (u8x16_splat(77), u8x16_splat(150), u8x16_splat(29));
     let rounding = u16x8_splat(128);
@@ -74,92 +89,151 @@ fn luma16(pixels: &[u8]) -> v128 {
     u8x16_narrow_i16x8(u16x8_shr(low, 8), u16x8_shr(high, 8))
 }
 
-pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], x0: u32) -> RowStats {
+/// Adds sixteen bytes to sixteen 16-bit column sums.
+#[inline(always)]
+fn add_to_columns(columns: &mut [u16], bytes: v128) {
+    let low = u16x8_add(load_u16x8(columns), u16x8_extend_low_u8x16(bytes));
+    let high = u16x8_add(load_u16x8(&columns[8..]), u16x8_extend_high_u8x16(bytes));
+    store_u16x8(columns, low);
+    store_u16x8(&mut columns[8..], high);
+}
+
+pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], x0: u32) -> RowStats {
     let width = prev.len();
     let chunks = width / 16;
     let threshold = u8x16_splat(PIXEL_CHANGE_THRESHOLD);
-    let (mut diff_total, mut luma_total, mut max_luma) = (zero(), zero(), zero());
+    // 32-bit totals of diff, luma, red, green, blue.
+    let mut totals = [zero(); 5];
+    let mut max_luma = zero();
     let (mut changed, mut changed_x_sum) = (0u32, 0u32);
 
-    for chunk in 0..chunks {
-        let luma = luma16(&rgba[chunk * 64..]);
-        let previous = load16(&prev[chunk * 16..]);
-        store16(&mut prev[chunk * 16..], luma);
-        let diff = abs_diff(luma, previous);
-        diff_total = add_bytes(diff_total, diff);
-        luma_total = add_bytes(luma_total, luma);
-        max_luma = u8x16_max(max_luma, luma);
-        let mask = u8x16_bitmask(u8x16_gt(diff, threshold)) as usize;
-        if mask != 0 {
-            let count = mask.count_ones();
-            let high_count = (mask >> 8).count_ones();
-            changed += count;
-            changed_x_sum += count * (x0 + (chunk * 16) as u32)
-                + BIT_POSITION_SUMS[mask & 0xFF] as u32
-                + BIT_POSITION_SUMS[mask >> 8] as u32
-                + 8 * high_count;
+    let mut block_start = 0;
+    while block_start < chunks {
+        let block_end = (block_start + CHUNKS_PER_BLOCK).min(chunks);
+        let mut lanes = [zero(); 5];
+        for chunk in block_start..block_end {
+            let (red, green, blue) = planar(&rgba[chunk * 64..]);
+            let luma = luma(red, green, blue);
+            let previous = load16(&prev[chunk * 16..]);
+            store16(&mut prev[chunk * 16..], luma);
+            add_to_columns(&mut column_luma[chunk * 16..], luma);
+            let diff = abs_diff(luma, previous);
+            lanes[0] = add_pairs(lanes[0], diff);
+            lanes[1] = add_pairs(lanes[1], luma);
+            lanes[2] = add_pairs(lanes[2], red);
+            lanes[3] = add_pairs(lanes[3], green);
+            lanes[4] = add_pairs(lanes[4], blue);
+            max_luma = u8x16_max(max_luma, luma);
+            let mask = u8x16_bitmask(u8x16_gt(diff, threshold)) as usize;
+            if mask != 0 {
+                let count = mask.count_ones();
+                changed += count;
+                changed_x_sum += count * (x0 + (chunk * 16) as u32)
+                    + BIT_POSITION_SUMS[mask & 0xFF] as u32
+                    + BIT_POSITION_SUMS[mask >> 8] as u32
+                    + 8 * (mask >> 8).count_ones();
+            }
         }
+        for (total, lane) in totals.iter_mut().zip(lanes) {
+            *total = widen_into(*total, lane);
+        }
+        block_start = block_end;
     }
 
     let done = chunks * 16;
     let vector_part = RowStats {
-        diff_sum: horizontal_sum(diff_total),
-        luma_sum: horizontal_sum(luma_total),
+        diff_sum: horizontal_sum(totals[0]),
+        luma_sum: horizontal_sum(totals[1]),
         max_luma: to_u8x16(max_luma).iter().copied().max().unwrap_or(0),
         changed,
         changed_x_sum,
+        rgb_sums: [horizontal_sum(totals[2]), horizontal_sum(totals[3]), horizontal_sum(totals[4])],
     };
-    let tail = scalar::luma_diff_row(&rgba[done * 4..width * 4], &mut prev[done..], x0 + done as u32);
+    let tail = scalar::luma_diff_row(
+        &rgba[done * 4..width * 4],
+        &mut prev[done..],
+        &mut column_luma[done..width],
+        x0 + done as u32,
+    );
     vector_part.merge(tail)
 }
 
-pub fn box_row_add(rgba: &[u8], spans: &[Span], sums: &mut [[u32; 4]]) {
-    // 16-bit lanes hold R G B A R G B A; each four-pixel step adds at most
-    // 510 to a lane, so they are widened to 32 bits every 128 steps. The
-    // analyser's spans are at most 41 pixels and never reach that.
-    const STEPS_PER_FLUSH: usize = 128;
-    for (span, sum) in spans.iter().zip(sums.iter_mut()) {
-        let mut rest = &rgba[span.start * 4..span.end * 4];
-        let mut channels = zero();
-        let mut lanes = zero();
-        let mut steps = 0;
-        while rest.len() >= 16 {
-            let pixels = load16(rest);
-            lanes = u16x8_add(lanes, u16x8_add(u16x8_extend_low_u8x16(pixels), u16x8_extend_high_u8x16(pixels)));
-            rest = &rest[16..];
-            steps += 1;
-            if steps == STEPS_PER_FLUSH {
-                channels = u32x4_add(channels, widen_halves(lanes));
-                lanes = zero();
-                steps = 0;
-            }
-        }
-        if rest.len() >= 8 {
-            lanes = u16x8_add(lanes, u16x8_extend_low_u8x16(load8_zero(rest)));
+pub fn add_row(row: &[u8], columns: &mut [u16]) {
+    let length = row.len().min(columns.len());
+    let chunks = length / 16;
+    for chunk in 0..chunks {
+        add_to_columns(&mut columns[chunk * 16..], load16(&row[chunk * 16..]));
+    }
+    let done = chunks * 16;
+    scalar::add_row(&row[done..length], &mut columns[done..length]);
+}
+
+pub fn set_row(row: &[u8], columns: &mut [u16]) {
+    let length = row.len().min(columns.len());
+    let chunks = length / 16;
+    for chunk in 0..chunks {
+        let bytes = load16(&row[chunk * 16..]);
+        store_u16x8(&mut columns[chunk * 16..], u16x8_extend_low_u8x16(bytes));
+        store_u16x8(&mut columns[chunk * 16 + 8..], u16x8_extend_high_u8x16(bytes));
+    }
+    let done = chunks * 16;
+    scalar::set_row(&row[done..length], &mut columns[done..length]);
+}
+
+pub fn means(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+    let length = out.len().min(sums.len()).min(halves.len()).min(inverses.len());
+    let chunks = length / 16;
+    let epsilon = f32x4_splat(MEAN_EPSILON);
+    let four = |at: usize| {
+        let numerators = u32x4_add(load_u32x4(&sums[at..]), load_u32x4(&halves[at..]));
+        // Numerators stay below 2^24, so the signed conversions (cheaper
+        // than the unsigned ones on common engines) are exact.
+        let quotients = f32x4_add(f32x4_mul(f32x4_convert_i32x4(numerators), load_f32x4(&inverses[at..])), epsilon);
+        i32x4_trunc_sat_f32x4(quotients)
+    };
+    for chunk in 0..chunks {
+        let at = chunk * 16;
+        let low = i16x8_narrow_i32x4(four(at), four(at + 4));
+        let high = i16x8_narrow_i32x4(four(at + 8), four(at + 12));
+        store16(&mut out[at..], u8x16_narrow_i16x8(low, high));
+    }
+    let done = chunks * 16;
+    scalar::means(&sums[done..length], &halves[done..length], &inverses[done..length], &mut out[done..length]);
+}
+
+pub fn span_sums(columns: &[u16], spans: &[Span], channels: usize, sums: &mut [u32]) {
+    if channels != 4 {
+        return scalar::span_sums(columns, spans, channels, sums);
+    }
+    // One column of R G B A in each 64-bit half of a vector.
+    for (span, cell) in spans.iter().zip(sums.chunks_exact_mut(4)) {
+        let mut rest = &columns[span.start * 4..span.end * 4];
+        let mut total = zero();
+        while rest.len() >= 8 {
+            let pair = load_u16x8(rest);
+            total = u32x4_add(total, u32x4_add(u32x4_extend_low_u16x8(pair), u32x4_extend_high_u16x8(pair)));
             rest = &rest[8..];
         }
         if rest.len() >= 4 {
-            lanes = u16x8_add(lanes, u16x8_extend_low_u8x16(load4_zero(rest)));
+            total = u32x4_add(total, u32x4_extend_low_u16x8(load_u16x4_zero(rest)));
         }
-        let channels = to_u32x4(u32x4_add(channels, widen_halves(lanes)));
-        for (total, channel) in sum.iter_mut().zip(channels) {
-            *total += channel;
-        }
+        store_u32x4(cell, total);
     }
-}
-
-/// Adds the two four-lane halves of sixteen-bit lanes into 32-bit lanes.
-#[inline(always)]
-fn widen_halves(lanes: v128) -> v128 {
-    u32x4_add(u32x4_extend_low_u16x8(lanes), u32x4_extend_high_u16x8(lanes))
 }
 
 pub fn sum_abs_diff(a: &[u8], b: &[u8]) -> u32 {
     let length = a.len().min(b.len());
     let chunks = length / 16;
     let mut total = zero();
-    for chunk in 0..chunks {
-        total = add_bytes(total, abs_diff(load16(&a[chunk * 16..]), load16(&b[chunk * 16..])));
+    let mut block_start = 0;
+    while block_start < chunks {
+        let block_end = (block_start + CHUNKS_PER_BLOCK).min(chunks);
+        let mut lanes = zero();
+        for chunk in block_start..block_end {
+            lanes = add_pairs(lanes, abs_diff(load16(&a[chunk * 16..]), load16(&b[chunk * 16..])));
+        }
+        total = widen_into(total, lanes);
+        block_start = block_end;
     }
     let done = chunks * 16;
     horizontal_sum(total) + scalar::sum_abs_diff(&a[done..length], &b[done..length])

@@ -1,7 +1,6 @@
 //! Every kernel on both paths, on odd sizes, against a plain reference.
 
 use super::*;
-use crate::grid::spans;
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 use crate::testing::Rng;
 
@@ -21,6 +20,9 @@ fn reference_row(rgba: &[u8], prev: &[u8], x0: u32) -> (RowStats, Vec<u8>) {
             stats.changed += 1;
             stats.changed_x_sum += x0 + x as u32;
         }
+        for channel in 0..3 {
+            stats.rgb_sums[channel] += pixel[channel] as u32;
+        }
         lumas.push(y);
     }
     (stats, lumas)
@@ -30,10 +32,11 @@ fn reference_row(rgba: &[u8], prev: &[u8], x0: u32) -> (RowStats, Vec<u8>) {
 fn luma_diff_row_matches_the_reference() {
     let mut rng = Rng::new(1);
     for kernels in VARIANTS {
-        for width in WIDTHS {
+        for width in WIDTHS.iter().copied().chain([2048, 4096]) {
             for round in 0..8 {
                 let mut rgba = vec![0u8; width * 4];
                 let mut prev = vec![0u8; width];
+                let mut columns: Vec<u16> = (0..width).map(|x| (x * 31 % 9000) as u16).collect();
                 rng.fill(&mut rgba);
                 rng.fill(&mut prev);
                 if round == 1 {
@@ -43,9 +46,12 @@ fn luma_diff_row_matches_the_reference() {
                 }
                 let x0 = (round * 37) as u32;
                 let (expected, lumas) = reference_row(&rgba, &prev, x0);
-                let stats = (kernels.luma_diff_row)(&rgba, &mut prev, x0);
-                assert_eq!(stats, expected, "{} width {}", kernels.name, width);
-                assert_eq!(prev, lumas, "{} width {}: previous luma replaced", kernels.name, width);
+                let expected_columns: Vec<u16> = columns.iter().zip(&lumas).map(|(c, y)| c + *y as u16).collect();
+                let stats = (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, x0);
+                let label = format!("{} width {} round {}", kernels.name, width, round);
+                assert_eq!(stats, expected, "{}", label);
+                assert_eq!(prev, lumas, "{}: previous luma replaced", label);
+                assert_eq!(columns, expected_columns, "{}: column sums", label);
             }
         }
     }
@@ -56,45 +62,76 @@ fn luma_of_grey_is_the_grey() {
     for kernels in VARIANTS {
         let rgba: Vec<u8> = (0..=255u8).flat_map(|v| [v, v, v, 255]).collect();
         let mut prev = vec![0u8; 256];
-        (kernels.luma_diff_row)(&rgba, &mut prev, 0);
+        let mut columns = vec![0u16; 256];
+        (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, 0);
         assert_eq!(prev, (0..=255u8).collect::<Vec<_>>(), "{}", kernels.name);
     }
 }
 
 #[test]
-fn box_row_add_matches_the_reference() {
+fn add_row_matches_the_reference() {
     let mut rng = Rng::new(2);
     for kernels in VARIANTS {
-        for width in WIDTHS.iter().copied().chain([99, 100, 101, 4096]) {
-            for target in [1, 7, 75, 100] {
-                let mut rgba = vec![0u8; width * 4];
-                rng.fill(&mut rgba);
-                let spans = spans(width, target);
-                let mut sums = vec![[1u32, 2, 3, 4]; target];
-                (kernels.box_row_add)(&rgba, &spans, &mut sums);
-                for (span, sum) in spans.iter().zip(&sums) {
-                    let mut expected = [1u32, 2, 3, 4];
-                    for pixel in rgba[span.start * 4..span.end * 4].chunks_exact(4) {
-                        for channel in 0..4 {
-                            expected[channel] += pixel[channel] as u32;
-                        }
-                    }
-                    assert_eq!(*sum, expected, "{} width {} target {}", kernels.name, width, target);
-                }
-            }
+        for width in WIDTHS.iter().copied().chain([99, 100, 101, 4096 * 4]) {
+            let mut row = vec![0u8; width];
+            rng.fill(&mut row);
+            let mut columns: Vec<u16> = (0..width).map(|x| (x * 7 % 60000) as u16).collect();
+            let expected: Vec<u16> = columns.iter().zip(&row).map(|(c, v)| c + *v as u16).collect();
+            (kernels.add_row)(&row, &mut columns);
+            assert_eq!(columns, expected, "{} width {}", kernels.name, width);
         }
     }
 }
 
 #[test]
-fn box_row_add_holds_the_widest_span_of_white() {
+fn set_row_widens_the_row() {
+    let mut rng = Rng::new(4);
     for kernels in VARIANTS {
-        let rgba = vec![255u8; 4096 * 4];
-        let spans = spans(4096, 100);
-        let mut sums = vec![[0u32; 4]; 100];
-        (kernels.box_row_add)(&rgba, &spans, &mut sums);
-        for (span, sum) in spans.iter().zip(&sums) {
-            assert_eq!(*sum, [255 * span.len() as u32; 4], "{}", kernels.name);
+        for width in WIDTHS {
+            let mut row = vec![0u8; width];
+            rng.fill(&mut row);
+            let mut columns = vec![999u16; width];
+            (kernels.set_row)(&row, &mut columns);
+            assert_eq!(columns, row.iter().map(|v| *v as u16).collect::<Vec<_>>(), "{} width {}", kernels.name, width);
+        }
+    }
+}
+
+#[test]
+fn means_of_odd_lengths_match_integer_rounding() {
+    let mut rng = Rng::new(5);
+    for kernels in VARIANTS {
+        for length in [0, 1, 3, 4, 15, 16, 17, 33, 100, 400] {
+            let counts: Vec<u32> = (0..length).map(|_| 1 + (rng.next_u64() % 1681) as u32).collect();
+            let sums: Vec<u32> = counts.iter().map(|count| (rng.next_u64() % (255 * *count as u64 + 1)) as u32).collect();
+            let halves: Vec<u32> = counts.iter().map(|count| count / 2).collect();
+            let inverses: Vec<f32> = counts.iter().map(|count| 1.0 / *count as f32).collect();
+            let mut out = vec![0u8; length];
+            (kernels.means)(&sums, &halves, &inverses, &mut out);
+            let expected: Vec<u8> = sums.iter().zip(&counts).map(|(s, c)| ((s + c / 2) / c) as u8).collect();
+            assert_eq!(out, expected, "{} length {}", kernels.name, length);
+        }
+    }
+}
+
+#[test]
+fn span_sums_match_the_reference() {
+    let mut rng = Rng::new(6);
+    for kernels in VARIANTS {
+        for channels in [1, 2, 4] {
+            for (width, target) in [(1, 1), (3, 100), (17, 9), (160, 100), (161, 75), (640, 100), (4096, 100), (4096, 1)] {
+                let columns: Vec<u16> = (0..width * channels).map(|_| (rng.next_u64() % 10_456) as u16).collect();
+                let spans = crate::grid::spans(width, target);
+                let mut sums = vec![7u32; target * channels];
+                (kernels.span_sums)(&columns, &spans, channels, &mut sums);
+                let mut expected = Vec::new();
+                for span in &spans {
+                    for channel in 0..channels {
+                        expected.push((span.start..span.end).map(|x| columns[x * channels + channel] as u32).sum::<u32>());
+                    }
+                }
+                assert_eq!(sums, expected, "{} {} channels {}->{}", kernels.name, channels, width, target);
+            }
         }
     }
 }
@@ -103,7 +140,7 @@ fn box_row_add_holds_the_widest_span_of_white() {
 fn sum_abs_diff_matches_the_reference() {
     let mut rng = Rng::new(3);
     for kernels in VARIANTS {
-        for length in [0, 1, 15, 16, 17, 255, 10_000] {
+        for length in [0, 1, 15, 16, 17, 255, 2048, 2049, 10_000] {
             let mut a = vec![0u8; length];
             let mut b = vec![0u8; length];
             rng.fill(&mut a);

@@ -56,20 +56,34 @@ pub fn load16(bytes: &[u8]) -> v128 {
     v128(lanes)
 }
 
-pub fn load8_zero(bytes: &[u8]) -> v128 {
-    let mut lanes = [0u8; 16];
-    lanes[..8].copy_from_slice(&bytes[..8]);
-    v128(lanes)
-}
-
-pub fn load4_zero(bytes: &[u8]) -> v128 {
-    let mut lanes = [0u8; 16];
-    lanes[..4].copy_from_slice(&bytes[..4]);
-    v128(lanes)
-}
-
 pub fn store16(bytes: &mut [u8], value: v128) {
     bytes[..16].copy_from_slice(&value.0);
+}
+
+pub fn load_u16x8(values: &[u16]) -> v128 {
+    let mut lanes = [0u16; 8];
+    lanes.copy_from_slice(&values[..8]);
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn store_u16x8(values: &mut [u16], value: v128) {
+    values[..8].copy_from_slice(&value.u16_lanes());
+}
+
+pub fn load_u32x4(values: &[u32]) -> v128 {
+    v128::from_u32_lanes([values[0], values[1], values[2], values[3]])
+}
+
+pub fn load_u16x4_zero(values: &[u16]) -> v128 {
+    v128::from_u16_lanes([values[0], values[1], values[2], values[3], 0, 0, 0, 0])
+}
+
+pub fn store_u32x4(values: &mut [u32], value: v128) {
+    values[..4].copy_from_slice(&value.u32_lanes());
+}
+
+pub fn load_f32x4(values: &[f32]) -> v128 {
+    v128::from_u32_lanes([values[0].to_bits(), values[1].to_bits(), values[2].to_bits(), values[3].to_bits()])
 }
 
 pub fn zero() -> v128 {
@@ -260,6 +274,48 @@ pub fn u16x8_extend_high_u8x16(a: v128) -> v128 {
     v128::from_u16_lanes(lanes)
 }
 
+fn map_f32(a: v128, b: v128, f: impl Fn(f32, f32) -> f32) -> v128 {
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    let mut lanes = [0u32; 4];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = f(f32::from_bits(a[i]), f32::from_bits(b[i])).to_bits();
+    }
+    v128::from_u32_lanes(lanes)
+}
+
+pub fn f32x4_splat(value: f32) -> v128 {
+    v128::from_u32_lanes([value.to_bits(); 4])
+}
+
+pub fn f32x4_add(a: v128, b: v128) -> v128 {
+    map_f32(a, b, |x, y| x + y)
+}
+
+pub fn f32x4_mul(a: v128, b: v128) -> v128 {
+    map_f32(a, b, |x, y| x * y)
+}
+
+pub fn f32x4_convert_i32x4(a: v128) -> v128 {
+    let lanes = a.u32_lanes();
+    v128::from_u32_lanes([
+        (lanes[0] as i32 as f32).to_bits(),
+        (lanes[1] as i32 as f32).to_bits(),
+        (lanes[2] as i32 as f32).to_bits(),
+        (lanes[3] as i32 as f32).to_bits(),
+    ])
+}
+
+/// Truncates toward zero, saturating (Rust's `as` casts do the same).
+pub fn i32x4_trunc_sat_f32x4(a: v128) -> v128 {
+    let lanes = a.u32_lanes();
+    v128::from_u32_lanes([
+        f32::from_bits(lanes[0]) as i32 as u32,
+        f32::from_bits(lanes[1]) as i32 as u32,
+        f32::from_bits(lanes[2]) as i32 as u32,
+        f32::from_bits(lanes[3]) as i32 as u32,
+    ])
+}
+
 pub fn u32x4_extend_low_u16x8(a: v128) -> v128 {
     let a = a.u16_lanes();
     v128::from_u32_lanes([a[0] as u32, a[1] as u32, a[2] as u32, a[3] as u32])
@@ -268,6 +324,22 @@ pub fn u32x4_extend_low_u16x8(a: v128) -> v128 {
 pub fn u32x4_extend_high_u16x8(a: v128) -> v128 {
     let a = a.u16_lanes();
     v128::from_u32_lanes([a[4] as u32, a[5] as u32, a[6] as u32, a[7] as u32])
+}
+
+/// Signed 32-bit lanes narrowed to signed 16 bits with saturation.
+pub fn i16x8_narrow_i32x4(a: v128, b: v128) -> v128 {
+    let saturate = |lane: u32| (lane as i32).max(i16::MIN as i32).min(i16::MAX as i32) as i16 as u16;
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    v128::from_u16_lanes([
+        saturate(a[0]),
+        saturate(a[1]),
+        saturate(a[2]),
+        saturate(a[3]),
+        saturate(b[0]),
+        saturate(b[1]),
+        saturate(b[2]),
+        saturate(b[3]),
+    ])
 }
 
 #[cfg(test)]
@@ -301,6 +373,17 @@ mod tests {
         let lanes = v128::from_u16_lanes([0, 255, 256, 0x8000, 0xFFFF, 7, 300, 1]);
         let narrowed = u8x16_narrow_i16x8(lanes, lanes);
         assert_eq!(narrowed.0[..8], [0, 255, 255, 0, 0, 7, 255, 1]);
+    }
+
+    #[test]
+    fn float_lanes_round_and_truncate_like_scalar_code() {
+        let values = v128::from_u32_lanes([0, 7, 16_777_215, 3]);
+        let floats = f32x4_mul(f32x4_convert_i32x4(values), f32x4_splat(0.5));
+        assert_eq!(i32x4_trunc_sat_f32x4(floats).u32_lanes(), [0, 3, 8_388_607, 1]);
+        let negative = f32x4_splat(-3.5);
+        assert_eq!(i32x4_trunc_sat_f32x4(negative).u32_lanes(), [(-3i32) as u32; 4]);
+        let wide = v128::from_u32_lanes([70_000, 5, u32::MAX, 255]);
+        assert_eq!(i16x8_narrow_i32x4(wide, wide).u16_lanes()[..4], [32_767, 5, 0xFFFF, 255]);
     }
 
     #[test]

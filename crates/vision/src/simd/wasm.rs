@@ -3,11 +3,10 @@
 pub use core::arch::wasm32::{
     i32x4_shuffle, i64x2_shuffle, u16x8_add, u16x8_extadd_pairwise_u8x16, u16x8_extend_high_u8x16,
     u16x8_extend_low_u8x16, u16x8_extmul_high_u8x16, u16x8_extmul_low_u8x16, u16x8_shr,
-    u16x8_splat, u32x4_add, u32x4_extadd_pairwise_u16x8, u32x4_extend_high_u16x8,
-    u32x4_extend_low_u16x8, u8x16_bitmask, u8x16_gt, u8x16_max, u8x16_narrow_i16x8,
+    u16x8_splat, u32x4_add, u32x4_extadd_pairwise_u16x8, u8x16_bitmask, u8x16_gt, u8x16_max, u8x16_narrow_i16x8,
     u8x16_shuffle, u8x16_splat, u8x16_sub_sat, v128, v128_or,
 };
-use core::arch::wasm32::{u32x4_splat, v128_load, v128_load32_zero, v128_load64_zero, v128_store};
+use core::arch::wasm32::{u32x4_splat, v128_load, v128_store};
 
 /// The first 16 bytes of `bytes` (wasm loads need no alignment).
 #[inline(always)]
@@ -15,22 +14,6 @@ pub fn load16(bytes: &[u8]) -> v128 {
     let bytes = &bytes[..16];
     // SAFETY: the slice above holds 16 readable bytes.
     unsafe { v128_load(bytes.as_ptr() as *const v128) }
-}
-
-/// The first 8 bytes of `bytes` in the low half, zeros above.
-#[inline(always)]
-pub fn load8_zero(bytes: &[u8]) -> v128 {
-    let bytes = &bytes[..8];
-    // SAFETY: the slice above holds 8 readable bytes.
-    unsafe { v128_load64_zero(bytes.as_ptr() as *const u64) }
-}
-
-/// The first 4 bytes of `bytes` in the lowest lane, zeros above.
-#[inline(always)]
-pub fn load4_zero(bytes: &[u8]) -> v128 {
-    let bytes = &bytes[..4];
-    // SAFETY: the slice above holds 4 readable bytes.
-    unsafe { v128_load32_zero(bytes.as_ptr() as *const u32) }
 }
 
 /// Writes the vector to the first 16 bytes of `bytes`.
@@ -63,4 +46,58 @@ pub fn to_u8x16(value: v128) -> [u8; 16] {
     let mut out = [0u8; 16];
     store16(&mut out, value);
     out
+}
+
+/// Eight 16-bit lanes from the first eight values of `values`.
+#[inline(always)]
+pub fn load_u16x8(values: &[u16]) -> v128 {
+    let values = &values[..8];
+    // SAFETY: the slice above holds 16 readable bytes.
+    unsafe { v128_load(values.as_ptr() as *const v128) }
+}
+
+/// Writes eight 16-bit lanes to the first eight values of `values`.
+#[inline(always)]
+pub fn store_u16x8(values: &mut [u16], value: v128) {
+    let values = &mut values[..8];
+    // SAFETY: the slice above holds 16 writable bytes.
+    unsafe { v128_store(values.as_mut_ptr() as *mut v128, value) }
+}
+
+pub use core::arch::wasm32::{
+    f32x4_add, f32x4_convert_i32x4, f32x4_mul, f32x4_splat, i16x8_narrow_i32x4, i32x4_trunc_sat_f32x4,
+    u32x4_extend_high_u16x8, u32x4_extend_low_u16x8,
+};
+use core::arch::wasm32::v128_load64_zero;
+
+/// Four 16-bit values in the low lanes, zeros above.
+#[inline(always)]
+pub fn load_u16x4_zero(values: &[u16]) -> v128 {
+    let values = &values[..4];
+    // SAFETY: the slice above holds 8 readable bytes.
+    unsafe { v128_load64_zero(values.as_ptr() as *const u64) }
+}
+
+/// Writes four 32-bit lanes to the first four values of `values`.
+#[inline(always)]
+pub fn store_u32x4(values: &mut [u32], value: v128) {
+    let values = &mut values[..4];
+    // SAFETY: the slice above holds 16 writable bytes.
+    unsafe { v128_store(values.as_mut_ptr() as *mut v128, value) }
+}
+
+/// Four 32-bit lanes from the first four values of `values`.
+#[inline(always)]
+pub fn load_u32x4(values: &[u32]) -> v128 {
+    let values = &values[..4];
+    // SAFETY: the slice above holds 16 readable bytes.
+    unsafe { v128_load(values.as_ptr() as *const v128) }
+}
+
+/// Four `f32` lanes from the first four values of `values`.
+#[inline(always)]
+pub fn load_f32x4(values: &[f32]) -> v128 {
+    let values = &values[..4];
+    // SAFETY: the slice above holds 16 readable bytes.
+    unsafe { v128_load(values.as_ptr() as *const v128) }
 }
