@@ -31,6 +31,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }
+// `npm start` runs this through a shell that does not pass on a SIGTERM sent
+// to npm: when our parent goes away, stop the server rather than keep the port.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 1000).unref();
 server.on('exit', (code, signal) => {
   process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
 });
