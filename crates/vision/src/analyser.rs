@@ -108,6 +108,8 @@ pub struct Analyser {
     /// Vertical luma sums of the thumbnail row being built, per column.
     column_luma: Vec<u16>,
     area_pieces: Vec<Piece>,
+    /// Where the area pieces meet: each piece's start but the first.
+    area_cuts: Vec<usize>,
     area_rows: Vec<Span>,
     patrol_grid: BoxGrid,
     /// Vertical RGBA sums of the patrol row being built, per column.
@@ -145,6 +147,7 @@ impl Analyser {
             grid: BoxGrid::new(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE, 1),
             column_luma: vec![0; width],
             area_pieces: area_pieces(width),
+            area_cuts: area_pieces(width).iter().skip(1).map(|piece| piece.span.start).collect(),
             area_rows: spans(height, AREA_GRID),
             patrol_grid: BoxGrid::new(width, height, patrol_width, patrol_height, 4),
             column_rgba: vec![0; width * 4],
@@ -203,7 +206,7 @@ impl Analyser {
 
     /// One pass over the frame, a thumbnail row at a time so that each
     /// source row is read while it is in cache. The luma pass runs on each
-    /// source row once, piece by area piece: it diffs and replaces the
+    /// source row once: it diffs and replaces the
     /// previous luma, gathers the sums, and adds the luma to the column sums
     /// from which each thumbnail row is then averaged.
     fn fused_pass(&mut self) -> FrameTotals {
@@ -225,20 +228,19 @@ impl Analyser {
                     let rows = self.area_rows[area_row];
                     rows.start <= y && y < rows.end
                 });
-                for piece in &self.area_pieces {
-                    let Span { start, end } = piece.span;
-                    let stats = (self.kernels.luma_diff_row)(
-                        &self.frame[(y * width + start) * 4..(y * width + end) * 4],
-                        &mut self.previous_luma[y * width + start..y * width + end],
-                        &mut self.column_luma[start..end],
-                        start as u32,
-                    );
-                    totals.add_row(y, stats);
+                let stats = (self.kernels.luma_diff_row)(
+                    &self.frame[y * width * 4..(y + 1) * width * 4],
+                    &mut self.previous_luma[y * width..(y + 1) * width],
+                    &mut self.column_luma,
+                    &self.area_cuts,
+                );
+                totals.add_row(y, stats);
+                for (piece, rgb_sums) in self.area_pieces.iter().zip(stats.rgb_sums) {
                     let area_rows = (0..AREA_GRID).filter(|&area_row| in_area_row[area_row]);
                     for area_row in area_rows {
                         for (area_column, _) in piece.area_columns.iter().enumerate().filter(|(_, inside)| **inside) {
                             let area = &mut totals.areas[area_row * AREA_GRID + area_column];
-                            for (sum, channel) in area.iter_mut().zip(stats.rgb_sums) {
+                            for (sum, channel) in area.iter_mut().zip(rgb_sums) {
                                 *sum += channel as u64;
                             }
                             area[3] += piece.span.len() as u64;
@@ -360,7 +362,8 @@ impl Analyser {
             self.patrol_grid.finish_row(self.kernels, grid_row, &self.column_rgba, out);
             for pixel in out.chunks_exact_mut(4) {
                 pixel[3] = 255;
-                all_black &= luma(pixel[0], pixel[1], pixel[2]) <= ALL_BLACK_MAX_LUMA;
+                // Once one pixel is bright the rest need no luma.
+                all_black = all_black && luma(pixel[0], pixel[1], pixel[2]) <= ALL_BLACK_MAX_LUMA;
             }
         }
         Patrol { width: patrol_width, height: self.patrol_grid.rows.len(), all_black, rgba: &self.patrol_rgba }

@@ -21,35 +21,47 @@ pub struct RowStats {
     pub changed: u32,
     /// Sum of the x coordinates of those pixels.
     pub changed_x_sum: u32,
-    /// Sums of R, G and B.
-    pub rgb_sums: [u32; 3],
+    /// Sums of R, G and B in each piece between the cuts.
+    pub rgb_sums: [[u32; 3]; MAX_PIECES],
 }
+
+/// A row is cut into at most three pieces (the area columns).
+pub const MAX_PIECES: usize = 3;
 
 impl RowStats {
     pub fn merge(self, other: RowStats) -> RowStats {
+        let mut rgb_sums = self.rgb_sums;
+        for (piece, other_piece) in rgb_sums.iter_mut().zip(other.rgb_sums) {
+            for (sum, other_sum) in piece.iter_mut().zip(other_piece) {
+                *sum += other_sum;
+            }
+        }
         RowStats {
             diff_sum: self.diff_sum + other.diff_sum,
             luma_sum: self.luma_sum + other.luma_sum,
             max_luma: self.max_luma.max(other.max_luma),
             changed: self.changed + other.changed,
             changed_x_sum: self.changed_x_sum + other.changed_x_sum,
-            rgb_sums: [
-                self.rgb_sums[0] + other.rgb_sums[0],
-                self.rgb_sums[1] + other.rgb_sums[1],
-                self.rgb_sums[2] + other.rgb_sums[2],
-            ],
+            rgb_sums,
         }
     }
+}
+
+/// The index of the piece holding `x`: how many cuts are at or before it.
+#[inline(always)]
+pub fn piece_of(x: usize, cuts: &[usize]) -> usize {
+    cuts.iter().filter(|&&cut| cut <= x).count()
 }
 
 /// One implementation of every kernel.
 pub struct Kernels {
     pub name: &'static str,
-    /// The fused pass over a stretch of a row: converts RGBA to luma, diffs
-    /// it against `prev` (the previous frame's luma there) and replaces
-    /// `prev` with it, adds it to `column_luma` (the vertical sums of the box
-    /// filter), and returns the statistics. `x0` is the x of the first pixel.
-    pub luma_diff_row: fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], x0: u32) -> RowStats,
+    /// The fused pass over a row: converts RGBA to luma, diffs it against
+    /// `prev` (the previous frame's luma of the row) and replaces `prev` with
+    /// it, adds it to `column_luma` (the vertical sums of the box filter),
+    /// and returns the statistics, with R, G, B sums for each piece between
+    /// the ascending `cuts` (at most two).
+    pub luma_diff_row: fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats,
     /// Adds a row of bytes to 16-bit column sums of the same length.
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.

@@ -5,10 +5,21 @@ use super::RowStats;
 use crate::grid::{Span, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 
-pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], x0: u32) -> RowStats {
+pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats {
+    luma_diff_from(0, rgba, prev, column_luma, cuts)
+}
+
+/// The fused pass over the pixels from `x0` to the end of the row; the
+/// slices start at `x0`, the cuts are positions in the whole row.
+pub fn luma_diff_from(x0: usize, rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats {
     let mut stats = RowStats::default();
+    let mut piece = super::piece_of(x0, cuts);
     let pixels = rgba.chunks_exact(4).zip(prev.iter_mut()).zip(column_luma.iter_mut());
-    for (x, ((pixel, previous), column)) in pixels.enumerate() {
+    for (offset, ((pixel, previous), column)) in pixels.enumerate() {
+        let x = x0 + offset;
+        while piece < cuts.len() && cuts[piece] <= x {
+            piece += 1;
+        }
         let y = luma(pixel[0], pixel[1], pixel[2]);
         let diff = y.abs_diff(*previous);
         *previous = y;
@@ -18,9 +29,9 @@ pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], x0: 
         stats.max_luma = stats.max_luma.max(y);
         if diff > PIXEL_CHANGE_THRESHOLD {
             stats.changed += 1;
-            stats.changed_x_sum += x0 + x as u32;
+            stats.changed_x_sum += x as u32;
         }
-        for (sum, channel) in stats.rgb_sums.iter_mut().zip(pixel) {
+        for (sum, channel) in stats.rgb_sums[piece].iter_mut().zip(pixel) {
             *sum += *channel as u32;
         }
     }

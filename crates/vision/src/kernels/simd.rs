@@ -1,7 +1,7 @@
 //! simd128 kernels, sixteen pixels at a time. Pixels that do not fill a
 //! vector go through the scalar kernels.
 
-use super::{scalar, RowStats};
+use super::{scalar, RowStats, MAX_PIECES};
 use crate::grid::Span;
 use crate::grid::MEAN_EPSILON;
 use crate::params::PIXEL_CHANGE_THRESHOLD;
@@ -98,63 +98,124 @@ fn add_to_columns(columns: &mut [u16], bytes: v128) {
     store_u16x8(&mut columns[8..], high);
 }
 
-pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], x0: u32) -> RowStats {
+/// Sixteen 0xFF bytes then sixteen zeros: the 16 bytes from `16 - n` are a
+/// mask of the first `n` lanes.
+const LANE_MASKS: [u8; 32] = [
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+
+/// A mask of lanes `low..high`.
+#[inline(always)]
+fn lanes_between(low: usize, high: usize) -> v128 {
+    v128_andnot(load16(&LANE_MASKS[16 - high..]), load16(&LANE_MASKS[16 - low..]))
+}
+
+#[inline(always)]
+fn add_rgb(lanes: [v128; 3], channels: [v128; 3]) -> [v128; 3] {
+    [add_pairs(lanes[0], channels[0]), add_pairs(lanes[1], channels[1]), add_pairs(lanes[2], channels[2])]
+}
+
+/// Widens a piece's 16-bit red, green and blue lanes into its totals.
+#[inline(always)]
+fn widen_rgb(totals: &mut [v128; 3], lanes: [v128; 3]) {
+    for (total, lane) in totals.iter_mut().zip(lanes) {
+        *total = widen_into(*total, lane);
+    }
+}
+
+/// Adds the chunk at `x` whose pixels belong to more than one piece: the
+/// lanes before each cut close the current piece, the rest open the next.
+/// The lanes go in and out by value so that they stay in registers in the
+/// hot loop.
+#[cold]
+#[inline(never)]
+fn add_across(
+    x: usize,
+    channels: [v128; 3],
+    mut lanes: [v128; 3],
+    piece: &mut usize,
+    totals: &mut [[v128; 3]; MAX_PIECES],
+    cuts: &[usize],
+) -> [v128; 3] {
+    let mut low = 0;
+    while *piece < cuts.len() && cuts[*piece] < x + 16 {
+        let high = cuts[*piece] - x;
+        let mask = lanes_between(low, high);
+        widen_rgb(&mut totals[*piece], add_rgb(lanes, channels.map(|channel| v128_and(channel, mask))));
+        lanes = [zero(); 3];
+        *piece += 1;
+        low = high;
+    }
+    let mask = lanes_between(low, 16);
+    add_rgb(lanes, channels.map(|channel| v128_and(channel, mask)))
+}
+
+pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats {
     let width = prev.len();
     let chunks = width / 16;
     let threshold = u8x16_splat(PIXEL_CHANGE_THRESHOLD);
-    // 32-bit totals of diff, luma, red, green, blue.
-    let mut totals = [zero(); 5];
+    // 32-bit totals of diff and luma, and of red, green, blue per piece.
+    let (mut diff_total, mut luma_total) = (zero(), zero());
+    let mut rgb_totals = [[zero(); 3]; MAX_PIECES];
+    let mut piece = super::piece_of(0, cuts);
+    let mut next_cut = cuts.get(piece).copied().unwrap_or(usize::MAX);
     let mut max_luma = zero();
     let (mut changed, mut changed_x_sum) = (0u32, 0u32);
 
     let mut block_start = 0;
     while block_start < chunks {
         let block_end = (block_start + CHUNKS_PER_BLOCK).min(chunks);
-        let mut lanes = [zero(); 5];
+        let (mut diff_lanes, mut luma_lanes, mut rgb_lanes) = (zero(), zero(), [zero(); 3]);
         for chunk in block_start..block_end {
-            let (red, green, blue) = planar(&rgba[chunk * 64..]);
+            let x = chunk * 16;
+            let (red, green, blue) = planar(&rgba[x * 4..]);
             let luma = luma(red, green, blue);
-            let previous = load16(&prev[chunk * 16..]);
-            store16(&mut prev[chunk * 16..], luma);
-            add_to_columns(&mut column_luma[chunk * 16..], luma);
+            let previous = load16(&prev[x..]);
+            store16(&mut prev[x..], luma);
+            add_to_columns(&mut column_luma[x..], luma);
             let diff = abs_diff(luma, previous);
-            lanes[0] = add_pairs(lanes[0], diff);
-            lanes[1] = add_pairs(lanes[1], luma);
-            lanes[2] = add_pairs(lanes[2], red);
-            lanes[3] = add_pairs(lanes[3], green);
-            lanes[4] = add_pairs(lanes[4], blue);
+            diff_lanes = add_pairs(diff_lanes, diff);
+            luma_lanes = add_pairs(luma_lanes, luma);
+            if x + 16 > next_cut {
+                rgb_lanes = add_across(x, [red, green, blue], rgb_lanes, &mut piece, &mut rgb_totals, cuts);
+                next_cut = cuts.get(piece).copied().unwrap_or(usize::MAX);
+            } else {
+                rgb_lanes = add_rgb(rgb_lanes, [red, green, blue]);
+            }
             max_luma = u8x16_max(max_luma, luma);
             let mask = u8x16_bitmask(u8x16_gt(diff, threshold)) as usize;
             if mask != 0 {
                 let count = mask.count_ones();
                 changed += count;
-                changed_x_sum += count * (x0 + (chunk * 16) as u32)
+                changed_x_sum += count * x as u32
                     + BIT_POSITION_SUMS[mask & 0xFF] as u32
                     + BIT_POSITION_SUMS[mask >> 8] as u32
                     + 8 * (mask >> 8).count_ones();
             }
         }
-        for (total, lane) in totals.iter_mut().zip(lanes) {
-            *total = widen_into(*total, lane);
-        }
+        diff_total = widen_into(diff_total, diff_lanes);
+        luma_total = widen_into(luma_total, luma_lanes);
+        widen_rgb(&mut rgb_totals[piece], rgb_lanes);
         block_start = block_end;
     }
 
+    let mut rgb_sums = [[0u32; 3]; MAX_PIECES];
+    for (sums, totals) in rgb_sums.iter_mut().zip(rgb_totals) {
+        for (sum, total) in sums.iter_mut().zip(totals) {
+            *sum = horizontal_sum(total);
+        }
+    }
     let done = chunks * 16;
     let vector_part = RowStats {
-        diff_sum: horizontal_sum(totals[0]),
-        luma_sum: horizontal_sum(totals[1]),
+        diff_sum: horizontal_sum(diff_total),
+        luma_sum: horizontal_sum(luma_total),
         max_luma: to_u8x16(max_luma).iter().copied().max().unwrap_or(0),
         changed,
         changed_x_sum,
-        rgb_sums: [horizontal_sum(totals[2]), horizontal_sum(totals[3]), horizontal_sum(totals[4])],
+        rgb_sums,
     };
-    let tail = scalar::luma_diff_row(
-        &rgba[done * 4..width * 4],
-        &mut prev[done..],
-        &mut column_luma[done..width],
-        x0 + done as u32,
-    );
+    let tail = scalar::luma_diff_from(done, &rgba[done * 4..width * 4], &mut prev[done..], &mut column_luma[done..width], cuts);
     vector_part.merge(tail)
 }
 

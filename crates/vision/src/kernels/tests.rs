@@ -7,7 +7,7 @@ use crate::testing::Rng;
 const VARIANTS: [&Kernels; 2] = [&SCALAR, &SIMD];
 const WIDTHS: [usize; 12] = [1, 2, 3, 15, 16, 17, 31, 33, 63, 160, 161, 640];
 
-fn reference_row(rgba: &[u8], prev: &[u8], x0: u32) -> (RowStats, Vec<u8>) {
+fn reference_row(rgba: &[u8], prev: &[u8], cuts: &[usize]) -> (RowStats, Vec<u8>) {
     let mut stats = RowStats::default();
     let mut lumas = Vec::new();
     for (x, pixel) in rgba.chunks_exact(4).enumerate() {
@@ -18,10 +18,11 @@ fn reference_row(rgba: &[u8], prev: &[u8], x0: u32) -> (RowStats, Vec<u8>) {
         stats.max_luma = stats.max_luma.max(y);
         if diff > PIXEL_CHANGE_THRESHOLD as u32 {
             stats.changed += 1;
-            stats.changed_x_sum += x0 + x as u32;
+            stats.changed_x_sum += x as u32;
         }
+        let piece = cuts.iter().filter(|&&cut| cut <= x).count();
         for channel in 0..3 {
-            stats.rgb_sums[channel] += pixel[channel] as u32;
+            stats.rgb_sums[piece][channel] += pixel[channel] as u32;
         }
         lumas.push(y);
     }
@@ -44,11 +45,17 @@ fn luma_diff_row_matches_the_reference() {
                     rgba.iter_mut().for_each(|b| *b = 255);
                     prev.iter_mut().for_each(|b| *b = 0);
                 }
-                let x0 = (round * 37) as u32;
-                let (expected, lumas) = reference_row(&rgba, &prev, x0);
+                // Cuts anywhere, including inside one chunk and at its edges.
+                let cuts: Vec<usize> = match round % 4 {
+                    0 => crate::grid::area_pieces(width).iter().skip(1).map(|p| p.span.start).collect(),
+                    1 => vec![],
+                    2 => vec![width / 2],
+                    _ => vec![(width / 5).min(width), (width / 5 + 3).min(width)],
+                };
+                let (expected, lumas) = reference_row(&rgba, &prev, &cuts);
                 let expected_columns: Vec<u16> = columns.iter().zip(&lumas).map(|(c, y)| c + *y as u16).collect();
-                let stats = (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, x0);
-                let label = format!("{} width {} round {}", kernels.name, width, round);
+                let stats = (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, &cuts);
+                let label = format!("{} width {} round {} cuts {:?}", kernels.name, width, round, cuts);
                 assert_eq!(stats, expected, "{}", label);
                 assert_eq!(prev, lumas, "{}: previous luma replaced", label);
                 assert_eq!(columns, expected_columns, "{}: column sums", label);
@@ -63,7 +70,7 @@ fn luma_of_grey_is_the_grey() {
         let rgba: Vec<u8> = (0..=255u8).flat_map(|v| [v, v, v, 255]).collect();
         let mut prev = vec![0u8; 256];
         let mut columns = vec![0u16; 256];
-        (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, 0);
+        (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, &[100]);
         assert_eq!(prev, (0..=255u8).collect::<Vec<_>>(), "{}", kernels.name);
     }
 }

@@ -223,6 +223,15 @@ pub fn u8x16_gt(a: v128, b: v128) -> v128 {
     a.map_u8(b, |x, y| if x > y { 0xFF } else { 0 })
 }
 
+pub fn v128_and(a: v128, b: v128) -> v128 {
+    a.map_u8(b, |x, y| x & y)
+}
+
+/// `a & !b`.
+pub fn v128_andnot(a: v128, b: v128) -> v128 {
+    a.map_u8(b, |x, y| x & !y)
+}
+
 pub fn v128_or(a: v128, b: v128) -> v128 {
     a.map_u8(b, |x, y| x | y)
 }
