@@ -5,8 +5,9 @@
  * numbers, the same as the wasm builds of `crates/vision`.
  *
  * One pass over the pixels per frame computes the luma, the motion and
- * darkness sums and the box-filter sums of the 100x100 grid; everything else
- * works on the grid. All buffers are allocated by the constructor.
+ * darkness sums, the box-filter sums of the luma for the 100x100 whitelist
+ * thumbnail and those of R, G and B for the 3x3 areas; the rest works on
+ * those sums. All buffers are allocated by the constructor.
  */
 
 import {
@@ -24,6 +25,8 @@ export const MAX_SIDE = 4096;
 /** Most whitelist images the wasm builds accept. */
 export const MAX_WHITELIST_IMAGES = 64;
 
+const NO_MOTION_THRESHOLD = 1.5;
+const NO_MOTION_THRESHOLD_IOS = 3.5;
 const CHANGED_PIXEL_DELTA = 25;
 const AREA_COLOUR_THRESHOLD = 50;
 const DARK_LUMA = 40;
@@ -65,6 +68,8 @@ export interface AxisBins {
   readonly binOfSource: Uint16Array;
   /** Bin of each output. */
   readonly binOfOutput: Uint16Array;
+  /** First source pixel of each bin. */
+  readonly binStart: Uint32Array;
   /** Source pixels in each bin. */
   readonly binSize: Uint32Array;
   readonly binCount: number;
@@ -73,19 +78,25 @@ export interface AxisBins {
 export function axisBins(source: number, target: number): AxisBins {
   const binOfSource = new Uint16Array(source);
   const binOfOutput = new Uint16Array(target);
+  const starts: number[] = [];
   const sizes: number[] = [];
-  let lastStart = -1;
   for (let j = 0; j < target; j++) {
     const start = Math.floor((j * source) / target);
     const end = Math.max(Math.floor(((j + 1) * source) / target), start + 1);
-    if (start !== lastStart) {
+    if (start !== starts[starts.length - 1]) {
+      starts.push(start);
       sizes.push(end - start);
       binOfSource.fill(sizes.length - 1, start, end);
-      lastStart = start;
     }
     binOfOutput[j] = sizes.length - 1;
   }
-  return { binOfSource, binOfOutput, binSize: Uint32Array.from(sizes), binCount: sizes.length };
+  return {
+    binOfSource,
+    binOfOutput,
+    binStart: Uint32Array.from(starts),
+    binSize: Uint32Array.from(sizes),
+    binCount: sizes.length,
+  };
 }
 
 /** `max(1, round(side * scale))` with `scale = min(1, 100 / long)`, in integers. */
@@ -174,8 +185,8 @@ function roundedMean(sum: number, count: number): number {
  * the benchmark so that both do the same bookkeeping.
  */
 export class SessionEvents {
-  /** Twice the no-motion threshold (3 or 7): `score < threshold` is `2 sum < threshold2 N`. */
-  readonly threshold2: number;
+  /** The no-motion threshold on the motion score. */
+  readonly threshold: number;
   readonly noMotionMs: number;
   lowMotionMs = 0;
   darkMs = 0;
@@ -193,17 +204,18 @@ export class SessionEvents {
   private reversalCount = 0;
 
   constructor(options: { ios: boolean; sleeper: boolean }) {
-    this.threshold2 = options.ios ? 7 : 3;
+    this.threshold = options.ios ? NO_MOTION_THRESHOLD_IOS : NO_MOTION_THRESHOLD;
     this.noMotionMs = options.sleeper ? SLEEPER_NO_MOTION_MS : NO_MOTION_MS;
   }
 
   /**
-   * Feeds one frame. `lowMotion` and `motionReturned` say whether the frame's
-   * motion score is below / at or above the threshold (both false without a
-   * previous frame); `centroidY` is NaN when the frame has no centroid.
+   * Feeds one frame. `lowMotion`: it has a previous frame, does not match the
+   * whitelist and its motion score is below the threshold; `moving`: it has a
+   * previous frame and its score is at or above the threshold. `centroidY` is
+   * NaN when the frame has no centroid.
    * Returns the event bits (1 no motion, 2 motion, 4 darkness, 8 nodding).
    */
-  update(timeMs: number, lowMotion: boolean, motionReturned: boolean, dark: boolean, whitelisted: boolean, centroidY: number): number {
+  update(timeMs: number, lowMotion: boolean, moving: boolean, dark: boolean, whitelisted: boolean, centroidY: number): number {
     const gap = this.hasPreviousTime
       ? Math.min(Math.max(timeMs - this.previousTime, 0), MAX_FRAME_GAP_MS)
       : FIRST_FRAME_INTERVAL_MS;
@@ -213,7 +225,7 @@ export class SessionEvents {
 
     // No motion and motion.
     this.lowMotionMs = lowMotion ? this.lowMotionMs + gap : 0;
-    if (motionReturned && this.noMotionEpisode) {
+    if (moving && this.noMotionEpisode) {
       this.noMotionEpisode = false;
       events |= 2;
     }
@@ -292,16 +304,26 @@ export class JsAnalyser implements FrameAnalyser {
   /** The same pixels as little-endian words, one load per pixel. */
   private readonly words: Uint32Array;
   private readonly previousLuma: Uint8Array;
-  private readonly grid: BoxFilter;
-  private readonly patrolFilter: BoxFilter;
   private readonly events: SessionEvents;
+  private readonly patrolFilter: BoxFilter;
+
+  // The whitelist thumbnail: the luma box-filtered to 100x100.
+  private readonly gridColumns: AxisBins;
+  private readonly gridRows: AxisBins;
+  /** Luma sums per (row bin, column bin). */
+  private readonly gridSums: Uint32Array;
+  /** Offset of each source row's bins in `gridSums`. */
+  private readonly gridRowOffset: Int32Array;
   private readonly thumb = new Uint8Array(THUMBNAIL_BYTES);
-  /** Area of each grid column (row): `floor(3 j / 100)`. */
-  private readonly areaOfCell = Uint8Array.from({ length: THUMBNAIL_SIZE }, (_, j) => Math.floor((AREA_SIDE * j) / THUMBNAIL_SIZE));
-  private readonly areaSums = new Float64Array(AREA_COUNT * 3);
-  private readonly areaCounts = new Float64Array(AREA_COUNT);
+
+  // The 3x3 areas: R, G and B box-filtered to 3x3.
+  private readonly areaColumns: AxisBins;
+  private readonly areaRows: AxisBins;
+  /** R, G, B sums per (row bin, column bin). */
+  private readonly areaSums: Float64Array;
   private readonly areaMeans = new Uint8Array(AREA_COUNT * 3);
   private readonly previousAreaMeans = new Uint8Array(AREA_COUNT * 3);
+
   private whitelist = new Uint8Array(0);
   private whitelistCount = 0;
   private processed = false;
@@ -322,16 +344,24 @@ export class JsAnalyser implements FrameAnalyser {
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
       throw new RangeError(`Unsupported frame size ${width}x${height}`);
     }
+    if (!LITTLE_ENDIAN) throw new Error('The JavaScript vision pipeline needs a little-endian platform');
     this.width = width;
     this.height = height;
-    if (!LITTLE_ENDIAN) throw new Error('The JavaScript vision pipeline needs a little-endian platform');
     this.pixels = new Uint8ClampedArray(width * height * 4);
     this.words = new Uint32Array(this.pixels.buffer);
     this.previousLuma = new Uint8Array(width * height);
-    this.grid = new BoxFilter(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE);
+    this.events = new SessionEvents(options);
     const patrol = patrolSize(width, height);
     this.patrolFilter = new BoxFilter(width, height, patrol.width, patrol.height);
-    this.events = new SessionEvents(options);
+
+    this.gridColumns = axisBins(width, THUMBNAIL_SIZE);
+    this.gridRows = axisBins(height, THUMBNAIL_SIZE);
+    this.gridSums = new Uint32Array(this.gridColumns.binCount * this.gridRows.binCount);
+    this.gridRowOffset = Int32Array.from(this.gridRows.binOfSource, (bin) => bin * this.gridColumns.binCount);
+
+    this.areaColumns = axisBins(width, AREA_SIDE);
+    this.areaRows = axisBins(height, AREA_SIDE);
+    this.areaSums = new Float64Array(this.areaColumns.binCount * this.areaRows.binCount * 3);
   }
 
   frameBuffer(): Uint8ClampedArray<ArrayBuffer> {
@@ -399,67 +429,77 @@ export class JsAnalyser implements FrameAnalyser {
 
   /**
    * The single pass over the pixels: luma, its difference with the previous
-   * frame's, the sums for motion, centroid and darkness, and the grid's box
-   * sums. Sums are kept per row so that the inner loop stays in small
+   * frame's, the sums for motion, centroid and darkness, the luma box sums of
+   * the thumbnail grid and the R, G, B sums of the areas. A row is walked in
+   * segments, one per area column, so that the area sums stay in locals; the
+   * grid's luma is summed in a local while consecutive pixels share a grid
+   * bin. Frame totals are kept per row so that the inner loop stays in small
    * integers.
    */
   protected scan(): void {
-    const { width, height, words, previousLuma } = this;
-    const grid = this.grid;
-    const sums = grid.sums;
-    sums.fill(0);
-    const columnOffset = grid.columnOffset;
-    const rowBins = grid.rows.binOfSource;
-    const rowStride = grid.columns.binCount * 3;
+    const { width, height, words, previousLuma, gridSums, gridRowOffset, areaSums } = this;
+    const gridColumnBin = this.gridColumns.binOfSource;
+    const areaColumnStart = this.areaColumns.binStart;
+    const areaColumnSize = this.areaColumns.binSize;
+    const areaColumnBins = this.areaColumns.binCount;
+    const areaRowBin = this.areaRows.binOfSource;
+    gridSums.fill(0);
+    areaSums.fill(0);
     let lumaSum = 0;
     let maxLuma = 0;
     let diffSum = 0;
     let changed = 0;
     let changedXSum = 0;
     let changedYSum = 0;
-    let i = 0;
     for (let y = 0; y < height; y++) {
-      const base = rowBins[y] * rowStride;
+      const rowStart = y * width;
+      const gridBase = gridRowOffset[y];
+      const areaBase = areaRowBin[y] * areaColumnBins * 3;
       let rowLuma = 0;
       let rowDiff = 0;
       let rowChanged = 0;
       let rowChangedX = 0;
-      // R, G, B of the current run of pixels in grid bin k.
-      let k = base;
-      let binR = 0;
-      let binG = 0;
-      let binB = 0;
-      for (let x = 0; x < width; x++, i++) {
-        const v = words[i];
-        const r = v & 0xff;
-        const g = (v >>> 8) & 0xff;
-        const b = (v >>> 16) & 0xff;
-        const y8 = (77 * r + 150 * g + 29 * b + 128) >> 8;
-        rowLuma += y8;
-        if (y8 > maxLuma) maxLuma = y8;
-        // Math.abs compiles branchless; `if (d < 0)` mispredicts on sensor noise.
-        const d = Math.abs(y8 - previousLuma[i]);
-        rowDiff += d;
-        if (d > CHANGED_PIXEL_DELTA) {
-          rowChanged++;
-          rowChangedX += x;
+      // Luma of the current run of pixels in grid bin `k`.
+      let k = gridBase;
+      let binLuma = 0;
+      for (let segment = 0; segment < areaColumnBins; segment++) {
+        const end = areaColumnStart[segment] + areaColumnSize[segment];
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let x = areaColumnStart[segment], i = rowStart + x; x < end; x++, i++) {
+          const v = words[i];
+          const red = v & 0xff;
+          const green = (v >>> 8) & 0xff;
+          const blue = (v >>> 16) & 0xff;
+          r += red;
+          g += green;
+          b += blue;
+          const y8 = (77 * red + 150 * green + 29 * blue + 128) >> 8;
+          rowLuma += y8;
+          if (y8 > maxLuma) maxLuma = y8;
+          // Math.abs compiles branchless; `if (d < 0)` mispredicts on sensor noise.
+          const d = Math.abs(y8 - previousLuma[i]);
+          rowDiff += d;
+          if (d > CHANGED_PIXEL_DELTA) {
+            rowChanged++;
+            rowChangedX += x;
+          }
+          previousLuma[i] = y8;
+          const bin = gridBase + gridColumnBin[x];
+          if (bin !== k) {
+            gridSums[k] += binLuma;
+            binLuma = 0;
+            k = bin;
+          }
+          binLuma += y8;
         }
-        previousLuma[i] = y8;
-        const bin = base + columnOffset[x];
-        if (bin !== k) {
-          sums[k] += binR;
-          sums[k + 1] += binG;
-          sums[k + 2] += binB;
-          binR = binG = binB = 0;
-          k = bin;
-        }
-        binR += r;
-        binG += g;
-        binB += b;
+        const a = areaBase + segment * 3;
+        areaSums[a] += r;
+        areaSums[a + 1] += g;
+        areaSums[a + 2] += b;
       }
-      sums[k] += binR;
-      sums[k + 1] += binG;
-      sums[k + 2] += binB;
+      gridSums[k] += binLuma;
       lumaSum += rowLuma;
       diffSum += rowDiff;
       changed += rowChanged;
@@ -482,35 +522,29 @@ export class JsAnalyser implements FrameAnalyser {
     }
   }
 
-  /** The grid cells' means: the whitelist thumbnail and the 3x3 areas. */
+  /** The box filters' means: the whitelist thumbnail and the areas' colours. */
   protected finishGrid(): void {
-    const grid = this.grid;
-    const sums = grid.sums;
-    const { thumb, areaOfCell, areaSums, areaCounts, areaMeans, previousAreaMeans } = this;
-    areaSums.fill(0);
-    areaCounts.fill(0);
+    const { thumb, gridSums, gridColumns, gridRows, areaSums, areaColumns, areaRows, areaMeans, previousAreaMeans } = this;
     let t = 0;
     for (let row = 0; row < THUMBNAIL_SIZE; row++) {
-      const areaRow = areaOfCell[row] * AREA_SIDE;
+      const rowBin = gridRows.binOfOutput[row];
+      const rowSize = gridRows.binSize[rowBin];
+      const base = rowBin * gridColumns.binCount;
       for (let column = 0; column < THUMBNAIL_SIZE; column++, t++) {
-        const k = grid.cellOffset(row, column);
-        const count = grid.cellCount(row, column);
-        const sr = sums[k];
-        const sg = sums[k + 1];
-        const sb = sums[k + 2];
-        thumb[t] = luma(roundedMean(sr, count), roundedMean(sg, count), roundedMean(sb, count));
-        const area = areaRow + areaOfCell[column];
-        areaSums[area * 3] += sr;
-        areaSums[area * 3 + 1] += sg;
-        areaSums[area * 3 + 2] += sb;
-        areaCounts[area] += count;
+        const columnBin = gridColumns.binOfOutput[column];
+        thumb[t] = roundedMean(gridSums[base + columnBin], rowSize * gridColumns.binSize[columnBin]);
       }
     }
     previousAreaMeans.set(areaMeans);
     let changedAreas = 0;
     for (let area = 0; area < AREA_COUNT; area++) {
+      const rowBin = areaRows.binOfOutput[Math.floor(area / AREA_SIDE)];
+      const columnBin = areaColumns.binOfOutput[area % AREA_SIDE];
+      const count = areaRows.binSize[rowBin] * areaColumns.binSize[columnBin];
+      const k = (rowBin * areaColumns.binCount + columnBin) * 3;
       for (let c = 0; c < 3; c++) {
-        const mean = roundedMean(areaSums[area * 3 + c], areaCounts[area]);
+        const mean = roundedMean(areaSums[k + c], count);
+        // The first frame changes no area.
         if (this.processed && Math.abs(mean - previousAreaMeans[area * 3 + c]) > AREA_COLOUR_THRESHOLD) {
           changedAreas |= 1 << area;
         }
@@ -540,41 +574,35 @@ export class JsAnalyser implements FrameAnalyser {
     this.whitelistSad = bestSad;
   }
 
-  /** Derived values, runs and events; builds the result. */
+  /** Derived values (in double precision), runs and events; builds the result. */
   protected decide(timeMs: number): FrameResult {
     const pixelCount = this.width * this.height;
     const hasPrevious = this.processed;
     this.processed = true;
     const whitelisted = this.whitelistIndex >= 0 && this.whitelistSad <= WHITELIST_MATCH_SAD;
-    const dark = this.lumaSum < DARK_LUMA * pixelCount;
+    const motionScore = this.diffSum / pixelCount;
+    const meanLuma = this.lumaSum / pixelCount;
+    const dark = meanLuma < DARK_LUMA;
     const events = this.events;
-    // score < threshold, exactly: sum / N < threshold2 / 2.
-    const belowThreshold = 2 * this.diffSum < events.threshold2 * pixelCount;
     const changed = this.changed;
-    const hasCentroid = changed > 0 && changed >= Math.floor(pixelCount / 200);
+    const hasCentroid = hasPrevious && changed >= Math.max(1, Math.floor(pixelCount / 200));
     const centroidX = hasCentroid ? (this.changedXSum / changed + 0.5) / this.width : 0;
     const centroidY = hasCentroid ? (this.changedYSum / changed + 0.5) / this.height : Number.NaN;
-    const bits = events.update(
-      timeMs,
-      hasPrevious && !whitelisted && belowThreshold,
-      hasPrevious && !belowThreshold,
-      dark,
-      whitelisted,
-      centroidY,
-    );
+    const moving = hasPrevious && motionScore >= events.threshold;
+    const bits = events.update(timeMs, hasPrevious && !whitelisted && !moving, moving, dark, whitelisted, centroidY);
 
     const areaMeans: [number, number, number][] = [];
     const areasChanged: boolean[] = [];
+    const m = this.areaMeans;
     for (let area = 0; area < AREA_COUNT; area++) {
-      const m = this.areaMeans;
       areaMeans.push([m[area * 3], m[area * 3 + 1], m[area * 3 + 2]]);
       areasChanged.push((this.changedAreas & (1 << area)) !== 0);
     }
     return {
       hasPrevious,
-      motionScore: Math.fround(this.diffSum / pixelCount),
+      motionScore: Math.fround(motionScore),
       changedRatio: Math.fround(changed / pixelCount),
-      meanLuma: Math.fround(this.lumaSum / pixelCount),
+      meanLuma: Math.fround(meanLuma),
       dark,
       allBlack: this.maxLuma <= BLACK_LUMA,
       centroid: hasCentroid ? { x: Math.fround(centroidX), y: Math.fround(centroidY) } : null,

@@ -137,7 +137,7 @@ describe('JS pipeline: hand-computed frames', () => {
     expect(analyser.patrol().allBlack).toBe(true);
   });
 
-  it('2x2: upscaled grid, areas straddling pixels', () => {
+  it('2x2: upscaled box filters', () => {
     const white: Rgb = [255, 255, 255];
     const red: Rgb = [255, 0, 0];
     const green: Rgb = [0, 255, 0];
@@ -145,22 +145,9 @@ describe('JS pipeline: hand-computed frames', () => {
     const analyser = js(2, 2);
     const first = feed(analyser, pixels([[white, red], [green, blue]]), 0);
     expect(first.meanLuma).toBe(127.5); // (255 + 77 + 149 + 29) / 4
-    // Grid columns 0-49 take source column 0, 50-99 column 1. Area column 1
-    // is grid columns 34-66: 16 of source column 0 and 17 of column 1, so a
-    // channel full in one of them averages 16/33 * 255 = 123.6 -> 124 or
-    // 17/33 * 255 = 131.4 -> 131; the centre area weighs the pixels 256,
-    // 272, 272 and 289 out of 1089.
-    expect(first.areaMeans).toEqual([
-      [255, 255, 255],
-      [255, 124, 124],
-      [255, 0, 0],
-      [124, 255, 124],
-      [124, 124, 128], // B: (256 + 289) / 1089 * 255 = 127.6
-      [124, 0, 131],
-      [0, 255, 0],
-      [0, 124, 131],
-      [0, 0, 255],
-    ]);
+    // From 2 to 3 areas: area 0 covers [0, 1), area 1 [floor(2/3), max(floor(4/3), 1)) = [0, 1), area 2 [1, 2).
+    expect(first.areaMeans).toEqual([white, white, red, white, white, red, green, green, blue]);
+    // Thumbnail columns 0-49 take source column 0, 50-99 column 1; rows likewise.
     const thumb = analyser.thumbnail();
     expect([thumb[0], thumb[49], thumb[50], thumb[99]]).toEqual([255, 255, 77, 77]);
     expect([thumb[49 * 100 + 49], thumb[50 * 100], thumb[50 * 100 + 50], thumb[9999]]).toEqual([255, 149, 29, 29]);
@@ -173,9 +160,36 @@ describe('JS pipeline: hand-computed frames', () => {
     expect(second.motionScore).toBe(56.5); // 226 / 4
     expect(second.changedRatio).toBe(0.25);
     expect(second.centroid).toEqual({ x: 0.75, y: 0.75 });
-    // Areas 4, 5, 7 and 8 see the blue pixel; area 4's red and green go 124 -> 191 (817 / 1089).
-    expect(second.areasChanged).toEqual([false, false, false, false, true, true, false, true, true]);
-    expect(second.areaMeans[4]).toEqual([191, 191, 128]);
+    expect(second.areasChanged).toEqual([false, false, false, false, false, false, false, false, true]);
+    expect(second.areaMeans[8]).toEqual(white);
+  });
+
+  it('4x4: areas of 1, 1 and 2 pixels a side, rounded half up', () => {
+    // Area columns [0, 1), [1, 2), [2, 4); rows likewise.
+    const frame = solid(4, 4, grey(100));
+    const at = (x: number, y: number): number => (y * 4 + x) * 4;
+    // Area 8 (x and y 2-3): R 0, 0, 0, 1 -> (1 + 2) / 4 = 0; G 1, 1, 0, 0 -> (2 + 2) / 4 = 1; B 255, 255, 255, 254 -> 255.
+    frame.set([0, 1, 255], at(2, 2));
+    frame.set([0, 1, 255], at(3, 2));
+    frame.set([0, 0, 255], at(2, 3));
+    frame.set([1, 0, 254], at(3, 3));
+    // Area 2 (x 2-3, y 0): 10 and 13 -> (23 + 1) / 2 = 12.
+    frame.set(grey(10), at(2, 0));
+    frame.set(grey(13), at(3, 0));
+    const result = feed(js(4, 4), frame, 0);
+    expect(result.areaMeans[8]).toEqual([0, 1, 255]);
+    expect(result.areaMeans[2]).toEqual([12, 12, 12]);
+    expect(result.areaMeans[4]).toEqual([100, 100, 100]);
+  });
+
+  it('the whitelist thumbnail is the box-filtered luma, not the luma of box-filtered colours', () => {
+    // 200x100: each thumbnail cell is a red and a green pixel side by side.
+    const frame = solid(200, 100, [255, 0, 0]);
+    for (let p = 4; p < frame.length; p += 8) frame.set([0, 255, 0], p);
+    const analyser = js(200, 100);
+    feed(analyser, frame, 0);
+    // Lumas 77 and 149: (226 + 1) / 2 = 113. (The luma of the mean colour, 128, 128, 0, would be 114.)
+    expect(analyser.thumbnail()).toEqual(new Uint8Array(THUMBNAIL_BYTES).fill(113));
   });
 
   it('3x3: areas are the pixels; the 25-level and 50-level thresholds are strict', () => {
