@@ -56,8 +56,6 @@ pub struct BoxGrid {
     /// value, half its pixel count and the reciprocal of that count.
     halves: Vec<Vec<u32>>,
     inverses: Vec<Vec<f32>>,
-    /// The cell sums of the row being finished.
-    sums: Vec<u32>,
 }
 
 impl BoxGrid {
@@ -74,17 +72,15 @@ impl BoxGrid {
             halves[length] = counts.clone().map(|count| (count / 2) as u32).collect();
             inverses[length] = counts.map(|count| 1.0 / count as f32).collect();
         }
-        let sums = vec![0; cols.len() * channels];
-        BoxGrid { cols, rows, channels, halves, inverses, sums }
+        BoxGrid { cols, rows, channels, halves, inverses }
     }
 
     /// The rounded means of output row `row`, from the vertical sums of its
     /// source rows: interleaved 16-bit sums per source column in, one byte
     /// per channel per cell out.
-    pub fn finish_row(&mut self, kernels: &Kernels, row: usize, columns: &[u16], out: &mut [u8]) {
-        (kernels.span_sums)(columns, &self.cols, self.channels, &mut self.sums);
+    pub fn finish_row(&self, kernels: &Kernels, row: usize, columns: &[u16], out: &mut [u8]) {
         let length = self.rows[row].len();
-        (kernels.means)(&self.sums, &self.halves[length], &self.inverses[length], out);
+        (kernels.span_means)(columns, &self.cols, self.channels, &self.halves[length], &self.inverses[length], out);
     }
 }
 
@@ -166,7 +162,7 @@ mod tests {
     #[test]
     fn finish_row_averages_interleaved_channels() {
         for kernels in [&crate::kernels::SCALAR, &crate::kernels::SIMD] {
-            let mut grid = BoxGrid::new(4, 2, 2, 1, 2);
+            let grid = BoxGrid::new(4, 2, 2, 1, 2);
             // Two source rows already summed: columns of (a, b) pairs.
             let columns = [2u16, 10, 4, 20, 6, 30, 9, 40];
             let mut out = [0u8; 4];
@@ -177,7 +173,9 @@ mod tests {
 
     #[test]
     fn float_means_equal_rounded_division_for_every_count() {
-        for kernels in [&crate::kernels::SCALAR, &crate::kernels::SIMD] {
+        let variants: [(&str, fn(&[u32], &[u32], &[f32], &mut [u8])); 2] =
+            [("scalar", crate::kernels::scalar::means), ("simd128", crate::kernels::simd::means)];
+        for (name, means) in variants {
             for count in 1..=41 * 41u32 {
                 // Rounding flips where sum + count / 2 crosses a multiple of
                 // count: test each side of every such point.
@@ -193,9 +191,9 @@ mod tests {
                 let halves = vec![count / 2; sums.len()];
                 let inverses = vec![1.0 / count as f32; sums.len()];
                 let mut out = vec![0u8; sums.len()];
-                (kernels.means)(&sums, &halves, &inverses, &mut out);
+                means(&sums, &halves, &inverses, &mut out);
                 for (sum, mean) in sums.iter().zip(&out) {
-                    assert_eq!(*mean as u32, (sum + count / 2) / count, "{} sum {} count {}", kernels.name, sum, count);
+                    assert_eq!(*mean as u32, (sum + count / 2) / count, "{} sum {} count {}", name, sum, count);
                 }
             }
         }

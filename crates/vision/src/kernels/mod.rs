@@ -66,12 +66,10 @@ pub struct Kernels {
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.
     pub set_row: fn(row: &[u8], columns: &mut [u16]),
-    /// For each span, the sums of `channels` interleaved 16-bit column sums
-    /// over its columns, `channels` values per span.
-    pub span_sums: fn(columns: &[u16], spans: &[Span], channels: usize, sums: &mut [u32]),
-    /// `(sum + half) / count` for each value, rounded down, given `half` and
-    /// `1 / count` (see `grid::MEAN_EPSILON`).
-    pub means: fn(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]),
+    /// For each span, the rounded means of `channels` interleaved 16-bit
+    /// column sums over its columns: `(sum + half) / count` per value, given
+    /// each value's `half` and `1 / count` (see `grid::MEAN_EPSILON`).
+    pub span_means: fn(columns: &[u16], spans: &[Span], channels: usize, halves: &[u32], inverses: &[f32], out: &mut [u8]),
     /// Sum of absolute differences of two equally long byte strings.
     pub sum_abs_diff: fn(a: &[u8], b: &[u8]) -> u32,
 }
@@ -81,8 +79,7 @@ pub const SCALAR: Kernels = Kernels {
     luma_diff_row: scalar::luma_diff_row,
     add_row: scalar::add_row,
     set_row: scalar::set_row,
-    means: scalar::means,
-    span_sums: scalar::span_sums,
+    span_means: scalar::span_means,
     sum_abs_diff: scalar::sum_abs_diff,
 };
 
@@ -92,8 +89,7 @@ pub const SIMD: Kernels = Kernels {
     luma_diff_row: simd::luma_diff_row,
     add_row: simd::add_row,
     set_row: simd::set_row,
-    means: simd::means,
-    span_sums: simd::span_sums,
+    span_means: simd::span_means,
     sum_abs_diff: simd::sum_abs_diff,
 };
 

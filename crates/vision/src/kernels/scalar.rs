@@ -50,38 +50,56 @@ pub fn set_row(row: &[u8], columns: &mut [u16]) {
     }
 }
 
+/// `(sum + half) / count` for each value, given `half` and `1 / count`.
 pub fn means(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
     for (((value, sum), half), inverse) in out.iter_mut().zip(sums).zip(halves).zip(inverses) {
-        *value = (((sum + half) as f32) * inverse + MEAN_EPSILON) as u8;
+        *value = mean(*sum, *half, *inverse);
     }
 }
 
-pub fn span_sums(columns: &[u16], spans: &[Span], channels: usize, sums: &mut [u32]) {
+#[inline(always)]
+fn mean(sum: u32, half: u32, inverse: f32) -> u8 {
+    (((sum + half) as f32) * inverse + MEAN_EPSILON) as u8
+}
+
+pub fn span_means(columns: &[u16], spans: &[Span], channels: usize, halves: &[u32], inverses: &[f32], out: &mut [u8]) {
     // The channel count is fixed per grid; knowing it at compile time lets
     // the inner loop unroll.
     match channels {
-        1 => span_sums_of::<1>(columns, spans, sums),
-        4 => span_sums_of::<4>(columns, spans, sums),
+        1 => span_means_of::<1>(columns, spans, halves, inverses, out),
+        4 => span_means_of::<4>(columns, spans, halves, inverses, out),
         _ => {
-            for (span, cell) in spans.iter().zip(sums.chunks_exact_mut(channels)) {
-                for (channel, sum) in cell.iter_mut().enumerate() {
-                    *sum = (span.start..span.end).map(|x| columns[x * channels + channel] as u32).sum();
+            for (index, span) in spans.iter().enumerate() {
+                for channel in 0..channels {
+                    let at = index * channels + channel;
+                    let sum = (span.start..span.end).map(|x| columns[x * channels + channel] as u32).sum();
+                    out[at] = mean(sum, halves[at], inverses[at]);
                 }
             }
         }
     }
 }
 
-fn span_sums_of<const CHANNELS: usize>(columns: &[u16], spans: &[Span], sums: &mut [u32]) {
-    for (span, cell) in spans.iter().zip(sums.chunks_exact_mut(CHANNELS)) {
-        let mut totals = [0u32; CHANNELS];
-        for column in columns[span.start * CHANNELS..span.end * CHANNELS].chunks_exact(CHANNELS) {
-            for (total, value) in totals.iter_mut().zip(column) {
-                *total += *value as u32;
-            }
+fn span_means_of<const CHANNELS: usize>(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+    let cells = out.chunks_exact_mut(CHANNELS).zip(halves.chunks_exact(CHANNELS)).zip(inverses.chunks_exact(CHANNELS));
+    for (span, ((cell, halves), inverses)) in spans.iter().zip(cells) {
+        let sums = sums_over::<CHANNELS>(columns, span);
+        for channel in 0..CHANNELS {
+            cell[channel] = mean(sums[channel], halves[channel], inverses[channel]);
         }
-        cell.copy_from_slice(&totals);
     }
+}
+
+/// The `CHANNELS` interleaved column sums added over a span.
+#[inline(always)]
+pub fn sums_over<const CHANNELS: usize>(columns: &[u16], span: &Span) -> [u32; CHANNELS] {
+    let mut sums = [0u32; CHANNELS];
+    for column in columns[span.start * CHANNELS..span.end * CHANNELS].chunks_exact(CHANNELS) {
+        for (sum, value) in sums.iter_mut().zip(column) {
+            *sum += *value as u32;
+        }
+    }
+    sums
 }
 
 pub fn sum_abs_diff(a: &[u8], b: &[u8]) -> u32 {

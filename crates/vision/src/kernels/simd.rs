@@ -241,44 +241,86 @@ pub fn set_row(row: &[u8], columns: &mut [u16]) {
     scalar::set_row(&row[done..length], &mut columns[done..length]);
 }
 
+/// `(sum + half) / count` for four values.
+#[inline(always)]
+fn four_means(sums: v128, halves: v128, inverses: v128) -> v128 {
+    // Numerators stay below 2^24, so the signed conversions (cheaper than
+    // the unsigned ones on common engines) are exact.
+    let numerators = f32x4_convert_i32x4(u32x4_add(sums, halves));
+    i32x4_trunc_sat_f32x4(f32x4_add(f32x4_mul(numerators, inverses), f32x4_splat(MEAN_EPSILON)))
+}
+
+/// Sixteen 32-bit means narrowed to bytes.
+#[inline(always)]
+fn to_bytes(a: v128, b: v128, c: v128, d: v128) -> v128 {
+    u8x16_narrow_i16x8(i16x8_narrow_i32x4(a, b), i16x8_narrow_i32x4(c, d))
+}
+
+/// `(sum + half) / count` for each value, given `half` and `1 / count`.
 pub fn means(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
     let length = out.len().min(sums.len()).min(halves.len()).min(inverses.len());
     let chunks = length / 16;
-    let epsilon = f32x4_splat(MEAN_EPSILON);
-    let four = |at: usize| {
-        let numerators = u32x4_add(load_u32x4(&sums[at..]), load_u32x4(&halves[at..]));
-        // Numerators stay below 2^24, so the signed conversions (cheaper
-        // than the unsigned ones on common engines) are exact.
-        let quotients = f32x4_add(f32x4_mul(f32x4_convert_i32x4(numerators), load_f32x4(&inverses[at..])), epsilon);
-        i32x4_trunc_sat_f32x4(quotients)
-    };
+    let four = |at: usize| four_means(load_u32x4(&sums[at..]), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]));
     for chunk in 0..chunks {
         let at = chunk * 16;
-        let low = i16x8_narrow_i32x4(four(at), four(at + 4));
-        let high = i16x8_narrow_i32x4(four(at + 8), four(at + 12));
-        store16(&mut out[at..], u8x16_narrow_i16x8(low, high));
+        store16(&mut out[at..], to_bytes(four(at), four(at + 4), four(at + 8), four(at + 12)));
     }
     let done = chunks * 16;
     scalar::means(&sums[done..length], &halves[done..length], &inverses[done..length], &mut out[done..length]);
 }
 
-pub fn span_sums(columns: &[u16], spans: &[Span], channels: usize, sums: &mut [u32]) {
-    if channels != 4 {
-        return scalar::span_sums(columns, spans, channels, sums);
+pub fn span_means(columns: &[u16], spans: &[Span], channels: usize, halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+    match channels {
+        1 => grey_span_means(columns, spans, halves, inverses, out),
+        4 => rgba_span_means(columns, spans, halves, inverses, out),
+        _ => scalar::span_means(columns, spans, channels, halves, inverses, out),
     }
-    // One column of R G B A in each 64-bit half of a vector.
-    for (span, cell) in spans.iter().zip(sums.chunks_exact_mut(4)) {
-        let mut rest = &columns[span.start * 4..span.end * 4];
-        let mut total = zero();
-        while rest.len() >= 8 {
-            let pair = load_u16x8(rest);
-            total = u32x4_add(total, u32x4_add(u32x4_extend_low_u16x8(pair), u32x4_extend_high_u16x8(pair)));
-            rest = &rest[8..];
+}
+
+/// One channel: sixteen cells' sums gathered, then their means at once.
+fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+    let mut sums = [0u32; 16];
+    for (batch, cells) in spans.chunks(16).enumerate() {
+        for (sum, span) in sums.iter_mut().zip(cells) {
+            *sum = scalar::sums_over::<1>(columns, span)[0];
         }
-        if rest.len() >= 4 {
-            total = u32x4_add(total, u32x4_extend_low_u16x8(load_u16x4_zero(rest)));
-        }
-        store_u32x4(cell, total);
+        let at = batch * 16;
+        let count = cells.len();
+        means(&sums[..count], &halves[at..at + count], &inverses[at..at + count], &mut out[at..at + count]);
+    }
+}
+
+/// The R G B A sums of one span: one column in each half of a vector.
+#[inline(always)]
+fn rgba_sums(columns: &[u16], span: &Span) -> v128 {
+    let mut rest = &columns[span.start * 4..span.end * 4];
+    let mut total = zero();
+    while rest.len() >= 8 {
+        let pair = load_u16x8(rest);
+        total = u32x4_add(total, u32x4_add(u32x4_extend_low_u16x8(pair), u32x4_extend_high_u16x8(pair)));
+        rest = &rest[8..];
+    }
+    if rest.len() >= 4 {
+        total = u32x4_add(total, u32x4_extend_low_u16x8(load_u16x4_zero(rest)));
+    }
+    total
+}
+
+/// Four channels: each cell's sums are one vector; four cells make sixteen
+/// bytes.
+fn rgba_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+    let cell = |index: usize| {
+        let at = index * 4;
+        four_means(rgba_sums(columns, &spans[index]), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]))
+    };
+    let batches = spans.len() / 4;
+    for batch in 0..batches {
+        let first = batch * 4;
+        store16(&mut out[first * 4..], to_bytes(cell(first), cell(first + 1), cell(first + 2), cell(first + 3)));
+    }
+    for index in batches * 4..spans.len() {
+        let bytes = to_u8x16(to_bytes(cell(index), zero(), zero(), zero()));
+        out[index * 4..index * 4 + 4].copy_from_slice(&bytes[..4]);
     }
 }
 

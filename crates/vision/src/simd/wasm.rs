@@ -78,14 +78,6 @@ pub fn load_u16x4_zero(values: &[u16]) -> v128 {
     unsafe { v128_load64_zero(values.as_ptr() as *const u64) }
 }
 
-/// Writes four 32-bit lanes to the first four values of `values`.
-#[inline(always)]
-pub fn store_u32x4(values: &mut [u32], value: v128) {
-    let values = &mut values[..4];
-    // SAFETY: the slice above holds 16 writable bytes.
-    unsafe { v128_store(values.as_mut_ptr() as *mut v128, value) }
-}
-
 /// Four 32-bit lanes from the first four values of `values`.
 #[inline(always)]
 pub fn load_u32x4(values: &[u32]) -> v128 {
