@@ -130,16 +130,28 @@ function simdImmediates(reader, op) {
   }
 }
 
-/** Decodes one instruction, returning true when it is a SIMD instruction. */
-function instruction(reader) {
+/**
+ * Decodes one instruction, returning true when it is a SIMD instruction and
+ * adding the post-MVP feature it needs, if any, to `features` (named as
+ * wasm-opt's --enable-<feature> flags).
+ */
+function instruction(reader, features) {
   const op = reader.byte();
   if (op === 0xfd) {
     simdImmediates(reader, reader.u32());
+    features.add('simd');
     return true;
   }
   if (op <= 0x01 || op === 0x05 || op === 0x0b || op === 0x0f || op === 0x1a || op === 0x1b) return false;
-  if (op >= 0x45 && op <= 0xc4) return false; // numeric, including sign extension
-  if (op === 0xd1) return false; // ref.is_null
+  if (op >= 0xc0 && op <= 0xc4) {
+    features.add('sign-ext');
+    return false;
+  }
+  if (op >= 0x45 && op <= 0xbf) return false; // numeric
+  if (op === 0xd1) {
+    features.add('reference-types'); // ref.is_null
+    return false;
+  }
   switch (op) {
     case 0x02: // block
     case 0x03: // loop
@@ -149,8 +161,14 @@ function instruction(reader) {
     case 0x0c: // br
     case 0x0d: // br_if
     case 0x10: // call
+      reader.u32();
+      return false;
     case 0x12: // return_call
+      features.add('tail-call');
+      reader.u32();
+      return false;
     case 0xd2: // ref.func
+      features.add('reference-types');
       reader.u32();
       return false;
     case 0x0e: {
@@ -159,13 +177,18 @@ function instruction(reader) {
       for (let i = 0; i <= count; i++) reader.u32();
       return false;
     }
-    case 0x11: // call_indirect
     case 0x13: // return_call_indirect
+      features.add('tail-call');
+      reader.u32();
+      reader.u32();
+      return false;
+    case 0x11: // call_indirect
       reader.u32();
       reader.u32();
       return false;
     case 0x1c: {
       // select t*
+      features.add('reference-types');
       const count = reader.u32();
       reader.skip(count);
       return false;
@@ -182,12 +205,19 @@ function instruction(reader) {
       return false;
     case 0x3f: // memory.size
     case 0x40: // memory.grow
+      reader.skip(1);
+      return false;
     case 0xd0: // ref.null
+      features.add('reference-types');
       reader.skip(1);
       return false;
     case 0xfc: {
       const sub = reader.u32();
-      if (sub <= 7) return false; // saturating truncation
+      if (sub <= 7) {
+        features.add('nontrapping-float-to-int');
+        return false;
+      }
+      features.add(sub <= 11 ? 'bulk-memory' : 'reference-types');
       if (sub === 8) {
         reader.u32(); // memory.init
         reader.skip(1);
@@ -201,14 +231,16 @@ function instruction(reader) {
       return false;
     }
     case 0xfe: {
-      const sub = reader.u32(); // threads
+      features.add('threads');
+      const sub = reader.u32();
       if (sub === 0x03) reader.skip(1);
       else reader.memarg();
       return false;
     }
     default:
       if (op >= 0x20 && op <= 0x26) {
-        reader.u32(); // local.*, global.*, table.get/set
+        if (op >= 0x25) features.add('reference-types'); // table.get/set
+        reader.u32(); // local.*, global.*
         return false;
       }
       if (op >= 0x28 && op <= 0x3e) {
@@ -221,7 +253,7 @@ function instruction(reader) {
 
 /**
  * Walks every function body of a module and counts its SIMD instructions and
- * v128 locals.
+ * v128 locals, and lists the post-MVP features its code uses.
  */
 export function inspectWasm(bytes) {
   const reader = new Reader(bytes);
@@ -232,6 +264,7 @@ export function inspectWasm(bytes) {
   let v128Locals = 0;
   let functions = 0;
   let instructions = 0;
+  const features = new Set();
   while (reader.offset < reader.end) {
     const id = reader.byte();
     const size = reader.u32();
@@ -248,7 +281,7 @@ export function inspectWasm(bytes) {
           if (body.byte() === V128) v128Locals += n;
         }
         while (body.offset < bodyEnd) {
-          if (instruction(body)) simdInstructions++;
+          if (instruction(body, features)) simdInstructions++;
           instructions++;
         }
         functions++;
@@ -257,7 +290,8 @@ export function inspectWasm(bytes) {
     }
     reader.offset = sectionEnd;
   }
-  return { functions, instructions, simdInstructions, v128Locals };
+  if (v128Locals > 0) features.add('simd');
+  return { functions, instructions, simdInstructions, v128Locals, features: [...features].sort() };
 }
 
 // ---------------------------------------------------------------------------
@@ -286,13 +320,20 @@ function cargoBuild(root, label, targetDir, rustflags) {
   return releaseWasm(targetDir);
 }
 
-function optimise(input, output, simd) {
+/**
+ * Runs wasm-opt -O3 when installed, else copies. The release build strips the
+ * target_features section, so wasm-opt is told the features exactly: none
+ * beyond the MVP but those the module already uses (simd, and whatever else
+ * the cargo flags turned on), so that it never introduces a new one.
+ */
+function optimise(input, output) {
   const tool = wasmOpt();
   if (tool === null) {
     copyFileSync(input, output);
     return false;
   }
-  const args = ['-O3', ...(simd ? ['--enable-simd'] : []), input, '-o', output];
+  const { features } = inspectWasm(readFileSync(input));
+  const args = ['-O3', '--mvp-features', ...features.map((feature) => `--enable-${feature}`), input, '-o', output];
   const status = run(tool, args);
   if (status !== 0) throw new Error(`wasm-opt failed on ${input} (exit ${status})`);
   return true;
@@ -314,6 +355,10 @@ function check(path, simd) {
     throw new Error(`${path} has ${stats.simdInstructions} SIMD instructions and ${stats.v128Locals} v128 locals`);
   }
   return { size: bytes.length, ...stats };
+}
+
+function featureList(stats) {
+  return stats.features.length === 0 ? 'MVP only' : stats.features.join(', ');
 }
 
 function kib(bytes) {
@@ -339,17 +384,17 @@ export function buildWasm({ root = ROOT, force = false } = {}) {
   const scalarRaw = cargoBuild(root, 'scalar', join(root, 'target', 'wasm-scalar'), '-Ctarget-feature=-simd128');
 
   mkdirSync(join(root, 'crates', 'vision', 'pkg'), { recursive: true });
-  const optimised = optimise(simdRaw, outputs.simd, true);
-  optimise(scalarRaw, outputs.scalar, false);
+  const optimised = optimise(simdRaw, outputs.simd);
+  optimise(scalarRaw, outputs.scalar);
 
   const simd = check(outputs.simd, true);
   const scalar = check(outputs.scalar, false);
   console.log(`  wasm-opt: ${optimised ? 'applied (-O3)' : 'not installed, modules copied as built'}`);
   console.log(
-    `  simd   ${kib(simd.size).padStart(10)}  ${relative(root, outputs.simd)}  (${simd.functions} functions, ${simd.simdInstructions} of ${simd.instructions} instructions SIMD)`,
+    `  simd   ${kib(simd.size).padStart(10)}  ${relative(root, outputs.simd)}  (${simd.functions} functions, ${simd.simdInstructions} of ${simd.instructions} instructions SIMD; features: ${featureList(simd)})`,
   );
   console.log(
-    `  scalar ${kib(scalar.size).padStart(10)}  ${relative(root, outputs.scalar)}  (${scalar.functions} functions, no SIMD instruction)`,
+    `  scalar ${kib(scalar.size).padStart(10)}  ${relative(root, outputs.scalar)}  (${scalar.functions} functions, no SIMD instruction; features: ${featureList(scalar)})`,
   );
   return outputs;
 }
