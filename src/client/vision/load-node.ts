@@ -16,8 +16,8 @@ export const WASM_FLAVOURS: readonly WasmFlavour[] = ['simd', 'scalar'];
 /** Where the build puts the modules. */
 export const WASM_DIR = fileURLToPath(new URL('../../../crates/vision/pkg/', import.meta.url));
 
-export function wasmPath(flavour: WasmFlavour): string {
-  return `${WASM_DIR}vision-${flavour}.wasm`;
+export function wasmPath(flavour: WasmFlavour, dir = WASM_DIR): string {
+  return `${dir.endsWith('/') ? dir : `${dir}/`}vision-${flavour}.wasm`;
 }
 
 const REQUIRED_EXPORTS = [
@@ -35,8 +35,8 @@ function isMissingFile(error: unknown): boolean {
 }
 
 /** Compiles and instantiates one flavour; throws a clear error when it is not built. */
-export async function loadVisionWasm(flavour: WasmFlavour): Promise<VisionExports> {
-  const path = wasmPath(flavour);
+export async function loadVisionWasm(flavour: WasmFlavour, dir = WASM_DIR): Promise<VisionExports> {
+  const path = wasmPath(flavour, dir);
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = new Uint8Array(await readFile(path));

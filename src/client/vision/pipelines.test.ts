@@ -5,6 +5,9 @@
  * the wasm-simd, wasm-scalar and JavaScript pipelines against each other.
  */
 
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syntheticFrames, seededRandom } from '../../../bench/frames';
 import { Analyser, THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameResult, type PatrolThumbnail, type VisionExports } from './analyser';
@@ -694,6 +697,15 @@ describe('wasm-simd, wasm-scalar and JavaScript agree', () => {
     });
   }
 
+  it('on odd shapes: 2x2, 3x3, 5x7, 101x3, 4096x1, 1x300, 99x101, 301x199', () => {
+    const mismatches: string[] = [];
+    for (const [width, height] of [[2, 2], [3, 3], [5, 7], [101, 3], [4096, 1], [1, 300], [99, 101], [301, 199]] as const) {
+      const steps = script(width, height, width * 31 + height).slice(0, 24);
+      mismatches.push(...compare(wasm(), { width, height, ios: false, sleeper: false }, steps));
+    }
+    expect(mismatches.slice(0, 20)).toEqual([]);
+  });
+
   for (const [width, height, ios, sleeper] of [
     [17, 9, false, false],
     [160, 120, true, true],
@@ -711,6 +723,15 @@ describe('wasm-simd, wasm-scalar and JavaScript agree', () => {
       }
     });
   }
+
+  it('cannot be compared without the builds: a missing module is an error naming the build command', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'warden-no-wasm-'));
+    try {
+      await expect(loadVisionWasm('simd', empty)).rejects.toThrow(/vision-simd\.wasm is missing: build the vision crate first with `node scripts\/build-wasm\.mjs`/);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
 
   it('reject the same sizes', () => {
     for (const flavour of ['simd', 'scalar'] as const) {
