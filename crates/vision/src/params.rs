@@ -41,8 +41,12 @@ pub const FRAME_INTERVAL_MS: f64 = 1_000.0;
 /// The largest frame side accepted.
 pub const MAX_SIDE: u32 = 4096;
 
-/// BT.601 luma in 8-bit fixed point; the weights add up to 256.
+/// Luma with weights 1/4, 1/2, 1/4: the rounded average of green and of the
+/// rounded average of red and blue. It is within a few levels of BT.601 on
+/// natural scenes, which is all motion and darkness need, and it is two
+/// SIMD instructions (`avgr`) where the BT.601 products take fifteen.
 #[inline(always)]
 pub fn luma(r: u8, g: u8, b: u8) -> u8 {
-    ((77 * r as u32 + 150 * g as u32 + 29 * b as u32 + 128) >> 8) as u8
+    let red_blue = (r as u16 + b as u16 + 1) >> 1;
+    ((red_blue + g as u16 + 1) >> 1) as u8
 }

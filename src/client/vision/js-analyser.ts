@@ -50,9 +50,9 @@ const AREA_COUNT = AREA_SIDE * AREA_SIDE;
 /** Every platform browsers run on is; the pixel loops read RGBA as one word. */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
-/** `Y = (77 R + 150 G + 29 B + 128) >> 8`, BT.601 in 8-bit fixed point. */
+/** Luma with weights 1/4, 1/2, 1/4: the rounded average of green and of the rounded average of red and blue. */
 export function luma(r: number, g: number, b: number): number {
-  return (77 * r + 150 * g + 29 * b + 128) >> 8;
+  return (((r + b + 1) >> 1) + g + 1) >> 1;
 }
 
 /**
@@ -475,7 +475,7 @@ export class JsAnalyser implements FrameAnalyser {
           r += red;
           g += green;
           b += blue;
-          const y8 = (77 * red + 150 * green + 29 * blue + 128) >> 8;
+          const y8 = (((red + blue + 1) >> 1) + green + 1) >> 1;
           rowLuma += y8;
           if (y8 > maxLuma) maxLuma = y8;
           // Math.abs compiles branchless; `if (d < 0)` mispredicts on sensor noise.

@@ -57,10 +57,11 @@ describe('JS pipeline: geometry', () => {
   it('uses the contract luma', () => {
     expect(luma(255, 255, 255)).toBe(255);
     expect(luma(0, 0, 0)).toBe(0);
-    expect(luma(10, 200, 30)).toBe(124); // (770 + 30000 + 870 + 128) >> 8 = 31768 >> 8
-    expect(luma(255, 0, 0)).toBe(77); // 19763 >> 8
-    expect(luma(0, 255, 0)).toBe(149); // 38378 >> 8
-    expect(luma(0, 0, 255)).toBe(29); // 7523 >> 8
+    expect(luma(10, 200, 30)).toBe(110); // (10 + 30 + 1) >> 1 = 20; (20 + 200 + 1) >> 1 = 110
+    expect(luma(255, 0, 0)).toBe(64); // (255 + 0 + 1) >> 1 = 128; (128 + 0 + 1) >> 1 = 64
+    expect(luma(0, 255, 0)).toBe(128); // 0; (0 + 255 + 1) >> 1 = 128
+    expect(luma(0, 0, 255)).toBe(64);
+    expect(luma(254, 0, 255)).toBe(128); // 255 halves round up: (509 + 1) >> 1 = 255; (255 + 1) >> 1 = 128
   });
 
   it('tiles the source when downscaling and takes one pixel each when upscaling', () => {
@@ -104,7 +105,7 @@ describe('JS pipeline: hand-computed frames', () => {
       hasPrevious: false,
       motionScore: 0,
       changedRatio: 0,
-      meanLuma: 124,
+      meanLuma: 110,
       dark: false,
       allBlack: false,
       centroid: null,
@@ -118,7 +119,7 @@ describe('JS pipeline: hand-computed frames', () => {
     });
     expect(first.areaMeans).toEqual(Array(9).fill([10, 200, 30]));
     expect(first.areasChanged).toEqual(Array(9).fill(false));
-    expect(analyser.thumbnail()).toEqual(new Uint8Array(THUMBNAIL_BYTES).fill(124));
+    expect(analyser.thumbnail()).toEqual(new Uint8Array(THUMBNAIL_BYTES).fill(110));
     const patrol = analyser.patrol();
     expect(patrol).toMatchObject({ width: 1, height: 1, allBlack: false });
     expect(Array.from(patrol.rgba)).toEqual([10, 200, 30, 255]);
@@ -126,7 +127,7 @@ describe('JS pipeline: hand-computed frames', () => {
     const second = feed(analyser, pixels([[[0, 0, 0]]]), 1000);
     expect(second).toMatchObject({
       hasPrevious: true,
-      motionScore: 124,
+      motionScore: 110,
       changedRatio: 1,
       meanLuma: 0,
       dark: true,
@@ -147,20 +148,20 @@ describe('JS pipeline: hand-computed frames', () => {
     const blue: Rgb = [0, 0, 255];
     const analyser = js(2, 2);
     const first = feed(analyser, pixels([[white, red], [green, blue]]), 0);
-    expect(first.meanLuma).toBe(127.5); // (255 + 77 + 149 + 29) / 4
+    expect(first.meanLuma).toBe(127.75); // (255 + 64 + 128 + 64) / 4
     // From 2 to 3 areas: area 0 covers [0, 1), area 1 [floor(2/3), max(floor(4/3), 1)) = [0, 1), area 2 [1, 2).
     expect(first.areaMeans).toEqual([white, white, red, white, white, red, green, green, blue]);
     // Thumbnail columns 0-49 take source column 0, 50-99 column 1; rows likewise.
     const thumb = analyser.thumbnail();
-    expect([thumb[0], thumb[49], thumb[50], thumb[99]]).toEqual([255, 255, 77, 77]);
-    expect([thumb[49 * 100 + 49], thumb[50 * 100], thumb[50 * 100 + 50], thumb[9999]]).toEqual([255, 149, 29, 29]);
+    expect([thumb[0], thumb[49], thumb[50], thumb[99]]).toEqual([255, 255, 64, 64]);
+    expect([thumb[49 * 100 + 49], thumb[50 * 100], thumb[50 * 100 + 50], thumb[9999]]).toEqual([255, 128, 64, 64]);
     const patrol = analyser.patrol();
     expect(patrol).toMatchObject({ width: 2, height: 2, allBlack: false });
     expect(Array.from(patrol.rgba)).toEqual([...white, 255, ...red, 255, ...green, 255, ...blue, 255]);
 
-    // The blue pixel turns white: luma 29 -> 255.
+    // The blue pixel turns white: luma 64 -> 255.
     const second = feed(analyser, pixels([[white, red], [green, white]]), 1000);
-    expect(second.motionScore).toBe(56.5); // 226 / 4
+    expect(second.motionScore).toBe(47.75); // 191 / 4
     expect(second.changedRatio).toBe(0.25);
     expect(second.centroid).toEqual({ x: 0.75, y: 0.75 });
     expect(second.areasChanged).toEqual([false, false, false, false, false, false, false, false, true]);
@@ -186,13 +187,13 @@ describe('JS pipeline: hand-computed frames', () => {
   });
 
   it('the whitelist thumbnail is the box-filtered luma, not the luma of box-filtered colours', () => {
-    // 200x100: each thumbnail cell is a red and a green pixel side by side.
+    // 200x100: each thumbnail cell is a red and a near-black pixel side by side.
     const frame = solid(200, 100, [255, 0, 0]);
-    for (let p = 4; p < frame.length; p += 8) frame.set([0, 255, 0], p);
+    for (let p = 4; p < frame.length; p += 8) frame.set([1, 0, 0], p);
     const analyser = js(200, 100);
     feed(analyser, frame, 0);
-    // Lumas 77 and 149: (226 + 1) / 2 = 113. (The luma of the mean colour, 128, 128, 0, would be 114.)
-    expect(analyser.thumbnail()).toEqual(new Uint8Array(THUMBNAIL_BYTES).fill(113));
+    // Lumas 64 and 1: (65 + 1) / 2 = 33. (The luma of the mean colour, 128, 0, 0, would be 32.)
+    expect(analyser.thumbnail()).toEqual(new Uint8Array(THUMBNAIL_BYTES).fill(33));
   });
 
   it('3x3: areas are the pixels; the 25-level and 50-level thresholds are strict', () => {
@@ -215,10 +216,10 @@ describe('JS pipeline: hand-computed frames', () => {
     const next = solid(3, 3, grey(100));
     next.set([126, 126, 126], 0); // pixel 0: luma +26, changed; channels +26
     next.set([125, 125, 125], 4 * 4); // pixel 4: luma +25, not changed
-    next.set([100, 100, 150], 2 * 4); // pixel 2: luma 106 (+6); blue +50, area not changed
-    next.set([151, 100, 100], 8 * 4); // pixel 8: luma 115 (+15); red +51, area changed
+    next.set([100, 100, 150], 2 * 4); // pixel 2: luma 113 (+13); blue +50, area not changed
+    next.set([151, 100, 100], 8 * 4); // pixel 8: luma 113 (+13); red +51, area changed
     const result = feed(analyser, next, 2000);
-    expect(result.motionScore).toBe(8); // (26 + 25 + 6 + 15) / 9
+    expect(result.motionScore).toBe(Math.fround(77 / 9)); // (26 + 25 + 13 + 13) / 9
     expect(result.changedRatio).toBe(Math.fround(1 / 9));
     expect(result.centroid).toEqual({ x: Math.fround(0.5 / 3), y: Math.fround(0.5 / 3) });
     expect(result.areasChanged).toEqual([false, false, false, false, false, false, false, false, true]);

@@ -73,20 +73,10 @@ fn planar(pixels: &[u8]) -> (v128, v128, v128) {
     )
 }
 
+/// The luma of `params::luma`, sixteen pixels at a time.
 #[inline(always)]
 fn luma(red: v128, green: v128, blue: v128) -> v128 {
-    // 77 R + 150 G + 29 B + 128 stays below 65,536, so 16-bit lanes hold it.
-    let (k_red, k_green, k_blue) = (u8x16_splat(77), u8x16_splat(150), u8x16_splat(29));
-    let rounding = u16x8_splat(128);
-    let low = u16x8_add(
-        u16x8_add(u16x8_extmul_low_u8x16(red, k_red), u16x8_extmul_low_u8x16(green, k_green)),
-        u16x8_add(u16x8_extmul_low_u8x16(blue, k_blue), rounding),
-    );
-    let high = u16x8_add(
-        u16x8_add(u16x8_extmul_high_u8x16(red, k_red), u16x8_extmul_high_u8x16(green, k_green)),
-        u16x8_add(u16x8_extmul_high_u8x16(blue, k_blue), rounding),
-    );
-    u8x16_narrow_i16x8(u16x8_shr(low, 8), u16x8_shr(high, 8))
+    u8x16_avgr(u8x16_avgr(red, blue), green)
 }
 
 /// Adds sixteen bytes to sixteen 16-bit column sums.

@@ -98,10 +98,6 @@ pub fn u8x16_splat(value: u8) -> v128 {
     v128([value; 16])
 }
 
-pub fn u16x8_splat(value: u16) -> v128 {
-    v128::from_u16_lanes([value; 8])
-}
-
 #[allow(clippy::too_many_arguments)]
 pub fn u8x16_shuffle<
     const I0: usize,
@@ -162,35 +158,11 @@ pub fn i64x2_shuffle<const I0: usize, const I1: usize>(a: v128, b: v128) -> v128
     v128(bytes)
 }
 
-pub fn u16x8_extmul_low_u8x16(a: v128, b: v128) -> v128 {
-    let mut lanes = [0u16; 8];
-    for (i, lane) in lanes.iter_mut().enumerate() {
-        *lane = a.0[i] as u16 * b.0[i] as u16;
-    }
-    v128::from_u16_lanes(lanes)
-}
-
-pub fn u16x8_extmul_high_u8x16(a: v128, b: v128) -> v128 {
-    let mut lanes = [0u16; 8];
-    for (i, lane) in lanes.iter_mut().enumerate() {
-        *lane = a.0[i + 8] as u16 * b.0[i + 8] as u16;
-    }
-    v128::from_u16_lanes(lanes)
-}
-
 pub fn u16x8_add(a: v128, b: v128) -> v128 {
     let (a, b) = (a.u16_lanes(), b.u16_lanes());
     let mut lanes = [0u16; 8];
     for (i, lane) in lanes.iter_mut().enumerate() {
         *lane = a[i].wrapping_add(b[i]);
-    }
-    v128::from_u16_lanes(lanes)
-}
-
-pub fn u16x8_shr(a: v128, shift: u32) -> v128 {
-    let mut lanes = a.u16_lanes();
-    for lane in lanes.iter_mut() {
-        *lane >>= shift % 16;
     }
     v128::from_u16_lanes(lanes)
 }
@@ -209,6 +181,11 @@ pub fn u8x16_narrow_i16x8(a: v128, b: v128) -> v128 {
 
 pub fn u8x16_sub_sat(a: v128, b: v128) -> v128 {
     a.map_u8(b, u8::saturating_sub)
+}
+
+/// Rounding average: `(a + b + 1) >> 1` without overflow.
+pub fn u8x16_avgr(a: v128, b: v128) -> v128 {
+    a.map_u8(b, |x, y| ((x as u16 + y as u16 + 1) >> 1) as u8)
 }
 
 pub fn u8x16_max(a: v128, b: v128) -> v128 {
@@ -403,11 +380,11 @@ mod tests {
     #[test]
     fn widening_arithmetic() {
         let a = u8x16_splat(255);
-        assert_eq!(u16x8_extmul_low_u8x16(a, a).u16_lanes(), [65025; 8]);
         assert_eq!(u16x8_extadd_pairwise_u8x16(a).u16_lanes(), [510; 8]);
-        assert_eq!(u32x4_extadd_pairwise_u16x8(u16x8_splat(65535)).u32_lanes(), [131070; 4]);
+        assert_eq!(u32x4_extadd_pairwise_u16x8(v128::from_u16_lanes([65535; 8])).u32_lanes(), [131070; 4]);
         assert_eq!(u8x16_sub_sat(u8x16_splat(3), u8x16_splat(5)).0, [0; 16]);
         assert_eq!(u8x16_gt(u8x16_splat(200), u8x16_splat(100)).0, [0xFF; 16]);
-        assert_eq!(u16x8_shr(u16x8_splat(0xFF00), 8).u16_lanes(), [0xFF; 8]);
+        assert_eq!(u8x16_avgr(u8x16_splat(255), u8x16_splat(254)).0, [255; 16]);
+        assert_eq!(u8x16_avgr(u8x16_splat(0), u8x16_splat(1)).0, [1; 16]);
     }
 }
