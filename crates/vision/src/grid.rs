@@ -56,6 +56,8 @@ pub struct BoxGrid {
     /// value, half its pixel count and the reciprocal of that count.
     halves: Vec<Vec<u32>>,
     inverses: Vec<Vec<f32>>,
+    /// Scratch for the kernels while a row is finished.
+    scratch: Vec<u32>,
 }
 
 impl BoxGrid {
@@ -72,15 +74,17 @@ impl BoxGrid {
             halves[length] = counts.clone().map(|count| (count / 2) as u32).collect();
             inverses[length] = counts.map(|count| 1.0 / count as f32).collect();
         }
-        BoxGrid { cols, rows, channels, halves, inverses }
+        let scratch = vec![0; width * channels + 1];
+        BoxGrid { cols, rows, channels, halves, inverses, scratch }
     }
 
     /// The rounded means of output row `row`, from the vertical sums of its
     /// source rows: interleaved 16-bit sums per source column in, one byte
     /// per channel per cell out.
-    pub fn finish_row(&self, kernels: &Kernels, row: usize, columns: &[u16], out: &mut [u8]) {
+    pub fn finish_row(&mut self, kernels: &Kernels, row: usize, columns: &[u16], out: &mut [u8]) {
         let length = self.rows[row].len();
-        (kernels.span_means)(columns, &self.cols, self.channels, &self.halves[length], &self.inverses[length], out);
+        let (halves, inverses) = (&self.halves[length], &self.inverses[length]);
+        (kernels.span_means)(columns, &self.cols, self.channels, halves, inverses, &mut self.scratch, out);
     }
 }
 
@@ -162,7 +166,7 @@ mod tests {
     #[test]
     fn finish_row_averages_interleaved_channels() {
         for kernels in [&crate::kernels::SCALAR, &crate::kernels::SIMD] {
-            let grid = BoxGrid::new(4, 2, 2, 1, 2);
+            let mut grid = BoxGrid::new(4, 2, 2, 1, 2);
             // Two source rows already summed: columns of (a, b) pairs.
             let columns = [2u16, 10, 4, 20, 6, 30, 9, 40];
             let mut out = [0u8; 4];

@@ -69,7 +69,16 @@ pub struct Kernels {
     /// For each span, the rounded means of `channels` interleaved 16-bit
     /// column sums over its columns: `(sum + half) / count` per value, given
     /// each value's `half` and `1 / count` (see `grid::MEAN_EPSILON`).
-    pub span_means: fn(columns: &[u16], spans: &[Span], channels: usize, halves: &[u32], inverses: &[f32], out: &mut [u8]),
+    /// `scratch` has room for one value more than `columns`.
+    pub span_means: fn(
+        columns: &[u16],
+        spans: &[Span],
+        channels: usize,
+        halves: &[u32],
+        inverses: &[f32],
+        scratch: &mut [u32],
+        out: &mut [u8],
+    ),
     /// Sum of absolute differences of two equally long byte strings.
     pub sum_abs_diff: fn(a: &[u8], b: &[u8]) -> u32,
 }

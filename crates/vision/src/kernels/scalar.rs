@@ -62,11 +62,19 @@ fn mean(sum: u32, half: u32, inverse: f32) -> u8 {
     (((sum + half) as f32) * inverse + MEAN_EPSILON) as u8
 }
 
-pub fn span_means(columns: &[u16], spans: &[Span], channels: usize, halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+pub fn span_means(
+    columns: &[u16],
+    spans: &[Span],
+    channels: usize,
+    halves: &[u32],
+    inverses: &[f32],
+    scratch: &mut [u32],
+    out: &mut [u8],
+) {
     // The channel count is fixed per grid; knowing it at compile time lets
     // the inner loop unroll.
     match channels {
-        1 => span_means_of::<1>(columns, spans, halves, inverses, out),
+        1 => grey_span_means(columns, spans, halves, inverses, scratch, out),
         4 => span_means_of::<4>(columns, spans, halves, inverses, out),
         _ => {
             for (index, span) in spans.iter().enumerate() {
@@ -77,6 +85,26 @@ pub fn span_means(columns: &[u16], spans: &[Span], channels: usize, halves: &[u3
                 }
             }
         }
+    }
+}
+
+/// One channel: `running[x]` = the sum of the columns before `x`, so each
+/// cell's sum is a difference of two running sums, with no loop whose length
+/// depends on the span (span lengths alternate, and such a loop's exit is
+/// mispredicted).
+pub fn running_sums(columns: &[u16], running: &mut [u32]) {
+    let mut total = 0u32;
+    running[0] = 0;
+    for (slot, column) in running[1..].iter_mut().zip(columns) {
+        total += *column as u32;
+        *slot = total;
+    }
+}
+
+fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], running: &mut [u32], out: &mut [u8]) {
+    running_sums(columns, running);
+    for (((span, value), half), inverse) in spans.iter().zip(out.iter_mut()).zip(halves).zip(inverses) {
+        *value = mean(running[span.end] - running[span.start], *half, *inverse);
     }
 }
 

@@ -259,20 +259,30 @@ pub fn means(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
     scalar::means(&sums[done..length], &halves[done..length], &inverses[done..length], &mut out[done..length]);
 }
 
-pub fn span_means(columns: &[u16], spans: &[Span], channels: usize, halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+pub fn span_means(
+    columns: &[u16],
+    spans: &[Span],
+    channels: usize,
+    halves: &[u32],
+    inverses: &[f32],
+    scratch: &mut [u32],
+    out: &mut [u8],
+) {
     match channels {
-        1 => grey_span_means(columns, spans, halves, inverses, out),
+        1 => grey_span_means(columns, spans, halves, inverses, scratch, out),
         4 => rgba_span_means(columns, spans, halves, inverses, out),
-        _ => scalar::span_means(columns, spans, channels, halves, inverses, out),
+        _ => scalar::span_means(columns, spans, channels, halves, inverses, scratch, out),
     }
 }
 
-/// One channel: sixteen cells' sums gathered, then their means at once.
-fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+/// One channel: each cell's sum from the running sums (see
+/// `scalar::running_sums`), then sixteen cells averaged at once.
+fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], running: &mut [u32], out: &mut [u8]) {
+    scalar::running_sums(columns, running);
     let mut sums = [0u32; 16];
     for (batch, cells) in spans.chunks(16).enumerate() {
         for (sum, span) in sums.iter_mut().zip(cells) {
-            *sum = scalar::sums_over::<1>(columns, span)[0];
+            *sum = running[span.end] - running[span.start];
         }
         let at = batch * 16;
         let count = cells.len();

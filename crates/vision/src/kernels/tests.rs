@@ -118,7 +118,8 @@ fn span_means_match_integer_rounding() {
                 let halves: Vec<u32> = counts.iter().map(|count| count / 2).collect();
                 let inverses: Vec<f32> = counts.iter().map(|count| 1.0 / *count as f32).collect();
                 let mut out = vec![0u8; target * channels];
-                (kernels.span_means)(&columns, &spans, channels, &halves, &inverses, &mut out);
+                let mut scratch = vec![u32::MAX; width * channels + 1];
+                (kernels.span_means)(&columns, &spans, channels, &halves, &inverses, &mut scratch, &mut out);
                 let mut expected = Vec::new();
                 for (index, span) in spans.iter().enumerate() {
                     for channel in 0..channels {
