@@ -110,6 +110,12 @@ export interface SamplerOptions {
   /** A method to use (and fall back from), or the preferred order. */
   method?: CaptureMethod | 'auto';
   intervalMs?: number;
+  /**
+   * Moves each sample by up to this many ms either way (the mean interval
+   * stays). The benchmark uses it so that samples meet the camera's frames at
+   * every phase, not at one fixed offset from them.
+   */
+  jitterMs?: number;
   onSample(record: SampleRecord): void;
   /** The method in use, whenever it is chosen or changes. */
   onMethod?(method: CaptureMethod): void;
@@ -120,6 +126,7 @@ export interface SamplerOptions {
 export class Sampler {
   private readonly options: SamplerOptions;
   private readonly interval: number;
+  private readonly jitter: number;
   private methods: CaptureMethod[];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private due = 0;
@@ -130,6 +137,7 @@ export class Sampler {
   constructor(options: SamplerOptions) {
     this.options = options;
     this.interval = options.intervalMs ?? SAMPLE_INTERVAL_MS;
+    this.jitter = Math.min(options.jitterMs ?? 0, this.interval / 2);
     const available = availableMethods();
     const wanted = options.method === undefined || options.method === 'auto' ? PREFERRED_METHODS : [options.method, ...PREFERRED_METHODS];
     this.methods = [...new Set(wanted)].filter((method) => available.includes(method));
@@ -160,7 +168,8 @@ export class Sampler {
       // Fell behind (a slow device, a sleeping tab): skip the missed samples.
       this.due += Math.ceil((now - this.due + 1) / this.interval) * this.interval;
     }
-    this.timer = setTimeout(() => void this.tick(), this.due - now);
+    const jitter = this.jitter > 0 ? (Math.random() * 2 - 1) * this.jitter : 0;
+    this.timer = setTimeout(() => void this.tick(), Math.max(0, this.due - now + jitter));
   }
 
   private async tick(): Promise<void> {
