@@ -3,7 +3,7 @@
 
 use crate::events::{EventState, FrameFacts, Rules};
 use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span};
-use crate::kernels::{Kernels, RowStats, BEST};
+use crate::kernels::{Kernels, RowStats, BEST, MAX_PIECES};
 use crate::params::*;
 
 pub const FLAG_HAS_PREVIOUS: u32 = 1;
@@ -111,6 +111,9 @@ pub struct Analyser {
     /// Where the area pieces meet: each piece's start but the first.
     area_cuts: Vec<usize>,
     area_rows: Vec<Span>,
+    /// Per source row, a bit for each area row it is in (one bit, but for
+    /// frames under three rows tall).
+    row_area_rows: Vec<u8>,
     patrol_grid: BoxGrid,
     /// Vertical RGBA sums of the patrol row being built, per column.
     column_rgba: Vec<u16>,
@@ -149,6 +152,12 @@ impl Analyser {
             area_pieces: area_pieces(width),
             area_cuts: area_pieces(width).iter().skip(1).map(|piece| piece.span.start).collect(),
             area_rows: spans(height, AREA_GRID),
+            row_area_rows: (0..height)
+                .map(|y| {
+                    let rows = spans(height, AREA_GRID);
+                    (0..AREA_GRID).filter(|&r| rows[r].start <= y && y < rows[r].end).fold(0, |mask, r| mask | 1 << r)
+                })
+                .collect(),
             patrol_grid: BoxGrid::new(width, height, patrol_width, patrol_height, 4),
             column_rgba: vec![0; width * 4],
             thumbnail: vec![0; THUMBNAIL_BYTES],
@@ -212,6 +221,8 @@ impl Analyser {
     fn fused_pass(&mut self) -> FrameTotals {
         let width = self.width;
         let mut totals = FrameTotals::default();
+        // R, G, B sums per area row and row piece; resolved into areas below.
+        let mut piece_sums = [[[0u64; 3]; MAX_PIECES]; AREA_GRID];
         let mut next_luma_row = 0;
         for grid_row in 0..self.grid.rows.len() {
             let rows = self.grid.rows[grid_row];
@@ -224,26 +235,20 @@ impl Analyser {
                     continue;
                 }
                 next_luma_row += 1;
-                let in_area_row = [0, 1, 2].map(|area_row: usize| {
-                    let rows = self.area_rows[area_row];
-                    rows.start <= y && y < rows.end
-                });
                 let stats = (self.kernels.luma_diff_row)(
                     &self.frame[y * width * 4..(y + 1) * width * 4],
-                    &mut self.previous_luma[y * width..(y + 1) * width],
+                    &mut self.previous_luma[luma_row],
                     &mut self.column_luma,
                     &self.area_cuts,
                 );
                 totals.add_row(y, stats);
-                for (piece, rgb_sums) in self.area_pieces.iter().zip(stats.rgb_sums) {
-                    let area_rows = (0..AREA_GRID).filter(|&area_row| in_area_row[area_row]);
-                    for area_row in area_rows {
-                        for (area_column, _) in piece.area_columns.iter().enumerate().filter(|(_, inside)| **inside) {
-                            let area = &mut totals.areas[area_row * AREA_GRID + area_column];
-                            for (sum, channel) in area.iter_mut().zip(rgb_sums) {
-                                *sum += channel as u64;
-                            }
-                            area[3] += piece.span.len() as u64;
+                for (area_row, sums) in piece_sums.iter_mut().enumerate() {
+                    if self.row_area_rows[y] & (1 << area_row) == 0 {
+                        continue;
+                    }
+                    for (piece, rgb) in sums.iter_mut().zip(stats.rgb_sums) {
+                        for (sum, channel) in piece.iter_mut().zip(rgb) {
+                            *sum += channel as u64;
                         }
                     }
                 }
@@ -252,6 +257,17 @@ impl Analyser {
             self.grid.finish_row(self.kernels, grid_row, &self.column_luma, out);
         }
         debug_assert_eq!(next_luma_row, self.height);
+        for (area_row, (sums, rows)) in piece_sums.iter().zip(&self.area_rows).enumerate() {
+            for (piece, piece_sum) in self.area_pieces.iter().zip(sums) {
+                for (area_column, _) in piece.area_columns.iter().enumerate().filter(|(_, inside)| **inside) {
+                    let area = &mut totals.areas[area_row * AREA_GRID + area_column];
+                    for (sum, channel) in area.iter_mut().zip(piece_sum) {
+                        *sum += channel;
+                    }
+                    area[3] += (piece.span.len() * rows.len()) as u64;
+                }
+            }
+        }
         totals
     }
 
@@ -346,11 +362,11 @@ impl Analyser {
 
     /// Box-filters the current frame so that its long side is at most 100 px:
     /// the rows of each output row summed column by column, then averaged
-    /// across each output column's span.
+    /// across each output column's span. Alpha is averaged like the colours,
+    /// so it stays 255 for camera frames, which are opaque.
     pub fn patrol(&mut self) -> Patrol<'_> {
         let row_bytes = self.width * 4;
         let patrol_width = self.patrol_grid.cols.len();
-        let mut all_black = true;
         for grid_row in 0..self.patrol_grid.rows.len() {
             let rows = self.patrol_grid.rows[grid_row];
             for y in rows.start..rows.end {
@@ -360,12 +376,9 @@ impl Analyser {
             }
             let out = &mut self.patrol_rgba[grid_row * patrol_width * 4..(grid_row + 1) * patrol_width * 4];
             self.patrol_grid.finish_row(self.kernels, grid_row, &self.column_rgba, out);
-            for pixel in out.chunks_exact_mut(4) {
-                pixel[3] = 255;
-                // Once one pixel is bright the rest need no luma.
-                all_black = all_black && luma(pixel[0], pixel[1], pixel[2]) <= ALL_BLACK_MAX_LUMA;
-            }
         }
+        // Usually the first pixel is bright and ends the search.
+        let all_black = !self.patrol_rgba.chunks_exact(4).any(|pixel| luma(pixel[0], pixel[1], pixel[2]) > ALL_BLACK_MAX_LUMA);
         Patrol { width: patrol_width, height: self.patrol_grid.rows.len(), all_black, rgba: &self.patrol_rgba }
     }
 }

@@ -81,6 +81,15 @@ export interface FrameAnalyser {
 export const THUMBNAIL_SIZE = 100;
 export const THUMBNAIL_BYTES = THUMBNAIL_SIZE * THUMBNAIL_SIZE;
 const RESULT_WORDS = 20;
+const AREA_MEANS_WORD = 13;
+
+interface ResultViews {
+  buffer: ArrayBuffer;
+  pointer: number;
+  words: Uint32Array<ArrayBuffer>;
+  floats: Float32Array<ArrayBuffer>;
+  areaBytes: Uint8Array<ArrayBuffer>;
+}
 const AREA_COUNT = 9;
 
 const FLAG_HAS_PREVIOUS = 1;
@@ -98,6 +107,7 @@ export class Analyser implements FrameAnalyser {
   readonly width: number;
   readonly height: number;
   private handle: number;
+  private views: ResultViews | null = null;
 
   constructor(private readonly exports: VisionExports, options: AnalyserOptions) {
     this.width = options.width;
@@ -124,13 +134,9 @@ export class Analyser implements FrameAnalyser {
 
   /** Analyses the frame in `frameBuffer()`, taken at `timeMs`. */
   process(timeMs: number): FrameResult {
-    const pointer = this.exports.vision_process(this.live(), timeMs);
-    const words = new Uint32Array(this.buffer(), pointer, RESULT_WORDS);
-    const floats = new Float32Array(this.buffer(), pointer, RESULT_WORDS);
-    const areaBytes = new Uint8Array(this.buffer(), pointer + 13 * 4, AREA_COUNT * 3);
+    const { words, floats, areaBytes } = this.resultViews(this.exports.vision_process(this.live(), timeMs));
     const flags = words[0];
     const events = words[1];
-    const whitelistIndex = words[8] | 0;
     const areaMeans: [number, number, number][] = [];
     const areasChanged: boolean[] = [];
     for (let area = 0; area < AREA_COUNT; area++) {
@@ -146,7 +152,7 @@ export class Analyser implements FrameAnalyser {
       allBlack: (flags & FLAG_ALL_BLACK) !== 0,
       centroid: (flags & FLAG_HAS_CENTROID) !== 0 ? { x: floats[5], y: floats[6] } : null,
       noddingCount: words[7],
-      whitelistIndex,
+      whitelistIndex: words[8] | 0,
       whitelistScore: floats[9],
       whitelisted: (flags & FLAG_WHITELISTED) !== 0,
       areaMeans,
@@ -205,6 +211,25 @@ export class Analyser implements FrameAnalyser {
   private live(): number {
     if (this.handle === 0) throw new Error('The analyser has been disposed');
     return this.handle;
+  }
+
+  /**
+   * Views of the result record. The record stays at one address for the
+   * analyser's life, so the views are made once, and again only when memory
+   * growth has replaced the buffer under them.
+   */
+  private resultViews(pointer: number): ResultViews {
+    const buffer = this.buffer();
+    if (this.views === null || this.views.buffer !== buffer || this.views.pointer !== pointer) {
+      this.views = {
+        buffer,
+        pointer,
+        words: new Uint32Array(buffer, pointer, RESULT_WORDS),
+        floats: new Float32Array(buffer, pointer, RESULT_WORDS),
+        areaBytes: new Uint8Array(buffer, pointer + AREA_MEANS_WORD * 4, AREA_COUNT * 3),
+      };
+    }
+    return this.views;
   }
 
   private buffer(): ArrayBuffer {

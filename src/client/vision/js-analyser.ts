@@ -114,21 +114,21 @@ export function patrolSize(width: number, height: number): { width: number; heig
 class BoxFilter {
   readonly columns: AxisBins;
   readonly rows: AxisBins;
-  /** R, G, B sums per bin, row-major over (row bin, column bin). */
+  /** R, G, B, A sums per bin, row-major over (row bin, column bin). */
   readonly sums: Uint32Array;
-  /** `binOfSource` of the columns times 3: the offset of a column's bin in a row of `sums`. */
+  /** `binOfSource` of the columns times 4: the offset of a column's bin in a row of `sums`. */
   readonly columnOffset: Int32Array;
 
   constructor(width: number, height: number, readonly outWidth: number, readonly outHeight: number) {
     this.columns = axisBins(width, outWidth);
     this.rows = axisBins(height, outHeight);
-    this.sums = new Uint32Array(this.columns.binCount * this.rows.binCount * 3);
-    this.columnOffset = Int32Array.from(this.columns.binOfSource, (bin) => bin * 3);
+    this.sums = new Uint32Array(this.columns.binCount * this.rows.binCount * 4);
+    this.columnOffset = Int32Array.from(this.columns.binOfSource, (bin) => bin * 4);
   }
 
   /** Offset in `sums` of output cell (row, column)'s bin. */
   cellOffset(row: number, column: number): number {
-    return (this.rows.binOfOutput[row] * this.columns.binCount + this.columns.binOfOutput[column]) * 3;
+    return (this.rows.binOfOutput[row] * this.columns.binCount + this.columns.binOfOutput[column]) * 4;
   }
 
   cellCount(row: number, column: number): number {
@@ -144,7 +144,7 @@ class BoxFilter {
     const sums = this.sums;
     const columnOffset = this.columnOffset;
     const rowOfBins = this.rows.binOfSource;
-    const rowStride = this.columns.binCount * 3;
+    const rowStride = this.columns.binCount * 4;
     let i = 0;
     for (let y = 0; y < height; y++) {
       const base = rowOfBins[y] * rowStride;
@@ -152,23 +152,27 @@ class BoxFilter {
       let r = 0;
       let g = 0;
       let b = 0;
+      let a = 0;
       for (let x = 0; x < width; x++, i++) {
         const bin = base + columnOffset[x];
         if (bin !== k) {
           sums[k] += r;
           sums[k + 1] += g;
           sums[k + 2] += b;
-          r = g = b = 0;
+          sums[k + 3] += a;
+          r = g = b = a = 0;
           k = bin;
         }
         const v = pixels[i];
         r += v & 0xff;
         g += (v >>> 8) & 0xff;
         b += (v >>> 16) & 0xff;
+        a += v >>> 24;
       }
       sums[k] += r;
       sums[k + 1] += g;
       sums[k + 2] += b;
+      sums[k + 3] += a;
     }
   }
 }
@@ -411,7 +415,8 @@ export class JsAnalyser implements FrameAnalyser {
         rgba[p] = r;
         rgba[p + 1] = g;
         rgba[p + 2] = b;
-        rgba[p + 3] = 255;
+        // Alpha is averaged like the colours: 255 for opaque camera frames.
+        rgba[p + 3] = roundedMean(sums[k + 3], count);
         if (luma(r, g, b) > BLACK_LUMA) bright = true;
       }
     }

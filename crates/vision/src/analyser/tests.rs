@@ -118,9 +118,7 @@ fn the_patrol_thumbnail_matches_the_reference() {
             let cells = reference_box(&frame, 4, width, height, patrol_width, patrol_height);
             let expected: Vec<u8> = cells
                 .iter()
-                .flat_map(|(sums, count)| {
-                    [rounded_mean(sums[0], *count), rounded_mean(sums[1], *count), rounded_mean(sums[2], *count), 255]
-                })
+                .flat_map(|(sums, count)| sums.iter().map(|sum| rounded_mean(*sum, *count)).collect::<Vec<_>>())
                 .collect();
             let patrol = analyser.patrol();
             assert_eq!((patrol.width, patrol.height), (patrol_width, patrol_height));
