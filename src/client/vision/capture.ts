@@ -238,7 +238,7 @@ export class Sampler {
       }
       case 'image-bitmap': {
         if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
-        const bitmap = await timed(() => createImageBitmap(video), (ms) => (mainMs += ms));
+        const bitmap = await withTimeout(timed(() => createImageBitmap(video), (ms) => (mainMs += ms)), method);
         const posted = performance.now();
         pending = client.analyse(bitmap, timeMs);
         mainMs += performance.now() - posted;
@@ -247,7 +247,7 @@ export class Sampler {
       case 'image-capture': {
         const grabber = this.imageCapture;
         if (grabber === null) throw new CaptureUnavailable(method);
-        const bitmap = await timed(() => grabber.grabFrame(), (ms) => (mainMs += ms));
+        const bitmap = await withTimeout(timed(() => grabber.grabFrame(), (ms) => (mainMs += ms)), method);
         const posted = performance.now();
         pending = client.analyse(bitmap, timeMs);
         mainMs += performance.now() - posted;
@@ -265,6 +265,29 @@ class CaptureUnavailable extends Error {
   constructor(method: CaptureMethod, cause?: unknown) {
     super(`Capture method ${method} is not available`, { cause });
   }
+}
+
+/** How long a capture call may take before the sample is given up (a stalled camera). */
+const CAPTURE_TIMEOUT_MS = 5000;
+
+function withTimeout<T extends ImageBitmap>(promise: Promise<T>, method: CaptureMethod): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`${method}: no frame within ${CAPTURE_TIMEOUT_MS} ms`));
+      // Should it come after all, let it go.
+      promise.then((late) => late.close(), () => undefined);
+    }, CAPTURE_TIMEOUT_MS);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Runs `start` (which returns a promise) and reports the synchronous time of the call. */

@@ -98,7 +98,7 @@ export interface VisionWorkerApi {
   attachReadable(readable: ReadableStream<VideoFrame>): Promise<void>;
   /** Takes a transferred track and makes the processor here; false when this worker cannot. */
   attachTrack(track: MediaStreamTrack): Promise<boolean>;
-  /** Analyses the newest frame of the attached stream; null when the stream has ended. */
+  /** Analyses the newest frame of the attached stream; null when none came within 3 s or the stream ended. */
   analyseLatest(timeMs: number): Promise<Sample | null>;
   /** The patrol thumbnail of the last analysed frame as a JPEG. */
   patrol(): Promise<PatrolImage>;
@@ -280,6 +280,10 @@ let session: SessionOptions | null = null;
 let analyser: FrameAnalyser | null = null;
 let whitelist: Uint8Array[] = [];
 let reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
+/** A read that outlived its sample (the camera stalled); the next sample takes it over. */
+let pendingRead: Promise<ReadableStreamReadResult<VideoFrame>> | null = null;
+/** How long a sample waits for a frame from a stalled camera before giving up. */
+const READ_TIMEOUT_MS = 3000;
 /** A track transferred to this worker, stopped with its stream. */
 let ownTrack: MediaStreamTrack | null = null;
 let analysed = false;
@@ -368,6 +372,9 @@ async function jpeg(rgba: Uint8ClampedArray<ArrayBuffer>, width: number, height:
 function releaseStream(): void {
   const old = reader;
   reader = null;
+  const read = pendingRead;
+  pendingRead = null;
+  void read?.then((result) => result.value?.close(), () => undefined);
   old?.cancel().catch(() => undefined);
   ownTrack?.stop();
   ownTrack = null;
@@ -400,7 +407,8 @@ const api: VisionWorkerApi = {
     return serial(async () => {
       const target = requireAnalyser();
       if (!analysed) throw new Error('No frame has been analysed yet');
-      return Comlink.transfer(target.thumbnail(), []);
+      const thumbnail = target.thumbnail();
+      return Comlink.transfer(thumbnail, [thumbnail.buffer]);
     });
   },
 
@@ -435,7 +443,18 @@ const api: VisionWorkerApi = {
       if (reader === null) throw new Error('No stream attached');
       // The processor holds only the newest frame (maxBufferSize 1), so this is
       // either that frame or, right after a sample, the next one to arrive.
-      const { value, done } = await reader.read();
+      const read = pendingRead ?? reader.read();
+      pendingRead = read;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS);
+      });
+      const result = await Promise.race([read, timeout]);
+      clearTimeout(timer);
+      // A stalled camera: no sample this time; the read stays pending for the next one.
+      if (result === null) return null;
+      pendingRead = null;
+      const { value, done } = result;
       if (done || value === undefined) return null;
       return analyseFrame(value, timeMs, called, performance.now() - called);
     });
