@@ -66,6 +66,9 @@ pub struct Kernels {
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.
     pub set_row: fn(row: &[u8], columns: &mut [u16]),
+    /// Adds two rows of bytes to 16-bit column sums: half the column loads
+    /// and stores of two `add_row` calls.
+    pub add_two_rows: fn(first: &[u8], second: &[u8], columns: &mut [u16]),
     /// For each span, the rounded means of `channels` interleaved 16-bit
     /// column sums over its columns: `(sum + half) / count` per value, given
     /// each value's `half` and `1 / count` (see `grid::MEAN_EPSILON`).
@@ -88,6 +91,7 @@ pub const SCALAR: Kernels = Kernels {
     luma_diff_row: scalar::luma_diff_row,
     add_row: scalar::add_row,
     set_row: scalar::set_row,
+    add_two_rows: scalar::add_two_rows,
     span_means: scalar::span_means,
     sum_abs_diff: scalar::sum_abs_diff,
 };
@@ -98,6 +102,7 @@ pub const SIMD: Kernels = Kernels {
     luma_diff_row: simd::luma_diff_row,
     add_row: simd::add_row,
     set_row: simd::set_row,
+    add_two_rows: simd::add_two_rows,
     span_means: simd::span_means,
     sum_abs_diff: simd::sum_abs_diff,
 };

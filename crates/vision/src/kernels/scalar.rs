@@ -44,6 +44,12 @@ pub fn add_row(row: &[u8], columns: &mut [u16]) {
     }
 }
 
+pub fn add_two_rows(first: &[u8], second: &[u8], columns: &mut [u16]) {
+    for ((column, a), b) in columns.iter_mut().zip(first).zip(second) {
+        *column += *a as u16 + *b as u16;
+    }
+}
+
 pub fn set_row(row: &[u8], columns: &mut [u16]) {
     for (column, value) in columns.iter_mut().zip(row) {
         *column = *value as u16;

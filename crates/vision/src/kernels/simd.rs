@@ -219,6 +219,23 @@ pub fn add_row(row: &[u8], columns: &mut [u16]) {
     scalar::add_row(&row[done..length], &mut columns[done..length]);
 }
 
+pub fn add_two_rows(first: &[u8], second: &[u8], columns: &mut [u16]) {
+    let length = first.len().min(second.len()).min(columns.len());
+    let chunks = length / 16;
+    for chunk in 0..chunks {
+        let (a, b) = (load16(&first[chunk * 16..]), load16(&second[chunk * 16..]));
+        let at = &mut columns[chunk * 16..];
+        let low = u16x8_add(u16x8_extend_low_u8x16(a), u16x8_extend_low_u8x16(b));
+        let high = u16x8_add(u16x8_extend_high_u8x16(a), u16x8_extend_high_u8x16(b));
+        let low = u16x8_add(load_u16x8(at), low);
+        let high = u16x8_add(load_u16x8(&at[8..]), high);
+        store_u16x8(at, low);
+        store_u16x8(&mut at[8..], high);
+    }
+    let done = chunks * 16;
+    scalar::add_two_rows(&first[done..length], &second[done..length], &mut columns[done..length]);
+}
+
 pub fn set_row(row: &[u8], columns: &mut [u16]) {
     let length = row.len().min(columns.len());
     let chunks = length / 16;

@@ -91,6 +91,22 @@ fn add_row_matches_the_reference() {
 }
 
 #[test]
+fn add_two_rows_matches_two_adds() {
+    let mut rng = Rng::new(7);
+    for kernels in VARIANTS {
+        for width in WIDTHS {
+            let (mut first, mut second) = (vec![0u8; width], vec![0u8; width]);
+            rng.fill(&mut first);
+            rng.fill(&mut second);
+            let mut columns: Vec<u16> = (0..width).map(|x| (x * 13 % 60000) as u16).collect();
+            let expected: Vec<u16> = columns.iter().zip(&first).zip(&second).map(|((c, a), b)| c + *a as u16 + *b as u16).collect();
+            (kernels.add_two_rows)(&first, &second, &mut columns);
+            assert_eq!(columns, expected, "{} width {}", kernels.name, width);
+        }
+    }
+}
+
+#[test]
 fn set_row_widens_the_row() {
     let mut rng = Rng::new(4);
     for kernels in VARIANTS {
