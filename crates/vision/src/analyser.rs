@@ -85,13 +85,13 @@ struct FrameTotals {
 }
 
 impl FrameTotals {
-    fn add_row(&mut self, y: usize, row: RowStats) {
-        self.diff_sum += row.diff_sum as u64;
-        self.luma_sum += row.luma_sum as u64;
-        self.max_luma = self.max_luma.max(row.max_luma);
-        self.changed += row.changed as u64;
-        self.changed_x_sum += row.changed_x_sum as u64;
-        self.changed_y_sum += row.changed as u64 * y as u64;
+    fn add(&mut self, rows: RowStats) {
+        self.diff_sum += rows.diff_sum as u64;
+        self.luma_sum += rows.luma_sum as u64;
+        self.max_luma = self.max_luma.max(rows.max_luma);
+        self.changed += rows.changed as u64;
+        self.changed_x_sum += rows.changed_x_sum as u64;
+        self.changed_y_sum += rows.changed_y_sum as u64;
     }
 }
 
@@ -215,7 +215,7 @@ impl Analyser {
 
     /// One pass over the frame, a thumbnail row at a time so that each
     /// source row is read while it is in cache. The luma pass runs on each
-    /// source row once: it diffs and replaces the
+    /// source row once, a block of rows a call: it diffs and replaces the
     /// previous luma, gathers the sums, and adds the luma to the column sums
     /// from which each thumbnail row is then averaged.
     fn fused_pass(&mut self) -> FrameTotals {
@@ -227,23 +227,30 @@ impl Analyser {
         for grid_row in 0..self.grid.rows.len() {
             let rows = self.grid.rows[grid_row];
             self.column_luma.iter_mut().for_each(|column| *column = 0);
-            for y in rows.start..rows.end {
-                let luma_row = y * width..(y + 1) * width;
+            let mut y = rows.start;
+            while y < rows.end {
                 // A thumbnail taller than the frame revisits a source row.
-                if y != next_luma_row {
-                    (self.kernels.add_row)(&self.previous_luma[luma_row], &mut self.column_luma);
+                if y < next_luma_row {
+                    (self.kernels.add_row)(&self.previous_luma[y * width..(y + 1) * width], &mut self.column_luma);
+                    y += 1;
                     continue;
                 }
-                next_luma_row += 1;
-                let stats = (self.kernels.luma_diff_row)(
-                    &self.frame[y * width * 4..(y + 1) * width * 4],
-                    &mut self.previous_luma[luma_row],
+                // The rows up to the end of this thumbnail row or area row.
+                let area_rows = self.row_area_rows[y];
+                let mut end = y + 1;
+                while end < rows.end && self.row_area_rows[end] == area_rows {
+                    end += 1;
+                }
+                let stats = (self.kernels.luma_diff_rows)(
+                    &self.frame[y * width * 4..end * width * 4],
+                    &mut self.previous_luma[y * width..end * width],
                     &mut self.column_luma,
                     &self.area_cuts,
+                    y,
                 );
-                totals.add_row(y, stats);
+                totals.add(stats);
                 for (area_row, sums) in piece_sums.iter_mut().enumerate() {
-                    if self.row_area_rows[y] & (1 << area_row) == 0 {
+                    if area_rows & (1 << area_row) == 0 {
                         continue;
                     }
                     for (piece, rgb) in sums.iter_mut().zip(stats.rgb_sums) {
@@ -252,6 +259,8 @@ impl Analyser {
                         }
                     }
                 }
+                next_luma_row = end;
+                y = end;
             }
             let out = &mut self.thumbnail[grid_row * THUMBNAIL_SIZE..(grid_row + 1) * THUMBNAIL_SIZE];
             self.grid.finish_row(self.kernels, grid_row, &self.column_luma, out);

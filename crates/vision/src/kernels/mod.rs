@@ -21,12 +21,18 @@ pub struct RowStats {
     pub changed: u32,
     /// Sum of the x coordinates of those pixels.
     pub changed_x_sum: u32,
+    /// Sum of the y coordinates of those pixels.
+    pub changed_y_sum: u32,
     /// Sums of R, G and B in each piece between the cuts.
     pub rgb_sums: [[u32; 3]; MAX_PIECES],
 }
 
 /// A row is cut into at most three pieces (the area columns).
 pub const MAX_PIECES: usize = 3;
+
+/// The tallest block `luma_diff_rows` takes, which keeps its 32-bit sums
+/// from overflowing at 4096 pixels a row (a box-filter span is at most 41).
+pub const MAX_BLOCK_ROWS: usize = 64;
 
 impl RowStats {
     pub fn merge(self, other: RowStats) -> RowStats {
@@ -42,6 +48,7 @@ impl RowStats {
             max_luma: self.max_luma.max(other.max_luma),
             changed: self.changed + other.changed,
             changed_x_sum: self.changed_x_sum + other.changed_x_sum,
+            changed_y_sum: self.changed_y_sum + other.changed_y_sum,
             rgb_sums,
         }
     }
@@ -56,12 +63,15 @@ pub fn piece_of(x: usize, cuts: &[usize]) -> usize {
 /// One implementation of every kernel.
 pub struct Kernels {
     pub name: &'static str,
-    /// The fused pass over a row: converts RGBA to luma, diffs it against
-    /// `prev` (the previous frame's luma of the row) and replaces `prev` with
-    /// it, adds it to `column_luma` (the vertical sums of the box filter),
-    /// and returns the statistics, with R, G, B sums for each piece between
-    /// the ascending `cuts` (at most two).
-    pub luma_diff_row: fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats,
+    /// The fused pass over a block of rows, `column_luma.len()` pixels wide
+    /// and at most `MAX_BLOCK_ROWS` tall, the first being row `y0`: converts
+    /// RGBA to luma, diffs it against `prev` (the previous frame's luma of
+    /// those rows) and replaces `prev` with it, adds it to `column_luma` (the
+    /// vertical sums of the box filter), and returns the statistics, with R,
+    /// G, B sums for each piece between the ascending `cuts` (at most two).
+    /// A block, not a row, per call: the per-call work (reductions, pieces)
+    /// would otherwise cost as much as a narrow row's pixels.
+    pub luma_diff_rows: fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize) -> RowStats,
     /// Adds a row of bytes to 16-bit column sums of the same length.
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.
@@ -88,7 +98,7 @@ pub struct Kernels {
 
 pub const SCALAR: Kernels = Kernels {
     name: "scalar",
-    luma_diff_row: scalar::luma_diff_row,
+    luma_diff_rows: scalar::luma_diff_rows,
     add_row: scalar::add_row,
     set_row: scalar::set_row,
     add_two_rows: scalar::add_two_rows,
@@ -99,7 +109,7 @@ pub const SCALAR: Kernels = Kernels {
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 pub const SIMD: Kernels = Kernels {
     name: "simd128",
-    luma_diff_row: simd::luma_diff_row,
+    luma_diff_rows: simd::luma_diff_rows,
     add_row: simd::add_row,
     set_row: simd::set_row,
     add_two_rows: simd::add_two_rows,

@@ -5,12 +5,20 @@ use super::RowStats;
 use crate::grid::{Span, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 
-pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats {
-    luma_diff_from(0, rgba, prev, column_luma, cuts)
+pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize) -> RowStats {
+    let width = column_luma.len();
+    let mut stats = RowStats::default();
+    for (row, (rgba, prev)) in rgba.chunks_exact(width * 4).zip(prev.chunks_exact_mut(width)).enumerate() {
+        let mut row_stats = luma_diff_from(0, rgba, prev, column_luma, cuts);
+        row_stats.changed_y_sum = row_stats.changed * (y0 + row) as u32;
+        stats = stats.merge(row_stats);
+    }
+    stats
 }
 
-/// The fused pass over the pixels from `x0` to the end of the row; the
-/// slices start at `x0`, the cuts are positions in the whole row.
+/// The fused pass over the pixels of one row from `x0` to its end; the
+/// slices start at `x0`, the cuts are positions in the whole row. The y sum
+/// is left to the caller, which knows the row.
 pub fn luma_diff_from(x0: usize, rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats {
     let mut stats = RowStats::default();
     let mut piece = super::piece_of(x0, cuts);

@@ -114,80 +114,79 @@ fn widen_rgb(totals: &mut [v128; 3], lanes: [v128; 3]) {
     }
 }
 
-/// Adds the chunk at `x` whose pixels belong to more than one piece: the
-/// lanes before each cut close the current piece, the rest open the next.
-/// The lanes go in and out by value so that they stay in registers in the
-/// hot loop.
-#[cold]
-#[inline(never)]
-fn add_across(
-    x: usize,
-    channels: [v128; 3],
-    mut lanes: [v128; 3],
-    piece: &mut usize,
-    totals: &mut [[v128; 3]; MAX_PIECES],
-    cuts: &[usize],
-) -> [v128; 3] {
-    let mut low = 0;
-    while *piece < cuts.len() && cuts[*piece] < x + 16 {
-        let high = cuts[*piece] - x;
-        let mask = lanes_between(low, high);
-        widen_rgb(&mut totals[*piece], add_rgb(lanes, channels.map(|channel| v128_and(channel, mask))));
-        lanes = [zero(); 3];
-        *piece += 1;
-        low = high;
-    }
-    let mask = lanes_between(low, 16);
-    add_rgb(lanes, channels.map(|channel| v128_and(channel, mask)))
-}
-
-pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats {
-    let width = prev.len();
+pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize) -> RowStats {
+    let width = column_luma.len();
     let chunks = width / 16;
+    let done = chunks * 16;
     let threshold = u8x16_splat(PIXEL_CHANGE_THRESHOLD);
+    // Each cut's chunk and the mask of the lanes before it, found once.
+    let mut cut_chunks = [usize::MAX; MAX_PIECES];
+    let mut cut_masks = [zero(); MAX_PIECES];
+    for (index, &cut) in cuts.iter().enumerate().take(MAX_PIECES - 1) {
+        cut_chunks[index] = cut / 16;
+        cut_masks[index] = lanes_between(0, cut % 16);
+    }
+    let first_piece = super::piece_of(0, cuts);
     // 32-bit totals of diff and luma, and of red, green, blue per piece.
     let (mut diff_total, mut luma_total) = (zero(), zero());
     let mut rgb_totals = [[zero(); 3]; MAX_PIECES];
-    let mut piece = super::piece_of(0, cuts);
-    let mut next_cut = cuts.get(piece).copied().unwrap_or(usize::MAX);
     let mut max_luma = zero();
-    let (mut changed, mut changed_x_sum) = (0u32, 0u32);
+    let (mut changed, mut changed_x_sum, mut changed_y_sum) = (0u32, 0u32, 0u32);
+    let mut tails = RowStats::default();
 
-    let mut block_start = 0;
-    while block_start < chunks {
-        let block_end = (block_start + CHUNKS_PER_BLOCK).min(chunks);
-        let (mut diff_lanes, mut luma_lanes, mut rgb_lanes) = (zero(), zero(), [zero(); 3]);
-        for chunk in block_start..block_end {
-            let x = chunk * 16;
-            let (red, green, blue) = planar(&rgba[x * 4..]);
-            let luma = luma(red, green, blue);
-            let previous = load16(&prev[x..]);
-            store16(&mut prev[x..], luma);
-            add_to_columns(&mut column_luma[x..], luma);
-            let diff = abs_diff(luma, previous);
-            diff_lanes = add_pairs(diff_lanes, diff);
-            luma_lanes = add_pairs(luma_lanes, luma);
-            if x + 16 > next_cut {
-                rgb_lanes = add_across(x, [red, green, blue], rgb_lanes, &mut piece, &mut rgb_totals, cuts);
-                next_cut = cuts.get(piece).copied().unwrap_or(usize::MAX);
-            } else {
-                rgb_lanes = add_rgb(rgb_lanes, [red, green, blue]);
+    let rows = rgba.chunks_exact(width * 4).zip(prev.chunks_exact_mut(width));
+    for (row, (rgba, prev)) in rows.enumerate() {
+        let mut row_changed = 0u32;
+        let mut piece = first_piece;
+        let mut rgb_lanes = [zero(); 3];
+        let mut block_start = 0;
+        while block_start < chunks {
+            let block_end = (block_start + CHUNKS_PER_BLOCK).min(chunks);
+            let (mut diff_lanes, mut luma_lanes) = (zero(), zero());
+            for chunk in block_start..block_end {
+                let x = chunk * 16;
+                let (red, green, blue) = planar(&rgba[x * 4..]);
+                let luma = luma(red, green, blue);
+                let previous = load16(&prev[x..]);
+                store16(&mut prev[x..], luma);
+                add_to_columns(&mut column_luma[x..], luma);
+                let diff = abs_diff(luma, previous);
+                diff_lanes = add_pairs(diff_lanes, diff);
+                luma_lanes = add_pairs(luma_lanes, luma);
+                let mut rest = [red, green, blue];
+                // At a cut the lanes before it close the piece.
+                while cut_chunks[piece] == chunk {
+                    let mask = cut_masks[piece];
+                    widen_rgb(&mut rgb_totals[piece], add_rgb(rgb_lanes, rest.map(|channel| v128_and(channel, mask))));
+                    rgb_lanes = [zero(); 3];
+                    rest = rest.map(|channel| v128_andnot(channel, mask));
+                    piece += 1;
+                }
+                rgb_lanes = add_rgb(rgb_lanes, rest);
+                max_luma = u8x16_max(max_luma, luma);
+                let mask = u8x16_bitmask(u8x16_gt(diff, threshold)) as usize;
+                if mask != 0 {
+                    let count = mask.count_ones();
+                    row_changed += count;
+                    changed_x_sum += count * x as u32
+                        + BIT_POSITION_SUMS[mask & 0xFF] as u32
+                        + BIT_POSITION_SUMS[mask >> 8] as u32
+                        + 8 * (mask >> 8).count_ones();
+                }
             }
-            max_luma = u8x16_max(max_luma, luma);
-            let mask = u8x16_bitmask(u8x16_gt(diff, threshold)) as usize;
-            if mask != 0 {
-                let count = mask.count_ones();
-                changed += count;
-                changed_x_sum += count * x as u32
-                    + BIT_POSITION_SUMS[mask & 0xFF] as u32
-                    + BIT_POSITION_SUMS[mask >> 8] as u32
-                    + 8 * (mask >> 8).count_ones();
-            }
+            diff_total = widen_into(diff_total, diff_lanes);
+            luma_total = widen_into(luma_total, luma_lanes);
+            widen_rgb(&mut rgb_totals[piece], rgb_lanes);
+            rgb_lanes = [zero(); 3];
+            block_start = block_end;
         }
-        diff_total = widen_into(diff_total, diff_lanes);
-        luma_total = widen_into(luma_total, luma_lanes);
-        widen_rgb(&mut rgb_totals[piece], rgb_lanes);
-        block_start = block_end;
+        if done < width {
+            let tail = scalar::luma_diff_from(done, &rgba[done * 4..], &mut prev[done..], &mut column_luma[done..], cuts);
+            row_changed += tail.changed;
+            tails = tails.merge(tail);
+        }
+        changed += row_changed;
+        changed_y_sum += row_changed * (y0 + row) as u32;
     }
 
     let mut rgb_sums = [[0u32; 3]; MAX_PIECES];
@@ -196,17 +195,16 @@ pub fn luma_diff_row(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts
             *sum = horizontal_sum(total);
         }
     }
-    let done = chunks * 16;
     let vector_part = RowStats {
         diff_sum: horizontal_sum(diff_total),
         luma_sum: horizontal_sum(luma_total),
         max_luma: to_u8x16(max_luma).iter().copied().max().unwrap_or(0),
-        changed,
+        changed: changed - tails.changed,
         changed_x_sum,
+        changed_y_sum,
         rgb_sums,
     };
-    let tail = scalar::luma_diff_from(done, &rgba[done * 4..width * 4], &mut prev[done..], &mut column_luma[done..width], cuts);
-    vector_part.merge(tail)
+    vector_part.merge(tails)
 }
 
 pub fn add_row(row: &[u8], columns: &mut [u16]) {

@@ -7,36 +7,40 @@ use crate::testing::Rng;
 const VARIANTS: [&Kernels; 2] = [&SCALAR, &SIMD];
 const WIDTHS: [usize; 12] = [1, 2, 3, 15, 16, 17, 31, 33, 63, 160, 161, 640];
 
-fn reference_row(rgba: &[u8], prev: &[u8], cuts: &[usize]) -> (RowStats, Vec<u8>) {
+fn reference_rows(rgba: &[u8], prev: &[u8], width: usize, cuts: &[usize], y0: usize) -> (RowStats, Vec<u8>) {
     let mut stats = RowStats::default();
     let mut lumas = Vec::new();
-    for (x, pixel) in rgba.chunks_exact(4).enumerate() {
-        let y = luma(pixel[0], pixel[1], pixel[2]);
-        let diff = (y as i32 - prev[x] as i32).unsigned_abs();
+    for (i, pixel) in rgba.chunks_exact(4).enumerate() {
+        let (x, y) = (i % width, y0 + i / width);
+        let luma = luma(pixel[0], pixel[1], pixel[2]);
+        let diff = (luma as i32 - prev[i] as i32).unsigned_abs();
         stats.diff_sum += diff;
-        stats.luma_sum += y as u32;
-        stats.max_luma = stats.max_luma.max(y);
+        stats.luma_sum += luma as u32;
+        stats.max_luma = stats.max_luma.max(luma);
         if diff > PIXEL_CHANGE_THRESHOLD as u32 {
             stats.changed += 1;
             stats.changed_x_sum += x as u32;
+            stats.changed_y_sum += y as u32;
         }
         let piece = cuts.iter().filter(|&&cut| cut <= x).count();
         for channel in 0..3 {
             stats.rgb_sums[piece][channel] += pixel[channel] as u32;
         }
-        lumas.push(y);
+        lumas.push(luma);
     }
     (stats, lumas)
 }
 
 #[test]
-fn luma_diff_row_matches_the_reference() {
+fn luma_diff_rows_matches_the_reference() {
     let mut rng = Rng::new(1);
     for kernels in VARIANTS {
         for width in WIDTHS.iter().copied().chain([2048, 4096]) {
             for round in 0..8 {
-                let mut rgba = vec![0u8; width * 4];
-                let mut prev = vec![0u8; width];
+                let rows = [1, 2, 3, 7][round % 4];
+                let y0 = round * 11;
+                let mut rgba = vec![0u8; width * rows * 4];
+                let mut prev = vec![0u8; width * rows];
                 let mut columns: Vec<u16> = (0..width).map(|x| (x * 31 % 9000) as u16).collect();
                 rng.fill(&mut rgba);
                 rng.fill(&mut prev);
@@ -52,10 +56,13 @@ fn luma_diff_row_matches_the_reference() {
                     2 => vec![width / 2],
                     _ => vec![(width / 5).min(width), (width / 5 + 3).min(width)],
                 };
-                let (expected, lumas) = reference_row(&rgba, &prev, &cuts);
-                let expected_columns: Vec<u16> = columns.iter().zip(&lumas).map(|(c, y)| c + *y as u16).collect();
-                let stats = (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, &cuts);
-                let label = format!("{} width {} round {} cuts {:?}", kernels.name, width, round, cuts);
+                let (expected, lumas) = reference_rows(&rgba, &prev, width, &cuts, y0);
+                let mut expected_columns = columns.clone();
+                for (i, luma) in lumas.iter().enumerate() {
+                    expected_columns[i % width] += *luma as u16;
+                }
+                let stats = (kernels.luma_diff_rows)(&rgba, &mut prev, &mut columns, &cuts, y0);
+                let label = format!("{} width {} rows {} cuts {:?}", kernels.name, width, rows, cuts);
                 assert_eq!(stats, expected, "{}", label);
                 assert_eq!(prev, lumas, "{}: previous luma replaced", label);
                 assert_eq!(columns, expected_columns, "{}: column sums", label);
@@ -70,7 +77,7 @@ fn luma_of_grey_is_the_grey() {
         let rgba: Vec<u8> = (0..=255u8).flat_map(|v| [v, v, v, 255]).collect();
         let mut prev = vec![0u8; 256];
         let mut columns = vec![0u16; 256];
-        (kernels.luma_diff_row)(&rgba, &mut prev, &mut columns, &[100]);
+        (kernels.luma_diff_rows)(&rgba, &mut prev, &mut columns, &[100], 0);
         assert_eq!(prev, (0..=255u8).collect::<Vec<_>>(), "{}", kernels.name);
     }
 }
