@@ -74,7 +74,7 @@ impl BoxGrid {
             halves[length] = counts.clone().map(|count| (count / 2) as u32).collect();
             inverses[length] = counts.map(|count| 1.0 / count as f32).collect();
         }
-        let scratch = vec![0; width * channels + 1];
+        let scratch = vec![0; width * channels + 1 + cols.len() * channels];
         BoxGrid { cols, rows, channels, halves, inverses, scratch }
     }
 

@@ -82,7 +82,8 @@ pub struct Kernels {
     /// For each span, the rounded means of `channels` interleaved 16-bit
     /// column sums over its columns: `(sum + half) / count` per value, given
     /// each value's `half` and `1 / count` (see `grid::MEAN_EPSILON`).
-    /// `scratch` has room for one value more than `columns`.
+    /// `scratch` has room for one value more than `columns` holds, plus one
+    /// per output value.
     pub span_means: fn(
         columns: &[u16],
         spans: &[Span],

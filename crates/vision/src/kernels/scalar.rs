@@ -115,7 +115,8 @@ pub fn running_sums(columns: &[u16], running: &mut [u32]) {
     }
 }
 
-fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], running: &mut [u32], out: &mut [u8]) {
+fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], scratch: &mut [u32], out: &mut [u8]) {
+    let running = &mut scratch[..columns.len() + 1];
     running_sums(columns, running);
     for (((span, value), half), inverse) in spans.iter().zip(out.iter_mut()).zip(halves).zip(inverses) {
         *value = mean(running[span.end] - running[span.start], *half, *inverse);

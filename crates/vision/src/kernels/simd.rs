@@ -292,17 +292,14 @@ pub fn span_means(
 
 /// One channel: each cell's sum from the running sums (see
 /// `scalar::running_sums`), then sixteen cells averaged at once.
-fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], running: &mut [u32], out: &mut [u8]) {
+fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], scratch: &mut [u32], out: &mut [u8]) {
+    let (running, sums) = scratch.split_at_mut(columns.len() + 1);
     scalar::running_sums(columns, running);
-    let mut sums = [0u32; 16];
-    for (batch, cells) in spans.chunks(16).enumerate() {
-        for (sum, span) in sums.iter_mut().zip(cells) {
-            *sum = running[span.end] - running[span.start];
-        }
-        let at = batch * 16;
-        let count = cells.len();
-        means(&sums[..count], &halves[at..at + count], &inverses[at..at + count], &mut out[at..at + count]);
+    for (sum, span) in sums.iter_mut().zip(spans) {
+        *sum = running[span.end] - running[span.start];
     }
+    // One call for the whole row: its loop runs sixteen values at a time.
+    means(&sums[..spans.len()], halves, inverses, out);
 }
 
 /// The R G B A sums of one span: one column in each half of a vector.
