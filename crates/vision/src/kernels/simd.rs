@@ -56,12 +56,15 @@ fn abs_diff(a: v128, b: v128) -> v128 {
 #[inline(always)]
 fn planar(pixels: &[u8]) -> (v128, v128, v128) {
     // Each vector holds four pixels; group their channels, then gather the
-    // sixteen reds, greens and blues into one vector each.
-    let group = |v: v128| u8x16_shuffle::<0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15>(v, v);
-    let s0 = group(load16(&pixels[0..]));
-    let s1 = group(load16(&pixels[16..]));
-    let s2 = group(load16(&pixels[32..]));
-    let s3 = group(load16(&pixels[48..]));
+    // sixteen reds, greens and blues into one vector each. The grouping is a
+    // swizzle, not a constant shuffle: LLVM would merge a constant shuffle
+    // into the two-vector shuffles below, and engines lower such merged
+    // shuffles to several instructions where each alone is one.
+    let group = load16(&CHANNEL_GROUPS);
+    let s0 = u8x16_swizzle(load16(&pixels[0..]), group);
+    let s1 = u8x16_swizzle(load16(&pixels[16..]), group);
+    let s2 = u8x16_swizzle(load16(&pixels[32..]), group);
+    let s3 = u8x16_swizzle(load16(&pixels[48..]), group);
     let rg_low = i32x4_shuffle::<0, 4, 1, 5>(s0, s1);
     let rg_high = i32x4_shuffle::<0, 4, 1, 5>(s2, s3);
     let ba_low = i32x4_shuffle::<2, 6, 3, 7>(s0, s1);
@@ -72,6 +75,9 @@ fn planar(pixels: &[u8]) -> (v128, v128, v128) {
         i64x2_shuffle::<0, 2>(ba_low, ba_high),
     )
 }
+
+/// Byte order that groups four RGBA pixels by channel: R R R R G G G G ...
+const CHANNEL_GROUPS: [u8; 16] = [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15];
 
 /// The luma of `params::luma`, sixteen pixels at a time.
 #[inline(always)]
@@ -118,7 +124,7 @@ pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cut
     let width = column_luma.len();
     let chunks = width / 16;
     let done = chunks * 16;
-    let threshold = u8x16_splat(PIXEL_CHANGE_THRESHOLD);
+    let threshold_lift = u8x16_splat(127 - PIXEL_CHANGE_THRESHOLD);
     // Each cut's chunk and the mask of the lanes before it, found once.
     let mut cut_chunks = [usize::MAX; MAX_PIECES];
     let mut cut_masks = [zero(); MAX_PIECES];
@@ -164,7 +170,10 @@ pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cut
                 }
                 rgb_lanes = add_rgb(rgb_lanes, rest);
                 max_luma = u8x16_max(max_luma, luma);
-                let mask = u8x16_bitmask(u8x16_gt(diff, threshold)) as usize;
+                // diff > 25 exactly when diff + 102 reaches 128, the top bit
+                // that the bitmask reads: one saturating add, where an
+                // unsigned compare takes four instructions.
+                let mask = u8x16_bitmask(u8x16_add_sat(diff, threshold_lift)) as usize;
                 if mask != 0 {
                     let count = mask.count_ones();
                     row_changed += count;

@@ -98,47 +98,17 @@ pub fn u8x16_splat(value: u8) -> v128 {
     v128([value; 16])
 }
 
-#[allow(clippy::too_many_arguments)]
-pub fn u8x16_shuffle<
-    const I0: usize,
-    const I1: usize,
-    const I2: usize,
-    const I3: usize,
-    const I4: usize,
-    const I5: usize,
-    const I6: usize,
-    const I7: usize,
-    const I8: usize,
-    const I9: usize,
-    const I10: usize,
-    const I11: usize,
-    const I12: usize,
-    const I13: usize,
-    const I14: usize,
-    const I15: usize,
->(
-    a: v128,
-    b: v128,
-) -> v128 {
-    let both = |i: usize| if i < 16 { a.0[i] } else { b.0[i - 16] };
-    v128([
-        both(I0),
-        both(I1),
-        both(I2),
-        both(I3),
-        both(I4),
-        both(I5),
-        both(I6),
-        both(I7),
-        both(I8),
-        both(I9),
-        both(I10),
-        both(I11),
-        both(I12),
-        both(I13),
-        both(I14),
-        both(I15),
-    ])
+/// Picks bytes of `a` by the indices in `s`; an index past 15 gives 0.
+pub fn u8x16_swizzle(a: v128, s: v128) -> v128 {
+    let mut bytes = [0u8; 16];
+    for (byte, index) in bytes.iter_mut().zip(s.0) {
+        *byte = if index < 16 { a.0[index as usize] } else { 0 };
+    }
+    v128(bytes)
+}
+
+pub fn u8x16_add_sat(a: v128, b: v128) -> v128 {
+    a.map_u8(b, u8::saturating_add)
 }
 
 pub fn i32x4_shuffle<const I0: usize, const I1: usize, const I2: usize, const I3: usize>(
@@ -190,10 +160,6 @@ pub fn u8x16_avgr(a: v128, b: v128) -> v128 {
 
 pub fn u8x16_max(a: v128, b: v128) -> v128 {
     a.map_u8(b, u8::max)
-}
-
-pub fn u8x16_gt(a: v128, b: v128) -> v128 {
-    a.map_u8(b, |x, y| if x > y { 0xFF } else { 0 })
 }
 
 pub fn v128_and(a: v128, b: v128) -> v128 {
@@ -339,10 +305,12 @@ mod tests {
     #[test]
     fn shuffles_pick_lanes_from_both_operands() {
         let (a, b) = (bytes(0), bytes(100));
-        let picked = u8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(a, b);
-        assert_eq!(picked.0[0], a.0[0]);
-        assert_eq!(picked.0[1], b.0[0]);
-        assert_eq!(picked.0[15], b.0[7]);
+        let mut indices = [0u8; 16];
+        indices[1] = 15;
+        indices[2] = 16;
+        indices[3] = 200;
+        let picked = u8x16_swizzle(a, v128(indices));
+        assert_eq!(picked.0[..4], [a.0[0], a.0[15], 0, 0]);
         let words = i32x4_shuffle::<0, 4, 1, 5>(a, b);
         assert_eq!(words.0[4..8], b.0[0..4]);
         let halves = i64x2_shuffle::<1, 2>(a, b);
@@ -383,7 +351,7 @@ mod tests {
         assert_eq!(u16x8_extadd_pairwise_u8x16(a).u16_lanes(), [510; 8]);
         assert_eq!(u32x4_extadd_pairwise_u16x8(v128::from_u16_lanes([65535; 8])).u32_lanes(), [131070; 4]);
         assert_eq!(u8x16_sub_sat(u8x16_splat(3), u8x16_splat(5)).0, [0; 16]);
-        assert_eq!(u8x16_gt(u8x16_splat(200), u8x16_splat(100)).0, [0xFF; 16]);
+        assert_eq!(u8x16_add_sat(u8x16_splat(200), u8x16_splat(100)).0, [255; 16]);
         assert_eq!(u8x16_avgr(u8x16_splat(255), u8x16_splat(254)).0, [255; 16]);
         assert_eq!(u8x16_avgr(u8x16_splat(0), u8x16_splat(1)).0, [1; 16]);
     }

@@ -2,8 +2,8 @@
 
 pub use core::arch::wasm32::{
     i32x4_shuffle, i64x2_shuffle, u16x8_add, u16x8_extadd_pairwise_u8x16, u16x8_extend_high_u8x16,
-    u16x8_extend_low_u8x16, u32x4_add, u32x4_extadd_pairwise_u16x8, u8x16_avgr, u8x16_bitmask, u8x16_gt, u8x16_max, u8x16_narrow_i16x8,
-    u8x16_shuffle, u8x16_splat, u8x16_sub_sat, v128, v128_and, v128_andnot, v128_or,
+    u16x8_extend_low_u8x16, u32x4_add, u32x4_extadd_pairwise_u16x8, u8x16_avgr, u8x16_bitmask, u8x16_max, u8x16_narrow_i16x8,
+    u8x16_add_sat, u8x16_splat, u8x16_sub_sat, u8x16_swizzle, v128, v128_and, v128_andnot, v128_or,
 };
 use core::arch::wasm32::{u32x4_splat, v128_load, v128_store};
 
