@@ -2,7 +2,7 @@
 //! the whitelist, and the patrol thumbnail.
 
 use crate::events::{EventState, FrameFacts, Rules};
-use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span};
+use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span, WINDOW_COLUMNS};
 use crate::kernels::{Kernels, RowStats, BEST, MAX_PIECES};
 use crate::params::*;
 
@@ -148,7 +148,8 @@ impl Analyser {
             previous_luma: vec![0; width * height],
             has_previous: false,
             grid: BoxGrid::new(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE, 1),
-            column_luma: vec![0; width],
+            // Room past the last column for the thumbnail's windows to read.
+            column_luma: vec![0; width + WINDOW_COLUMNS],
             area_pieces: area_pieces(width),
             area_cuts: area_pieces(width).iter().skip(1).map(|piece| piece.span.start).collect(),
             area_rows: spans(height, AREA_GRID),
@@ -231,7 +232,7 @@ impl Analyser {
             while y < rows.end {
                 // A thumbnail taller than the frame revisits a source row.
                 if y < next_luma_row {
-                    (self.kernels.add_row)(&self.previous_luma[y * width..(y + 1) * width], &mut self.column_luma);
+                    (self.kernels.add_row)(&self.previous_luma[y * width..(y + 1) * width], &mut self.column_luma[..width]);
                     y += 1;
                     continue;
                 }
@@ -244,7 +245,7 @@ impl Analyser {
                 let stats = (self.kernels.luma_diff_rows)(
                     &self.frame[y * width * 4..end * width * 4],
                     &mut self.previous_luma[y * width..end * width],
-                    &mut self.column_luma,
+                    &mut self.column_luma[..width],
                     &self.area_cuts,
                     y,
                 );

@@ -4,7 +4,7 @@
 
 pub mod scalar;
 
-use crate::grid::Span;
+use crate::grid::{Span, Window};
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 pub mod simd;
 
@@ -83,10 +83,12 @@ pub struct Kernels {
     /// column sums over its columns: `(sum + half) / count` per value, given
     /// each value's `half` and `1 / count` (see `grid::MEAN_EPSILON`).
     /// `scratch` has room for one value more than `columns` holds, plus one
-    /// per output value.
+    /// per output value, plus `WINDOW_COLUMNS`. `windows` are the spans'
+    /// windows (see `grid::Window`), or none.
     pub span_means: fn(
         columns: &[u16],
         spans: &[Span],
+        windows: &[Window],
         channels: usize,
         halves: &[u32],
         inverses: &[f32],

@@ -2,7 +2,7 @@
 //! tails of the SIMD kernels.
 
 use super::RowStats;
-use crate::grid::{Span, MEAN_EPSILON};
+use crate::grid::{Span, Window, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 
 pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize) -> RowStats {
@@ -79,6 +79,7 @@ fn mean(sum: u32, half: u32, inverse: f32) -> u8 {
 pub fn span_means(
     columns: &[u16],
     spans: &[Span],
+    _windows: &[Window],
     channels: usize,
     halves: &[u32],
     inverses: &[f32],

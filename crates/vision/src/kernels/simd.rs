@@ -2,7 +2,7 @@
 //! vector go through the scalar kernels.
 
 use super::{scalar, RowStats, MAX_PIECES};
-use crate::grid::Span;
+use crate::grid::{Span, Window, WINDOW_COLUMNS};
 use crate::grid::MEAN_EPSILON;
 use crate::params::PIXEL_CHANGE_THRESHOLD;
 use crate::simd::*;
@@ -286,6 +286,7 @@ pub fn means(sums: &[u32], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
 pub fn span_means(
     columns: &[u16],
     spans: &[Span],
+    windows: &[Window],
     channels: usize,
     halves: &[u32],
     inverses: &[f32],
@@ -293,19 +294,40 @@ pub fn span_means(
     out: &mut [u8],
 ) {
     match channels {
-        1 => grey_span_means(columns, spans, halves, inverses, scratch, out),
+        1 => grey_span_means(columns, spans, windows, halves, inverses, scratch, out),
         4 => rgba_span_means(columns, spans, halves, inverses, out),
-        _ => scalar::span_means(columns, spans, channels, halves, inverses, scratch, out),
+        _ => scalar::span_means(columns, spans, windows, channels, halves, inverses, scratch, out),
     }
 }
 
 /// One channel: each cell's sum from the running sums (see
 /// `scalar::running_sums`), then sixteen cells averaged at once.
-fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], scratch: &mut [u32], out: &mut [u8]) {
+fn grey_span_means(
+    columns: &[u16],
+    spans: &[Span],
+    windows: &[Window],
+    halves: &[u32],
+    inverses: &[f32],
+    scratch: &mut [u32],
+    out: &mut [u8],
+) {
     let (running, sums) = scratch.split_at_mut(columns.len() + 1);
-    scalar::running_sums(columns, running);
-    for (sum, span) in sums.iter_mut().zip(spans) {
-        *sum = running[span.end] - running[span.start];
+    let windowed = windows.last().map_or(false, |window| window.start + WINDOW_COLUMNS <= columns.len());
+    if windowed {
+        // Eight cells at a time: one load, two swizzles (first and second
+        // columns), one add. A cell's pair of columns fits 16 bits.
+        for window in windows {
+            let values = load_u16x8(&columns[window.start..]);
+            let pairs = u16x8_add(u8x16_swizzle(values, load16(&window.first)), u8x16_swizzle(values, load16(&window.second)));
+            let at = &mut sums[window.first_cell..];
+            store_u32x4(at, u32x4_extend_low_u16x8(pairs));
+            store_u32x4(&mut at[4..], u32x4_extend_high_u16x8(pairs));
+        }
+    } else {
+        scalar::running_sums(columns, running);
+        for (sum, span) in sums.iter_mut().zip(spans) {
+            *sum = running[span.end] - running[span.start];
+        }
     }
     // One call for the whole row: its loop runs sixteen values at a time.
     means(&sums[..spans.len()], halves, inverses, out);

@@ -78,6 +78,10 @@ pub fn load_u16x4_zero(values: &[u16]) -> v128 {
     v128::from_u16_lanes([values[0], values[1], values[2], values[3], 0, 0, 0, 0])
 }
 
+pub fn store_u32x4(values: &mut [u32], value: v128) {
+    values[..4].copy_from_slice(&value.u32_lanes());
+}
+
 pub fn load_f32x4(values: &[f32]) -> v128 {
     v128::from_u32_lanes([values[0].to_bits(), values[1].to_bits(), values[2].to_bits(), values[3].to_bits()])
 }

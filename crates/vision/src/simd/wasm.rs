@@ -92,3 +92,11 @@ pub fn load_f32x4(values: &[f32]) -> v128 {
     // SAFETY: the slice above holds 16 readable bytes.
     unsafe { v128_load(values.as_ptr() as *const v128) }
 }
+
+/// Writes four 32-bit lanes to the first four values of `values`.
+#[inline(always)]
+pub fn store_u32x4(values: &mut [u32], value: v128) {
+    let values = &mut values[..4];
+    // SAFETY: the slice above holds 16 writable bytes.
+    unsafe { v128_store(values.as_mut_ptr() as *mut v128, value) }
+}
