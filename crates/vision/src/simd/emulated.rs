@@ -98,6 +98,10 @@ pub fn to_u8x16(value: v128) -> [u8; 16] {
     value.0
 }
 
+pub fn u32x4_splat(value: u32) -> v128 {
+    v128::from_u32_lanes([value; 4])
+}
+
 pub fn u8x16_splat(value: u8) -> v128 {
     v128([value; 16])
 }
@@ -257,14 +261,23 @@ pub fn f32x4_convert_i32x4(a: v128) -> v128 {
     ])
 }
 
-/// Truncates toward zero, saturating (Rust's `as` casts do the same).
-pub fn i32x4_trunc_sat_f32x4(a: v128) -> v128 {
+pub fn f32x4_floor(a: v128) -> v128 {
     let lanes = a.u32_lanes();
     v128::from_u32_lanes([
-        f32::from_bits(lanes[0]) as i32 as u32,
-        f32::from_bits(lanes[1]) as i32 as u32,
-        f32::from_bits(lanes[2]) as i32 as u32,
-        f32::from_bits(lanes[3]) as i32 as u32,
+        f32::from_bits(lanes[0]).floor().to_bits(),
+        f32::from_bits(lanes[1]).floor().to_bits(),
+        f32::from_bits(lanes[2]).floor().to_bits(),
+        f32::from_bits(lanes[3]).floor().to_bits(),
+    ])
+}
+
+pub fn u32x4_sub(a: v128, b: v128) -> v128 {
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    v128::from_u32_lanes([
+        a[0].wrapping_sub(b[0]),
+        a[1].wrapping_sub(b[1]),
+        a[2].wrapping_sub(b[2]),
+        a[3].wrapping_sub(b[3]),
     ])
 }
 
@@ -332,10 +345,10 @@ mod tests {
     #[test]
     fn float_lanes_round_and_truncate_like_scalar_code() {
         let values = v128::from_u32_lanes([0, 7, 16_777_215, 3]);
-        let floats = f32x4_mul(f32x4_convert_i32x4(values), f32x4_splat(0.5));
-        assert_eq!(i32x4_trunc_sat_f32x4(floats).u32_lanes(), [0, 3, 8_388_607, 1]);
-        let negative = f32x4_splat(-3.5);
-        assert_eq!(i32x4_trunc_sat_f32x4(negative).u32_lanes(), [(-3i32) as u32; 4]);
+        let floats = f32x4_floor(f32x4_mul(f32x4_convert_i32x4(values), f32x4_splat(0.5)));
+        let floors: Vec<f32> = floats.u32_lanes().iter().map(|bits| f32::from_bits(*bits)).collect();
+        assert_eq!(floors, vec![0.0, 3.0, 8_388_607.0, 1.0]);
+        assert_eq!(u32x4_sub(u32x4_splat(5), u32x4_splat(7)).u32_lanes(), [u32::MAX - 1; 4]);
         let wide = v128::from_u32_lanes([70_000, 5, u32::MAX, 255]);
         assert_eq!(i16x8_narrow_i32x4(wide, wide).u16_lanes()[..4], [32_767, 5, 0xFFFF, 255]);
     }

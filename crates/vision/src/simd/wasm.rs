@@ -5,7 +5,8 @@ pub use core::arch::wasm32::{
     u16x8_extend_low_u8x16, u32x4_add, u32x4_extadd_pairwise_u16x8, u8x16_avgr, u8x16_bitmask, u8x16_max, u8x16_narrow_i16x8,
     u8x16_add_sat, u8x16_splat, u8x16_sub_sat, u8x16_swizzle, v128, v128_and, v128_andnot, v128_or,
 };
-use core::arch::wasm32::{u32x4_splat, v128_load, v128_store};
+pub use core::arch::wasm32::u32x4_splat;
+use core::arch::wasm32::{v128_load, v128_store};
 
 /// The first 16 bytes of `bytes` (wasm loads need no alignment).
 #[inline(always)]
@@ -64,7 +65,7 @@ pub fn store_u16x8(values: &mut [u16], value: v128) {
 }
 
 pub use core::arch::wasm32::{
-    f32x4_add, f32x4_convert_i32x4, f32x4_mul, f32x4_splat, i16x8_narrow_i32x4, i32x4_trunc_sat_f32x4,
+    f32x4_add, f32x4_convert_i32x4, f32x4_floor, f32x4_mul, f32x4_splat, i16x8_narrow_i32x4, u32x4_sub,
     u32x4_extend_high_u16x8, u32x4_extend_low_u16x8,
 };
 use core::arch::wasm32::v128_load64_zero;
