@@ -603,7 +603,7 @@ export function CameraCheck() {
         <section className="camera-check__panel" aria-labelledby="camera-check-preview">
           <h2 id="camera-check-preview">What the camera sees</h2>
           <Preview videoRef={videoRef} result={result} />
-          <dl className="camera-check__facts" aria-live="polite">
+          <dl className="camera-check__facts">
             <div>
               <dt>Analysis</dt>
               <dd data-testid="engine" data-engine={state.engine?.engine ?? ''}>
