@@ -259,10 +259,10 @@ async function writePixels(frame: ImageBitmap | VideoFrame, analyser: FrameAnaly
         await frame.copyTo(target, { format: 'RGBA', colorSpace: 'srgb', layout: [{ offset: 0, stride: width * 4 }] });
         copyToRgba = true;
         return 'copyTo';
-      } catch (error) {
-        // Older engines: no `format` option (TypeError) or no such conversion (NotSupportedError).
-        if (copyToRgba === true) throw error;
-        copyToRgba = false;
+      } catch {
+        // Older engines: no `format` option (TypeError) or no such conversion
+        // (NotSupportedError). Never worked here: stop trying; else draw this one.
+        if (copyToRgba !== true) copyToRgba = false;
       }
     }
   }
