@@ -2,7 +2,7 @@
 //! the whitelist, and the patrol thumbnail.
 
 use crate::events::{EventState, FrameFacts, Rules};
-use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span, WINDOW_COLUMNS};
+use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span, WINDOW_VALUES};
 use crate::kernels::{Kernels, RowStats, BEST, MAX_PIECES};
 use crate::params::*;
 
@@ -148,8 +148,8 @@ impl Analyser {
             previous_luma: vec![0; width * height],
             has_previous: false,
             grid: BoxGrid::new(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE, 1),
-            // Room past the last column for the thumbnail's windows to read.
-            column_luma: vec![0; width + WINDOW_COLUMNS],
+            // Room past the last column for the box filters' windows to read.
+            column_luma: vec![0; width + WINDOW_VALUES],
             area_pieces: area_pieces(width),
             area_cuts: area_pieces(width).iter().skip(1).map(|piece| piece.span.start).collect(),
             area_rows: spans(height, AREA_GRID),
@@ -160,7 +160,7 @@ impl Analyser {
                 })
                 .collect(),
             patrol_grid: BoxGrid::new(width, height, patrol_width, patrol_height, 4),
-            column_rgba: vec![0; width * 4],
+            column_rgba: vec![0; width * 4 + WINDOW_VALUES],
             thumbnail: vec![0; THUMBNAIL_BYTES],
             previous_area_means: None,
             whitelist: Vec::new(),
@@ -227,12 +227,15 @@ impl Analyser {
         let mut next_luma_row = 0;
         for grid_row in 0..self.grid.rows.len() {
             let rows = self.grid.rows[grid_row];
-            self.column_luma.iter_mut().for_each(|column| *column = 0);
             let mut y = rows.start;
             while y < rows.end {
+                // The first row of a thumbnail row starts its column sums (no
+                // clearing: engines run small fills as calls).
+                let start_columns = y == rows.start;
                 // A thumbnail taller than the frame revisits a source row.
                 if y < next_luma_row {
-                    (self.kernels.add_row)(&self.previous_luma[y * width..(y + 1) * width], &mut self.column_luma[..width]);
+                    let start_or_add = if start_columns { self.kernels.set_row } else { self.kernels.add_row };
+                    start_or_add(&self.previous_luma[y * width..(y + 1) * width], &mut self.column_luma[..width]);
                     y += 1;
                     continue;
                 }
@@ -248,6 +251,7 @@ impl Analyser {
                     &mut self.column_luma[..width],
                     &self.area_cuts,
                     y,
+                    start_columns,
                 );
                 totals.add(stats);
                 for (area_row, sums) in piece_sums.iter_mut().enumerate() {

@@ -56,7 +56,7 @@ pub struct BoxGrid {
     /// value, half its pixel count and the reciprocal of that count.
     halves: Vec<Vec<u32>>,
     inverses: Vec<Vec<f32>>,
-    /// The column windows of a one-channel grid (see `Window`).
+    /// The column windows (see `Window`).
     windows: Vec<Window>,
     /// Scratch for the kernels while a row is finished.
     scratch: Vec<u32>,
@@ -78,14 +78,14 @@ impl BoxGrid {
         }
         // Running sums over the (padded) columns, then one sum per cell and a
         // window's worth of room for the last window's stores.
-        let scratch = vec![0; (width + WINDOW_COLUMNS) * channels + 1 + (cols.len() + WINDOW_COLUMNS) * channels];
-        let windows = if channels == 1 { windows(&cols) } else { Vec::new() };
+        let scratch = vec![0; width * channels + WINDOW_VALUES + 1 + cols.len() * channels + WINDOW_VALUES];
+        let windows = windows(&cols, channels);
         BoxGrid { cols, rows, channels, halves, inverses, windows, scratch }
     }
 
     /// The rounded means of output row `row`, from the vertical sums of its
     /// source rows: interleaved 16-bit sums per source column in (with
-    /// `WINDOW_COLUMNS` of room past the last for the windows to read), one
+    /// `WINDOW_VALUES` of room past the last for the windows to read), one
     /// byte per channel per cell out.
     pub fn finish_row(&mut self, kernels: &Kernels, row: usize, columns: &[u16], out: &mut [u8]) {
         let length = self.rows[row].len();
@@ -95,45 +95,55 @@ impl BoxGrid {
     }
 }
 
-/// How many source columns a window spans: one 128-bit vector of 16-bit
-/// column sums.
-pub const WINDOW_COLUMNS: usize = 8;
+/// How many 16-bit column values a window reads: two 128-bit vectors.
+pub const WINDOW_VALUES: usize = 16;
 
-/// Up to eight consecutive output cells whose source columns all lie within
-/// the `WINDOW_COLUMNS` columns from `start`, with the byte indices that
-/// swizzle each cell's first and second column into its 16-bit lane (0xFF
-/// reads as zero). With these a frame up to twice the output's width is
-/// box-filtered horizontally eight cells at a time, with no loop per cell.
+/// Consecutive output cells, as many as fill eight 16-bit lanes, whose
+/// source columns all lie within the `WINDOW_VALUES` values from column
+/// `start`, with the byte indices that swizzle each lane's first and second
+/// column out of each of the two vectors (0xFF reads as zero). With these a
+/// frame up to twice the output's width is box-filtered horizontally eight
+/// lanes at a time, with no loop per cell: such loops end unpredictably, and
+/// engines check for interrupts at each, which costs more than the pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
     pub start: usize,
     pub first_cell: usize,
     pub cells: usize,
-    pub first: [u8; 16],
-    pub second: [u8; 16],
+    pub first: [[u8; 16]; 2],
+    pub second: [[u8; 16]; 2],
 }
 
-/// The windows over `spans`, or none when a span is longer than two columns.
-pub fn windows(spans: &[Span]) -> Vec<Window> {
-    if spans.iter().any(|span| span.len() > 2) {
+/// The windows over `spans` of columns of `channels` values (1 or 4), or
+/// none when a span is longer than two columns.
+pub fn windows(spans: &[Span], channels: usize) -> Vec<Window> {
+    if spans.iter().any(|span| span.len() > 2) || !(channels == 1 || channels == 4) {
         return Vec::new();
     }
+    let (most_cells, columns) = (8 / channels, WINDOW_VALUES / channels);
     let mut windows = Vec::new();
     let mut first_cell = 0;
     while first_cell < spans.len() {
         let start = spans[first_cell].start;
-        let mut window = Window { start, first_cell, cells: 0, first: [0xFF; 16], second: [0xFF; 16] };
-        while window.cells < 8
+        let mut window = Window { start, first_cell, cells: 0, first: [[0xFF; 16]; 2], second: [[0xFF; 16]; 2] };
+        while window.cells < most_cells
             && first_cell + window.cells < spans.len()
-            && spans[first_cell + window.cells].end <= start + WINDOW_COLUMNS
+            && spans[first_cell + window.cells].end <= start + columns
         {
             let span = spans[first_cell + window.cells];
-            let (offset, lane) = ((span.start - start) as u8, window.cells * 2);
-            window.first[lane] = 2 * offset;
-            window.first[lane + 1] = 2 * offset + 1;
-            if span.len() == 2 {
-                window.second[lane] = 2 * offset + 2;
-                window.second[lane + 1] = 2 * offset + 3;
+            for channel in 0..channels {
+                let lane = window.cells * channels + channel;
+                // The byte index of column `column`'s value for this channel.
+                let point = |indices: &mut [[u8; 16]; 2], column: usize| {
+                    let value = (column - start) * channels + channel;
+                    let (vector, byte) = (value / 8, (value % 8) * 2);
+                    indices[vector][2 * lane] = byte as u8;
+                    indices[vector][2 * lane + 1] = byte as u8 + 1;
+                };
+                point(&mut window.first, span.start);
+                if span.len() == 2 {
+                    point(&mut window.second, span.start + 1);
+                }
             }
             window.cells += 1;
         }
@@ -207,25 +217,34 @@ mod tests {
     }
 
     #[test]
-    fn windows_gather_every_cell_once_within_eight_columns() {
-        for (source, target) in [(160, 100), (101, 100), (200, 100), (3, 100), (17, 9), (100, 100)] {
-            let cells = spans(source, target);
-            let windows = windows(&cells);
-            assert_eq!(windows.iter().map(|window| window.cells).sum::<usize>(), target);
-            let mut next = 0;
-            for window in &windows {
-                assert_eq!(window.first_cell, next);
-                for (lane, span) in cells[window.first_cell..window.first_cell + window.cells].iter().enumerate() {
-                    let first = window.first[2 * lane] as usize / 2 + window.start;
-                    assert_eq!(first, span.start, "{}->{} cell {}", source, target, window.first_cell + lane);
-                    let second = window.second[2 * lane];
-                    assert_eq!(second != 0xFF, span.len() == 2);
-                    assert!(span.end <= window.start + WINDOW_COLUMNS);
+    fn windows_gather_every_lane_once() {
+        for channels in [1, 4] {
+            for (source, target) in [(160, 100), (101, 100), (200, 100), (3, 100), (17, 9), (100, 100), (150, 75)] {
+                let cells = spans(source, target);
+                let windows = windows(&cells, channels);
+                assert_eq!(windows.iter().map(|window| window.cells).sum::<usize>(), target);
+                let mut next = 0;
+                for window in &windows {
+                    assert_eq!(window.first_cell, next);
+                    assert!(window.cells * channels <= 8);
+                    for (cell, span) in cells[window.first_cell..window.first_cell + window.cells].iter().enumerate() {
+                        for channel in 0..channels {
+                            let lane = 2 * (cell * channels + channel);
+                            // Exactly one vector supplies the first column.
+                            let firsts: Vec<usize> = (0..2).filter(|&v| window.first[v][lane] != 0xFF).collect();
+                            assert_eq!(firsts.len(), 1);
+                            let value = firsts[0] * 8 + window.first[firsts[0]][lane] as usize / 2;
+                            assert_eq!(value, (span.start - window.start) * channels + channel);
+                            let seconds = (0..2).filter(|&v| window.second[v][lane] != 0xFF).count();
+                            assert_eq!(seconds, (span.len() == 2) as usize);
+                        }
+                        assert!((span.end - window.start) * channels <= WINDOW_VALUES);
+                    }
+                    next += window.cells;
                 }
-                next += window.cells;
             }
         }
-        assert!(windows(&spans(640, 100)).is_empty());
+        assert!(windows(&spans(640, 100), 1).is_empty());
     }
 
     #[test]

@@ -67,11 +67,13 @@ pub struct Kernels {
     /// and at most `MAX_BLOCK_ROWS` tall, the first being row `y0`: converts
     /// RGBA to luma, diffs it against `prev` (the previous frame's luma of
     /// those rows) and replaces `prev` with it, adds it to `column_luma` (the
-    /// vertical sums of the box filter), and returns the statistics, with R,
-    /// G, B sums for each piece between the ascending `cuts` (at most two).
+    /// vertical sums of the box filter; with `start_columns` the block's first
+    /// row replaces them instead), and returns the statistics, with R, G, B
+    /// sums for each piece between the ascending `cuts` (at most two).
     /// A block, not a row, per call: the per-call work (reductions, pieces)
     /// would otherwise cost as much as a narrow row's pixels.
-    pub luma_diff_rows: fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize) -> RowStats,
+    pub luma_diff_rows:
+        fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize, start_columns: bool) -> RowStats,
     /// Adds a row of bytes to 16-bit column sums of the same length.
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.

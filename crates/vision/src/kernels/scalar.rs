@@ -5,8 +5,18 @@ use super::RowStats;
 use crate::grid::{Span, Window, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 
-pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize) -> RowStats {
+pub fn luma_diff_rows(
+    rgba: &[u8],
+    prev: &mut [u8],
+    column_luma: &mut [u16],
+    cuts: &[usize],
+    y0: usize,
+    start_columns: bool,
+) -> RowStats {
     let width = column_luma.len();
+    if start_columns {
+        column_luma.iter_mut().for_each(|column| *column = 0);
+    }
     let mut stats = RowStats::default();
     for (row, (rgba, prev)) in rgba.chunks_exact(width * 4).zip(prev.chunks_exact_mut(width)).enumerate() {
         let mut row_stats = luma_diff_from(0, rgba, prev, column_luma, cuts);

@@ -2,7 +2,7 @@
 //! vector go through the scalar kernels.
 
 use super::{scalar, RowStats, MAX_PIECES};
-use crate::grid::{Span, Window, WINDOW_COLUMNS};
+use crate::grid::{Span, Window, WINDOW_VALUES};
 use crate::grid::MEAN_EPSILON;
 use crate::params::PIXEL_CHANGE_THRESHOLD;
 use crate::simd::*;
@@ -120,7 +120,14 @@ fn widen_rgb(totals: &mut [v128; 3], lanes: [v128; 3]) {
     }
 }
 
-pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize) -> RowStats {
+pub fn luma_diff_rows(
+    rgba: &[u8],
+    prev: &mut [u8],
+    column_luma: &mut [u16],
+    cuts: &[usize],
+    y0: usize,
+    start_columns: bool,
+) -> RowStats {
     let width = column_luma.len();
     let chunks = width / 16;
     let done = chunks * 16;
@@ -142,6 +149,7 @@ pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cut
 
     let rows = rgba.chunks_exact(width * 4).zip(prev.chunks_exact_mut(width));
     for (row, (rgba, prev)) in rows.enumerate() {
+        let start_row = start_columns && row == 0;
         let mut row_changed = 0u32;
         let mut piece = first_piece;
         let mut rgb_lanes = [zero(); 3];
@@ -155,7 +163,12 @@ pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cut
                 let luma = luma(red, green, blue);
                 let previous = load16(&prev[x..]);
                 store16(&mut prev[x..], luma);
-                add_to_columns(&mut column_luma[x..], luma);
+                if start_row {
+                    store_u16x8(&mut column_luma[x..], u16x8_extend_low_u8x16(luma));
+                    store_u16x8(&mut column_luma[x + 8..], u16x8_extend_high_u8x16(luma));
+                } else {
+                    add_to_columns(&mut column_luma[x..], luma);
+                }
                 let diff = abs_diff(luma, previous);
                 diff_lanes = add_pairs(diff_lanes, diff);
                 luma_lanes = add_pairs(luma_lanes, luma);
@@ -190,6 +203,9 @@ pub fn luma_diff_rows(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cut
             block_start = block_end;
         }
         if done < width {
+            if start_row {
+                column_luma[done..].iter_mut().for_each(|column| *column = 0);
+            }
             let tail = scalar::luma_diff_from(done, &rgba[done * 4..], &mut prev[done..], &mut column_luma[done..], cuts);
             row_changed += tail.changed;
             tails = tails.merge(tail);
@@ -300,7 +316,7 @@ pub fn span_means(
 ) {
     match channels {
         1 => grey_span_means(columns, spans, windows, halves, inverses, scratch, out),
-        4 => rgba_span_means(columns, spans, halves, inverses, out),
+        4 => rgba_span_means(columns, spans, windows, halves, inverses, out),
         _ => scalar::span_means(columns, spans, windows, channels, halves, inverses, scratch, out),
     }
 }
@@ -317,13 +333,11 @@ fn grey_span_means(
     out: &mut [u8],
 ) {
     let (running, sums) = scratch.split_at_mut(columns.len() + 1);
-    let windowed = windows.last().map_or(false, |window| window.start + WINDOW_COLUMNS <= columns.len());
+    let windowed = windows.last().map_or(false, |window| window.start + WINDOW_VALUES <= columns.len());
     if windowed {
-        // Eight cells at a time: one load, two swizzles (first and second
-        // columns), one add. A cell's pair of columns fits 16 bits.
+        // Eight cells at a time; a cell's two columns fit 16 bits.
         for window in windows {
-            let values = load_u16x8(&columns[window.start..]);
-            let pairs = u16x8_add(u8x16_swizzle(values, load16(&window.first)), u8x16_swizzle(values, load16(&window.second)));
+            let pairs = window_sums(columns, window, 1);
             let at = &mut sums[window.first_cell..];
             store_u32x4(at, u32x4_extend_low_u16x8(pairs));
             store_u32x4(&mut at[4..], u32x4_extend_high_u16x8(pairs));
@@ -336,6 +350,18 @@ fn grey_span_means(
     }
     // One call for the whole row: its loop runs sixteen values at a time.
     means(&sums[..spans.len()], halves, inverses, out);
+}
+
+/// A window's eight lanes of sums (see `grid::Window`): two loads, four
+/// swizzles for the first columns and four for the second, one add.
+#[inline(always)]
+fn window_sums(columns: &[u16], window: &Window, channels: usize) -> v128 {
+    let at = window.start * channels;
+    let (low, high) = (load_u16x8(&columns[at..]), load_u16x8(&columns[at + 8..]));
+    let gather = |indices: &[[u8; 16]; 2]| {
+        v128_or(u8x16_swizzle(low, load16(&indices[0])), u8x16_swizzle(high, load16(&indices[1])))
+    };
+    u16x8_add(gather(&window.first), gather(&window.second))
 }
 
 /// The R G B A sums of one span: one column in each half of a vector.
@@ -355,8 +381,26 @@ fn rgba_sums(columns: &[u16], span: &Span) -> v128 {
 }
 
 /// Four channels: each cell's sums are one vector; four cells make sixteen
-/// bytes.
-fn rgba_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+/// bytes. With windows, two cells come out of each.
+fn rgba_span_means(columns: &[u16], spans: &[Span], windows: &[Window], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+    let windowed = windows.last().map_or(false, |window| window.start * 4 + WINDOW_VALUES <= columns.len());
+    if windowed {
+        for window in windows {
+            let pairs = window_sums(columns, window, 4);
+            let at = window.first_cell * 4;
+            let first = four_means(u32x4_extend_low_u16x8(pairs), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]));
+            // Copies of a fixed length: a variable one becomes a bulk memory
+            // copy, which engines run as a call.
+            if window.cells == 2 {
+                let second =
+                    four_means(u32x4_extend_high_u16x8(pairs), load_u32x4(&halves[at + 4..]), load_f32x4(&inverses[at + 4..]));
+                out[at..at + 8].copy_from_slice(&to_u8x16(to_bytes(first, second, zero(), zero()))[..8]);
+            } else {
+                out[at..at + 4].copy_from_slice(&to_u8x16(to_bytes(first, zero(), zero(), zero()))[..4]);
+            }
+        }
+        return;
+    }
     let cell = |index: usize| {
         let at = index * 4;
         four_means(rgba_sums(columns, &spans[index]), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]))
