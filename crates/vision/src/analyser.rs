@@ -3,7 +3,7 @@
 
 use crate::events::{EventState, FrameFacts, Rules};
 use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span, WINDOW_VALUES};
-use crate::kernels::{Kernels, RowStats, BEST, MAX_PIECES};
+use crate::kernels::{Kernels, RowStats, BEST, PIECE_LANES};
 use crate::params::*;
 
 pub const FLAG_HAS_PREVIOUS: u32 = 1;
@@ -222,8 +222,9 @@ impl Analyser {
     fn fused_pass(&mut self) -> FrameTotals {
         let width = self.width;
         let mut totals = FrameTotals::default();
-        // R, G, B sums per area row and row piece; resolved into areas below.
-        let mut piece_sums = [[[0u64; 3]; MAX_PIECES]; AREA_GRID];
+        // R, G, B partial sums per area row and row piece (see PIECE_LANES);
+        // resolved into areas below.
+        let mut piece_lanes = [[0u32; PIECE_LANES]; AREA_GRID];
         let mut next_luma_row = 0;
         for grid_row in 0..self.grid.rows.len() {
             let rows = self.grid.rows[grid_row];
@@ -245,6 +246,14 @@ impl Analyser {
                 while end < rows.end && self.row_area_rows[end] == area_rows {
                     end += 1;
                 }
+                // A row is in one area row, but for frames under three rows
+                // tall, whose sums go to each of theirs.
+                let single = (area_rows as u32).is_power_of_two().then(|| area_rows.trailing_zeros() as usize);
+                let mut shared = [0u32; PIECE_LANES];
+                let lanes = match single {
+                    Some(area_row) => &mut piece_lanes[area_row],
+                    None => &mut shared,
+                };
                 let stats = (self.kernels.luma_diff_rows)(
                     &self.frame[y * width * 4..end * width * 4],
                     &mut self.previous_luma[y * width..end * width],
@@ -252,15 +261,13 @@ impl Analyser {
                     &self.area_cuts,
                     y,
                     start_columns,
+                    lanes,
                 );
                 totals.add(stats);
-                for (area_row, sums) in piece_sums.iter_mut().enumerate() {
-                    if area_rows & (1 << area_row) == 0 {
-                        continue;
-                    }
-                    for (piece, rgb) in sums.iter_mut().zip(stats.rgb_sums) {
-                        for (sum, channel) in piece.iter_mut().zip(rgb) {
-                            *sum += channel as u64;
+                if single.is_none() {
+                    for (area_row, lanes) in piece_lanes.iter_mut().enumerate() {
+                        if area_rows & (1 << area_row) != 0 {
+                            lanes.iter_mut().zip(&shared).for_each(|(lane, value)| *lane += value);
                         }
                     }
                 }
@@ -271,11 +278,16 @@ impl Analyser {
             self.grid.finish_row(self.kernels, grid_row, &self.column_luma, out);
         }
         debug_assert_eq!(next_luma_row, self.height);
-        for (area_row, (sums, rows)) in piece_sums.iter().zip(&self.area_rows).enumerate() {
-            for (piece, piece_sum) in self.area_pieces.iter().zip(sums) {
+        for (area_row, (lanes, rows)) in piece_lanes.iter().zip(&self.area_rows).enumerate() {
+            for (index, piece) in self.area_pieces.iter().enumerate() {
+                let channel_sum = |channel: usize| {
+                    let at = index * 12 + channel * 4;
+                    lanes[at..at + 4].iter().map(|&lane| lane as u64).sum::<u64>()
+                };
+                let rgb = [channel_sum(0), channel_sum(1), channel_sum(2)];
                 for (area_column, _) in piece.area_columns.iter().enumerate().filter(|(_, inside)| **inside) {
                     let area = &mut totals.areas[area_row * AREA_GRID + area_column];
-                    for (sum, channel) in area.iter_mut().zip(piece_sum) {
+                    for (sum, channel) in area.iter_mut().zip(rgb) {
                         *sum += channel;
                     }
                     area[3] += (piece.span.len() * rows.len()) as u64;

@@ -23,9 +23,13 @@ pub struct RowStats {
     pub changed_x_sum: u32,
     /// Sum of the y coordinates of those pixels.
     pub changed_y_sum: u32,
-    /// Sums of R, G and B in each piece between the cuts.
-    pub rgb_sums: [[u32; 3]; MAX_PIECES],
 }
+
+/// Per piece and channel (R, G, B), four 32-bit partial sums, which the
+/// luma kernel adds to: `piece * 12 + channel * 4 + lane`. The caller owns
+/// and clears them, so the kernel neither clears nor returns an array (for
+/// engines, small fills and copies are calls).
+pub const PIECE_LANES: usize = MAX_PIECES * 3 * 4;
 
 /// A row is cut into at most three pieces (the area columns).
 pub const MAX_PIECES: usize = 3;
@@ -36,12 +40,6 @@ pub const MAX_BLOCK_ROWS: usize = 64;
 
 impl RowStats {
     pub fn merge(self, other: RowStats) -> RowStats {
-        let mut rgb_sums = self.rgb_sums;
-        for (piece, other_piece) in rgb_sums.iter_mut().zip(other.rgb_sums) {
-            for (sum, other_sum) in piece.iter_mut().zip(other_piece) {
-                *sum += other_sum;
-            }
-        }
         RowStats {
             diff_sum: self.diff_sum + other.diff_sum,
             luma_sum: self.luma_sum + other.luma_sum,
@@ -49,7 +47,6 @@ impl RowStats {
             changed: self.changed + other.changed,
             changed_x_sum: self.changed_x_sum + other.changed_x_sum,
             changed_y_sum: self.changed_y_sum + other.changed_y_sum,
-            rgb_sums,
         }
     }
 }
@@ -68,12 +65,20 @@ pub struct Kernels {
     /// RGBA to luma, diffs it against `prev` (the previous frame's luma of
     /// those rows) and replaces `prev` with it, adds it to `column_luma` (the
     /// vertical sums of the box filter; with `start_columns` the block's first
-    /// row replaces them instead), and returns the statistics, with R, G, B
-    /// sums for each piece between the ascending `cuts` (at most two).
+    /// row replaces them instead), and returns the statistics; it adds the R,
+    /// G, B sums of each piece between the ascending `cuts` (at most two) to
+    /// `piece_lanes` (see `PIECE_LANES`).
     /// A block, not a row, per call: the per-call work (reductions, pieces)
     /// would otherwise cost as much as a narrow row's pixels.
-    pub luma_diff_rows:
-        fn(rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize], y0: usize, start_columns: bool) -> RowStats,
+    pub luma_diff_rows: fn(
+        rgba: &[u8],
+        prev: &mut [u8],
+        column_luma: &mut [u16],
+        cuts: &[usize],
+        y0: usize,
+        start_columns: bool,
+        piece_lanes: &mut [u32],
+    ) -> RowStats,
     /// Adds a row of bytes to 16-bit column sums of the same length.
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.

@@ -12,6 +12,7 @@ pub fn luma_diff_rows(
     cuts: &[usize],
     y0: usize,
     start_columns: bool,
+    piece_lanes: &mut [u32],
 ) -> RowStats {
     let width = column_luma.len();
     if start_columns {
@@ -19,7 +20,7 @@ pub fn luma_diff_rows(
     }
     let mut stats = RowStats::default();
     for (row, (rgba, prev)) in rgba.chunks_exact(width * 4).zip(prev.chunks_exact_mut(width)).enumerate() {
-        let mut row_stats = luma_diff_from(0, rgba, prev, column_luma, cuts);
+        let mut row_stats = luma_diff_from(0, rgba, prev, column_luma, cuts, piece_lanes);
         row_stats.changed_y_sum = row_stats.changed * (y0 + row) as u32;
         stats = stats.merge(row_stats);
     }
@@ -29,7 +30,14 @@ pub fn luma_diff_rows(
 /// The fused pass over the pixels of one row from `x0` to its end; the
 /// slices start at `x0`, the cuts are positions in the whole row. The y sum
 /// is left to the caller, which knows the row.
-pub fn luma_diff_from(x0: usize, rgba: &[u8], prev: &mut [u8], column_luma: &mut [u16], cuts: &[usize]) -> RowStats {
+pub fn luma_diff_from(
+    x0: usize,
+    rgba: &[u8],
+    prev: &mut [u8],
+    column_luma: &mut [u16],
+    cuts: &[usize],
+    piece_lanes: &mut [u32],
+) -> RowStats {
     let mut stats = RowStats::default();
     let mut piece = super::piece_of(x0, cuts);
     let pixels = rgba.chunks_exact(4).zip(prev.iter_mut()).zip(column_luma.iter_mut());
@@ -49,8 +57,8 @@ pub fn luma_diff_from(x0: usize, rgba: &[u8], prev: &mut [u8], column_luma: &mut
             stats.changed += 1;
             stats.changed_x_sum += x as u32;
         }
-        for (sum, channel) in stats.rgb_sums[piece].iter_mut().zip(pixel) {
-            *sum += *channel as u32;
+        for (channel, value) in pixel[..3].iter().enumerate() {
+            piece_lanes[piece * 12 + channel * 4] += *value as u32;
         }
     }
     stats

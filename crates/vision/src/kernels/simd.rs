@@ -112,11 +112,13 @@ fn add_rgb(lanes: [v128; 3], channels: [v128; 3]) -> [v128; 3] {
     [add_pairs(lanes[0], channels[0]), add_pairs(lanes[1], channels[1]), add_pairs(lanes[2], channels[2])]
 }
 
-/// Widens a piece's 16-bit red, green and blue lanes into its totals.
+/// Widens a piece's 16-bit red, green and blue lanes into its partial sums
+/// in `piece_lanes` (see `PIECE_LANES`).
 #[inline(always)]
-fn widen_rgb(totals: &mut [v128; 3], lanes: [v128; 3]) {
-    for (total, lane) in totals.iter_mut().zip(lanes) {
-        *total = widen_into(*total, lane);
+fn widen_rgb(piece_lanes: &mut [u32], piece: usize, lanes: [v128; 3]) {
+    for (channel, lane) in lanes.iter().enumerate() {
+        let at = &mut piece_lanes[piece * 12 + channel * 4..];
+        store_u32x4(at, widen_into(load_u32x4(at), *lane));
     }
 }
 
@@ -127,6 +129,7 @@ pub fn luma_diff_rows(
     cuts: &[usize],
     y0: usize,
     start_columns: bool,
+    piece_lanes: &mut [u32],
 ) -> RowStats {
     let width = column_luma.len();
     let chunks = width / 16;
@@ -140,9 +143,8 @@ pub fn luma_diff_rows(
         cut_masks[index] = lanes_between(0, cut % 16);
     }
     let first_piece = super::piece_of(0, cuts);
-    // 32-bit totals of diff and luma, and of red, green, blue per piece.
+    // 32-bit totals of diff and luma.
     let (mut diff_total, mut luma_total) = (zero(), zero());
-    let mut rgb_totals = [[zero(); 3]; MAX_PIECES];
     let mut max_luma = zero();
     let (mut changed, mut changed_x_sum, mut changed_y_sum) = (0u32, 0u32, 0u32);
     let mut tails = RowStats::default();
@@ -176,7 +178,7 @@ pub fn luma_diff_rows(
                 // At a cut the lanes before it close the piece.
                 while cut_chunks[piece] == chunk {
                     let mask = cut_masks[piece];
-                    widen_rgb(&mut rgb_totals[piece], add_rgb(rgb_lanes, rest.map(|channel| v128_and(channel, mask))));
+                    widen_rgb(piece_lanes, piece, add_rgb(rgb_lanes, rest.map(|channel| v128_and(channel, mask))));
                     rgb_lanes = [zero(); 3];
                     rest = rest.map(|channel| v128_andnot(channel, mask));
                     piece += 1;
@@ -198,7 +200,7 @@ pub fn luma_diff_rows(
             }
             diff_total = widen_into(diff_total, diff_lanes);
             luma_total = widen_into(luma_total, luma_lanes);
-            widen_rgb(&mut rgb_totals[piece], rgb_lanes);
+            widen_rgb(piece_lanes, piece, rgb_lanes);
             rgb_lanes = [zero(); 3];
             block_start = block_end;
         }
@@ -206,7 +208,8 @@ pub fn luma_diff_rows(
             if start_row {
                 column_luma[done..].iter_mut().for_each(|column| *column = 0);
             }
-            let tail = scalar::luma_diff_from(done, &rgba[done * 4..], &mut prev[done..], &mut column_luma[done..], cuts);
+            let tail =
+                scalar::luma_diff_from(done, &rgba[done * 4..], &mut prev[done..], &mut column_luma[done..], cuts, piece_lanes);
             row_changed += tail.changed;
             tails = tails.merge(tail);
         }
@@ -214,12 +217,6 @@ pub fn luma_diff_rows(
         changed_y_sum += row_changed * (y0 + row) as u32;
     }
 
-    let mut rgb_sums = [[0u32; 3]; MAX_PIECES];
-    for (sums, totals) in rgb_sums.iter_mut().zip(rgb_totals) {
-        for (sum, total) in sums.iter_mut().zip(totals) {
-            *sum = horizontal_sum(total);
-        }
-    }
     let vector_part = RowStats {
         diff_sum: horizontal_sum(diff_total),
         luma_sum: horizontal_sum(luma_total),
@@ -227,7 +224,6 @@ pub fn luma_diff_rows(
         changed: changed - tails.changed,
         changed_x_sum,
         changed_y_sum,
-        rgb_sums,
     };
     vector_part.merge(tails)
 }

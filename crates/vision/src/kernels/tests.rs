@@ -7,8 +7,11 @@ use crate::testing::Rng;
 const VARIANTS: [&Kernels; 2] = [&SCALAR, &SIMD];
 const WIDTHS: [usize; 12] = [1, 2, 3, 15, 16, 17, 31, 33, 63, 160, 161, 640];
 
-fn reference_rows(rgba: &[u8], prev: &[u8], width: usize, cuts: &[usize], y0: usize) -> (RowStats, Vec<u8>) {
+type PieceSums = [[u32; 3]; MAX_PIECES];
+
+fn reference_rows(rgba: &[u8], prev: &[u8], width: usize, cuts: &[usize], y0: usize) -> (RowStats, PieceSums, Vec<u8>) {
     let mut stats = RowStats::default();
+    let mut rgb_sums = [[0u32; 3]; MAX_PIECES];
     let mut lumas = Vec::new();
     for (i, pixel) in rgba.chunks_exact(4).enumerate() {
         let (x, y) = (i % width, y0 + i / width);
@@ -24,11 +27,11 @@ fn reference_rows(rgba: &[u8], prev: &[u8], width: usize, cuts: &[usize], y0: us
         }
         let piece = cuts.iter().filter(|&&cut| cut <= x).count();
         for channel in 0..3 {
-            stats.rgb_sums[piece][channel] += pixel[channel] as u32;
+            rgb_sums[piece][channel] += pixel[channel] as u32;
         }
         lumas.push(luma);
     }
-    (stats, lumas)
+    (stats, rgb_sums, lumas)
 }
 
 #[test]
@@ -56,7 +59,7 @@ fn luma_diff_rows_matches_the_reference() {
                     2 => vec![width / 2],
                     _ => vec![(width / 5).min(width), (width / 5 + 3).min(width)],
                 };
-                let (expected, lumas) = reference_rows(&rgba, &prev, width, &cuts, y0);
+                let (expected, expected_rgb, lumas) = reference_rows(&rgba, &prev, width, &cuts, y0);
                 let mut expected_columns = columns.clone();
                 for (i, luma) in lumas.iter().enumerate() {
                     expected_columns[i % width] += *luma as u16;
@@ -69,9 +72,18 @@ fn luma_diff_rows_matches_the_reference() {
                         expected_columns[i % width] += *luma as u16;
                     }
                 }
-                let stats = (kernels.luma_diff_rows)(&rgba, &mut prev, &mut columns, &cuts, y0, start_columns);
+                let mut piece_lanes = [7u32; PIECE_LANES];
+                let stats = (kernels.luma_diff_rows)(&rgba, &mut prev, &mut columns, &cuts, y0, start_columns, &mut piece_lanes);
+                let mut rgb_sums = [[0u32; 3]; MAX_PIECES];
+                for (piece, sums) in rgb_sums.iter_mut().enumerate() {
+                    for (channel, sum) in sums.iter_mut().enumerate() {
+                        let at = piece * 12 + channel * 4;
+                        *sum = piece_lanes[at..at + 4].iter().map(|lane| lane - 7).sum();
+                    }
+                }
                 let label = format!("{} width {} rows {} cuts {:?}", kernels.name, width, rows, cuts);
                 assert_eq!(stats, expected, "{}", label);
+                assert_eq!(rgb_sums, expected_rgb, "{}: piece sums", label);
                 assert_eq!(prev, lumas, "{}: previous luma replaced", label);
                 assert_eq!(columns, expected_columns, "{}: column sums", label);
             }
@@ -85,7 +97,7 @@ fn luma_of_grey_is_the_grey() {
         let rgba: Vec<u8> = (0..=255u8).flat_map(|v| [v, v, v, 255]).collect();
         let mut prev = vec![0u8; 256];
         let mut columns = vec![0u16; 256];
-        (kernels.luma_diff_rows)(&rgba, &mut prev, &mut columns, &[100], 0, false);
+        (kernels.luma_diff_rows)(&rgba, &mut prev, &mut columns, &[100], 0, false, &mut [0; PIECE_LANES]);
         assert_eq!(prev, (0..=255u8).collect::<Vec<_>>(), "{}", kernels.name);
     }
 }
