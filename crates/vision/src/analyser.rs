@@ -246,25 +246,24 @@ impl Analyser {
                 while end < rows.end && self.row_area_rows[end] == area_rows {
                     end += 1;
                 }
-                // A row is in one area row, but for frames under three rows
-                // tall, whose sums go to each of theirs.
-                let single = (area_rows as u32).is_power_of_two().then(|| area_rows.trailing_zeros() as usize);
-                let mut shared = [0u32; PIECE_LANES];
-                let lanes = match single {
-                    Some(area_row) => &mut piece_lanes[area_row],
-                    None => &mut shared,
+                let mut luma_pass = |lanes: &mut [u32]| {
+                    (self.kernels.luma_diff_rows)(
+                        &self.frame[y * width * 4..end * width * 4],
+                        &mut self.previous_luma[y * width..end * width],
+                        &mut self.column_luma[..width],
+                        &self.area_cuts,
+                        y,
+                        start_columns,
+                        lanes,
+                    )
                 };
-                let stats = (self.kernels.luma_diff_rows)(
-                    &self.frame[y * width * 4..end * width * 4],
-                    &mut self.previous_luma[y * width..end * width],
-                    &mut self.column_luma[..width],
-                    &self.area_cuts,
-                    y,
-                    start_columns,
-                    lanes,
-                );
-                totals.add(stats);
-                if single.is_none() {
+                if (area_rows as u32).is_power_of_two() {
+                    totals.add(luma_pass(&mut piece_lanes[area_rows.trailing_zeros() as usize]));
+                } else {
+                    // Only a frame under three rows tall has rows in more
+                    // than one area row; their sums go to each.
+                    let mut shared = [0u32; PIECE_LANES];
+                    totals.add(luma_pass(&mut shared));
                     for (area_row, lanes) in piece_lanes.iter_mut().enumerate() {
                         if area_rows & (1 << area_row) != 0 {
                             lanes.iter_mut().zip(&shared).for_each(|(lane, value)| *lane += value);
