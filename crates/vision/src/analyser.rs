@@ -394,16 +394,7 @@ impl Analyser {
         let patrol_width = self.patrol_grid.cols.len();
         for grid_row in 0..self.patrol_grid.rows.len() {
             let rows = self.patrol_grid.rows[grid_row];
-            let row = |y: usize| &self.frame[y * row_bytes..(y + 1) * row_bytes];
-            (self.kernels.set_row)(row(rows.start), &mut self.column_rgba);
-            let mut y = rows.start + 1;
-            while y + 1 < rows.end {
-                (self.kernels.add_two_rows)(row(y), row(y + 1), &mut self.column_rgba);
-                y += 2;
-            }
-            if y < rows.end {
-                (self.kernels.add_row)(row(y), &mut self.column_rgba);
-            }
+            (self.kernels.sum_rows)(&self.frame[rows.start * row_bytes..rows.end * row_bytes], &mut self.column_rgba[..row_bytes]);
             let out = &mut self.patrol_rgba[grid_row * patrol_width * 4..(grid_row + 1) * patrol_width * 4];
             self.patrol_grid.finish_row(self.kernels, grid_row, &self.column_rgba, out);
         }

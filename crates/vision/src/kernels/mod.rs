@@ -83,9 +83,10 @@ pub struct Kernels {
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.
     pub set_row: fn(row: &[u8], columns: &mut [u16]),
-    /// Adds two rows of bytes to 16-bit column sums: half the column loads
-    /// and stores of two `add_row` calls.
-    pub add_two_rows: fn(first: &[u8], second: &[u8], columns: &mut [u16]),
+    /// Sets 16-bit column sums to the sums of a block of rows of
+    /// `columns.len()` bytes (at most 257 rows, so that they fit): each
+    /// chunk of columns is summed down the block in registers and stored once.
+    pub sum_rows: fn(rows: &[u8], columns: &mut [u16]),
     /// For each span, the rounded means of `channels` interleaved 16-bit
     /// column sums over its columns: `(sum + half) / count` per value, given
     /// each value's `half` and `1 / count` (see `grid::MEAN_EPSILON`).
@@ -111,7 +112,7 @@ pub const SCALAR: Kernels = Kernels {
     luma_diff_rows: scalar::luma_diff_rows,
     add_row: scalar::add_row,
     set_row: scalar::set_row,
-    add_two_rows: scalar::add_two_rows,
+    sum_rows: scalar::sum_rows,
     span_means: scalar::span_means,
     sum_abs_diff: scalar::sum_abs_diff,
 };
@@ -122,7 +123,7 @@ pub const SIMD: Kernels = Kernels {
     luma_diff_rows: simd::luma_diff_rows,
     add_row: simd::add_row,
     set_row: simd::set_row,
-    add_two_rows: simd::add_two_rows,
+    sum_rows: simd::sum_rows,
     span_means: simd::span_means,
     sum_abs_diff: simd::sum_abs_diff,
 };

@@ -70,9 +70,17 @@ pub fn add_row(row: &[u8], columns: &mut [u16]) {
     }
 }
 
-pub fn add_two_rows(first: &[u8], second: &[u8], columns: &mut [u16]) {
-    for ((column, a), b) in columns.iter_mut().zip(first).zip(second) {
-        *column += *a as u16 + *b as u16;
+pub fn sum_rows(rows: &[u8], columns: &mut [u16]) {
+    let width = columns.len();
+    if width == 0 {
+        return;
+    }
+    let mut rows = rows.chunks_exact(width);
+    if let Some(first) = rows.next() {
+        set_row(first, columns);
+    }
+    for row in rows {
+        add_row(row, columns);
     }
 }
 

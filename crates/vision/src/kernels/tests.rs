@@ -118,17 +118,18 @@ fn add_row_matches_the_reference() {
 }
 
 #[test]
-fn add_two_rows_matches_two_adds() {
+fn sum_rows_matches_the_reference() {
     let mut rng = Rng::new(7);
     for kernels in VARIANTS {
         for width in WIDTHS {
-            let (mut first, mut second) = (vec![0u8; width], vec![0u8; width]);
-            rng.fill(&mut first);
-            rng.fill(&mut second);
-            let mut columns: Vec<u16> = (0..width).map(|x| (x * 13 % 60000) as u16).collect();
-            let expected: Vec<u16> = columns.iter().zip(&first).zip(&second).map(|((c, a), b)| c + *a as u16 + *b as u16).collect();
-            (kernels.add_two_rows)(&first, &second, &mut columns);
-            assert_eq!(columns, expected, "{} width {}", kernels.name, width);
+            for count in [1, 2, 3, 7, 41] {
+                let mut rows = vec![0u8; width * count];
+                rng.fill(&mut rows);
+                let mut columns = vec![999u16; width];
+                let expected: Vec<u16> = (0..width).map(|x| (0..count).map(|row| rows[row * width + x] as u16).sum()).collect();
+                (kernels.sum_rows)(&rows, &mut columns);
+                assert_eq!(columns, expected, "{} width {} rows {}", kernels.name, width, count);
+            }
         }
     }
 }
