@@ -245,30 +245,25 @@ pub fn sum_rows(rows: &[u8], columns: &mut [u16]) {
     }
     let count = rows.len() / width;
     let chunks = width / 16;
-    let widen = |bytes: v128| (u16x8_extend_low_u8x16(bytes), u16x8_extend_high_u8x16(bytes));
-    let mut store = |x: usize, (low, high): (v128, v128)| {
+    // One or two rows (frames up to twice the output): row by row measured
+    // faster than down each chunk.
+    if count <= 2 {
+        set_row(&rows[..width], columns);
+        if count == 2 {
+            add_row(&rows[width..2 * width], columns);
+        }
+        return;
+    }
+    for chunk in 0..chunks {
+        let x = chunk * 16;
+        let (mut low, mut high) = (zero(), zero());
+        for row in 0..count {
+            let bytes = load16(&rows[row * width + x..]);
+            low = u16x8_add(low, u16x8_extend_low_u8x16(bytes));
+            high = u16x8_add(high, u16x8_extend_high_u8x16(bytes));
+        }
         store_u16x8(&mut columns[x..], low);
         store_u16x8(&mut columns[x + 8..], high);
-    };
-    // One and two rows (frames up to twice the output) without a loop down
-    // the block: engines charge every loop an interrupt check.
-    match count {
-        1 => (0..chunks).for_each(|chunk| store(chunk * 16, widen(load16(&rows[chunk * 16..])))),
-        2 => (0..chunks).for_each(|chunk| {
-            let x = chunk * 16;
-            let (a, b) = (widen(load16(&rows[x..])), widen(load16(&rows[width + x..])));
-            store(x, (u16x8_add(a.0, b.0), u16x8_add(a.1, b.1)));
-        }),
-        _ => (0..chunks).for_each(|chunk| {
-            let x = chunk * 16;
-            let (mut low, mut high) = (zero(), zero());
-            for row in 0..count {
-                let (row_low, row_high) = widen(load16(&rows[row * width + x..]));
-                low = u16x8_add(low, row_low);
-                high = u16x8_add(high, row_high);
-            }
-            store(x, (low, high));
-        }),
     }
     let done = chunks * 16;
     if done < width {
@@ -399,35 +394,23 @@ fn rgba_sums(columns: &[u16], span: &Span) -> v128 {
     total
 }
 
-/// The means of a window's one or two RGBA cells (zero for a missing one).
-#[inline(always)]
-fn window_means(columns: &[u16], window: &Window, halves: &[u32], inverses: &[f32]) -> [v128; 2] {
-    let pairs = window_sums(columns, window, 4);
-    let at = window.first_cell * 4;
-    let first = four_means(u32x4_extend_low_u16x8(pairs), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]));
-    let second = if window.cells == 2 {
-        four_means(u32x4_extend_high_u16x8(pairs), load_u32x4(&halves[at + 4..]), load_f32x4(&inverses[at + 4..]))
-    } else {
-        zero()
-    };
-    [first, second]
-}
-
 /// Four channels: each cell's sums are one vector; four cells make sixteen
 /// bytes. With windows, two cells come out of each.
 fn rgba_span_means(columns: &[u16], spans: &[Span], windows: &[Window], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
     let windowed = windows.last().map_or(false, |window| window.start * 4 + WINDOW_VALUES <= columns.len());
     if windowed {
         for window in windows {
+            let pairs = window_sums(columns, window, 4);
             let at = window.first_cell * 4;
-            let [first, second] = window_means(columns, window, halves, inverses);
+            let first = four_means(u32x4_extend_low_u16x8(pairs), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]));
             // Copies of a fixed length: a variable one becomes a bulk memory
             // copy, which engines run as a call.
-            let bytes = to_u8x16(to_bytes(first, second, zero(), zero()));
             if window.cells == 2 {
-                out[at..at + 8].copy_from_slice(&bytes[..8]);
+                let second =
+                    four_means(u32x4_extend_high_u16x8(pairs), load_u32x4(&halves[at + 4..]), load_f32x4(&inverses[at + 4..]));
+                out[at..at + 8].copy_from_slice(&to_u8x16(to_bytes(first, second, zero(), zero()))[..8]);
             } else {
-                out[at..at + 4].copy_from_slice(&bytes[..4]);
+                out[at..at + 4].copy_from_slice(&to_u8x16(to_bytes(first, zero(), zero(), zero()))[..4]);
             }
         }
         return;
