@@ -377,7 +377,7 @@ impl Analyser {
     fn best_whitelist_match(&self) -> (i32, u32) {
         let mut best = (-1, u32::MAX);
         for (index, image) in self.whitelist.chunks_exact(THUMBNAIL_BYTES).enumerate() {
-            let sum = (self.kernels.sum_abs_diff)(&self.thumbnail, image);
+            let sum = (self.kernels.sum_abs_diff)(&self.thumbnail, image, best.1);
             if sum < best.1 {
                 best = (index as i32, sum);
             }

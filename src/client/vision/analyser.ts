@@ -185,13 +185,14 @@ export class Analyser implements FrameAnalyser {
 
   /** The patrol thumbnail of the frame in `frameBuffer()`. */
   patrol(): PatrolThumbnail {
-    const pointer = this.exports.vision_patrol(this.live());
-    const [width, height, allBlack, pixels] = new Uint32Array(this.buffer(), pointer, 4);
+    const record = new Uint32Array(this.buffer(), this.exports.vision_patrol(this.live()), 4);
+    const width = record[0];
+    const height = record[1];
     return {
       width,
       height,
-      allBlack: allBlack === 1,
-      rgba: new Uint8ClampedArray(this.buffer().slice(pixels, pixels + width * height * 4)),
+      allBlack: record[2] === 1,
+      rgba: new Uint8ClampedArray(this.buffer(), record[3], width * height * 4).slice(),
     };
   }
 

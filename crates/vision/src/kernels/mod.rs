@@ -103,8 +103,10 @@ pub struct Kernels {
         scratch: &mut [u32],
         out: &mut [u8],
     ),
-    /// Sum of absolute differences of two equally long byte strings.
-    pub sum_abs_diff: fn(a: &[u8], b: &[u8]) -> u32,
+    /// Sum of absolute differences of two equally long byte strings, or,
+    /// once the sum so far is past `bound`, that sum: a whitelist image that
+    /// cannot beat the best so far need not be read to its end.
+    pub sum_abs_diff: fn(a: &[u8], b: &[u8], bound: u32) -> u32,
 }
 
 pub const SCALAR: Kernels = Kernels {

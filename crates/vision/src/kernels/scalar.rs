@@ -172,6 +172,16 @@ pub fn sums_over<const CHANNELS: usize>(columns: &[u16], span: &Span) -> [u32; C
     sums
 }
 
-pub fn sum_abs_diff(a: &[u8], b: &[u8]) -> u32 {
-    a.iter().zip(b).map(|(x, y)| x.abs_diff(*y) as u32).sum()
+pub fn sum_abs_diff(a: &[u8], b: &[u8], bound: u32) -> u32 {
+    let mut sum = 0;
+    for (a, b) in a.chunks(BOUND_CHECK_BYTES).zip(b.chunks(BOUND_CHECK_BYTES)) {
+        sum += a.iter().zip(b).map(|(x, y)| x.abs_diff(*y) as u32).sum::<u32>();
+        if sum > bound {
+            break;
+        }
+    }
+    sum
 }
+
+/// How often `sum_abs_diff` compares with its bound.
+pub const BOUND_CHECK_BYTES: usize = 2048;

@@ -430,10 +430,11 @@ fn rgba_span_means(columns: &[u16], spans: &[Span], windows: &[Window], halves: 
     }
 }
 
-pub fn sum_abs_diff(a: &[u8], b: &[u8]) -> u32 {
+pub fn sum_abs_diff(a: &[u8], b: &[u8], bound: u32) -> u32 {
     let length = a.len().min(b.len());
     let chunks = length / 16;
     let mut total = zero();
+    // A block of 128 chunks is 2048 bytes, where the bound is checked.
     let mut block_start = 0;
     while block_start < chunks {
         let block_end = (block_start + CHUNKS_PER_BLOCK).min(chunks);
@@ -443,7 +444,11 @@ pub fn sum_abs_diff(a: &[u8], b: &[u8]) -> u32 {
         }
         total = widen_into(total, lanes);
         block_start = block_end;
+        let sum = horizontal_sum(total);
+        if sum > bound {
+            return sum;
+        }
     }
     let done = chunks * 16;
-    horizontal_sum(total) + scalar::sum_abs_diff(&a[done..length], &b[done..length])
+    horizontal_sum(total) + scalar::sum_abs_diff(&a[done..length], &b[done..length], u32::MAX)
 }

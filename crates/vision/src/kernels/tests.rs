@@ -196,9 +196,13 @@ fn sum_abs_diff_matches_the_reference() {
             rng.fill(&mut a);
             rng.fill(&mut b);
             let expected: u32 = a.iter().zip(&b).map(|(x, y)| (*x as i32 - *y as i32).unsigned_abs()).sum();
-            assert_eq!((kernels.sum_abs_diff)(&a, &b), expected, "{} length {}", kernels.name, length);
+            assert_eq!((kernels.sum_abs_diff)(&a, &b, u32::MAX), expected, "{} length {}", kernels.name, length);
+            assert_eq!((kernels.sum_abs_diff)(&a, &b, expected), expected, "{} length {}: at the bound", kernels.name, length);
         }
         let (white, black) = (vec![255u8; 10_000], vec![0u8; 10_000]);
-        assert_eq!((kernels.sum_abs_diff)(&white, &black), 2_550_000, "{}", kernels.name);
+        assert_eq!((kernels.sum_abs_diff)(&white, &black, u32::MAX), 2_550_000, "{}", kernels.name);
+        // Past the bound it may stop early, with a sum still past the bound.
+        let stopped = (kernels.sum_abs_diff)(&white, &black, 1000);
+        assert!(stopped > 1000 && stopped < 2_550_000, "{} stopped at {}", kernels.name, stopped);
     }
 }
