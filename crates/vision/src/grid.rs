@@ -46,16 +46,43 @@ pub fn fit_within(width: usize, height: usize, limit: usize) -> (usize, usize) {
 /// so the truncation lands on `q`. Tested over every count at the boundaries.
 pub const MEAN_EPSILON: f32 = 1.0 / 4096.0;
 
+/// How the sums of one output row are divided by each value's pixel count
+/// into rounded means, `(sum + half) / count`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Divisors {
+    /// Per value, half its count, and its reciprocal (see `MEAN_EPSILON`).
+    pub halves: Vec<u32>,
+    pub inverses: Vec<f32>,
+    /// When every count is a power of two up to 256 (each cell of a frame up
+    /// to twice the output is 1, 2 or 4 pixels), the same division exactly
+    /// in 16 bits, eight values at a time: `((sum + half) * (256 / count))
+    /// >> 8`, which stays below 65,536. Per value, the half and the factor,
+    /// with `WINDOW_VALUES` of padding for whole-vector loads.
+    pub powers_of_two: Option<(Vec<u16>, Vec<u16>)>,
+}
+
+impl Divisors {
+    pub fn of(counts: &[usize]) -> Divisors {
+        let halves = counts.iter().map(|&count| (count / 2) as u32).collect();
+        let inverses = counts.iter().map(|&count| 1.0 / count as f32).collect();
+        let powers_of_two = counts.iter().all(|count| count.is_power_of_two() && *count <= 256).then(|| {
+            let padding = std::iter::repeat(0).take(WINDOW_VALUES);
+            let halves = counts.iter().map(|&count| (count / 2) as u16).chain(padding.clone()).collect();
+            let factors = counts.iter().map(|&count| (256 / count) as u16).chain(padding).collect();
+            (halves, factors)
+        });
+        Divisors { halves, inverses, powers_of_two }
+    }
+}
+
 /// A box filter from a source frame to a `cols x rows` grid of `channels`
 /// interleaved values per cell.
 pub struct BoxGrid {
     pub cols: Vec<Span>,
     pub rows: Vec<Span>,
     channels: usize,
-    /// Indexed by the length of an output row's source span: per output
-    /// value, half its pixel count and the reciprocal of that count.
-    halves: Vec<Vec<u32>>,
-    inverses: Vec<Vec<f32>>,
+    /// Indexed by the length of an output row's source span.
+    divisors: Vec<Divisors>,
     /// The column windows (see `Window`).
     windows: Vec<Window>,
     /// Scratch for the kernels while a row is finished.
@@ -67,20 +94,18 @@ impl BoxGrid {
         let cols = spans(width, cols);
         let rows = spans(height, rows);
         let tallest = rows.iter().map(Span::len).max().unwrap_or(1);
-        let (mut halves, mut inverses) = (vec![Vec::new(); tallest + 1], vec![Vec::new(); tallest + 1]);
+        let mut divisors: Vec<Divisors> = (0..=tallest).map(|_| Divisors::default()).collect();
         for length in rows.iter().map(Span::len) {
-            if !halves[length].is_empty() {
-                continue;
+            if divisors[length].halves.is_empty() {
+                let counts: Vec<usize> = cols.iter().flat_map(|span| vec![span.len() * length; channels]).collect();
+                divisors[length] = Divisors::of(&counts);
             }
-            let counts = cols.iter().flat_map(|span| std::iter::repeat(span.len() * length).take(channels));
-            halves[length] = counts.clone().map(|count| (count / 2) as u32).collect();
-            inverses[length] = counts.map(|count| 1.0 / count as f32).collect();
         }
         // Running sums over the (padded) columns, then one sum per cell and a
         // window's worth of room for the last window's stores.
         let scratch = vec![0; width * channels + WINDOW_VALUES + 1 + cols.len() * channels + WINDOW_VALUES];
         let windows = windows(&cols, channels);
-        BoxGrid { cols, rows, channels, halves, inverses, windows, scratch }
+        BoxGrid { cols, rows, channels, divisors, windows, scratch }
     }
 
     /// The rounded means of output row `row`, from the vertical sums of its
@@ -88,10 +113,9 @@ impl BoxGrid {
     /// `WINDOW_VALUES` of room past the last for the windows to read), one
     /// byte per channel per cell out.
     pub fn finish_row(&mut self, kernels: &Kernels, row: usize, columns: &[u16], out: &mut [u8]) {
-        let length = self.rows[row].len();
-        let (halves, inverses) = (&self.halves[length], &self.inverses[length]);
+        let divisors = &self.divisors[self.rows[row].len()];
         let (spans, windows) = (&self.cols, &self.windows);
-        (kernels.span_means)(columns, spans, windows, self.channels, halves, inverses, &mut self.scratch, out);
+        (kernels.span_means)(columns, spans, windows, self.channels, divisors, &mut self.scratch, out);
     }
 }
 
@@ -245,6 +269,21 @@ mod tests {
             }
         }
         assert!(windows(&spans(640, 100), 1).is_empty());
+    }
+
+    #[test]
+    fn powers_of_two_divide_exactly_in_sixteen_bits() {
+        for count in [1usize, 2, 4, 8, 16, 32, 64, 128, 256] {
+            let divisors = Divisors::of(&[count]);
+            let (halves, factors) = divisors.powers_of_two.expect("a power of two");
+            for sum in 0..=255 * count as u32 {
+                let product = (sum + halves[0] as u32) * factors[0] as u32;
+                assert!(product < 65_536);
+                assert_eq!(product >> 8, (sum + count as u32 / 2) / count as u32, "sum {} count {}", sum, count);
+            }
+        }
+        assert!(Divisors::of(&[2, 3]).powers_of_two.is_none());
+        assert!(Divisors::of(&[512]).powers_of_two.is_none());
     }
 
     #[test]

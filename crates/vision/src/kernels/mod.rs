@@ -4,7 +4,7 @@
 
 pub mod scalar;
 
-use crate::grid::{Span, Window};
+use crate::grid::{Divisors, Span, Window};
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 pub mod simd;
 
@@ -88,8 +88,8 @@ pub struct Kernels {
     /// chunk of columns is summed down the block in registers and stored once.
     pub sum_rows: fn(rows: &[u8], columns: &mut [u16]),
     /// For each span, the rounded means of `channels` interleaved 16-bit
-    /// column sums over its columns: `(sum + half) / count` per value, given
-    /// each value's `half` and `1 / count` (see `grid::MEAN_EPSILON`).
+    /// column sums over its columns: `(sum + half) / count` per value, with
+    /// the halves and counts in `divisors`.
     /// `scratch` has room for one value more than `columns` holds, plus one
     /// per output value, plus `WINDOW_COLUMNS`. `windows` are the spans'
     /// windows (see `grid::Window`), or none.
@@ -98,8 +98,7 @@ pub struct Kernels {
         spans: &[Span],
         windows: &[Window],
         channels: usize,
-        halves: &[u32],
-        inverses: &[f32],
+        divisors: &Divisors,
         scratch: &mut [u32],
         out: &mut [u8],
     ),

@@ -2,7 +2,7 @@
 //! tails of the SIMD kernels.
 
 use super::RowStats;
-use crate::grid::{Span, Window, MEAN_EPSILON};
+use crate::grid::{Divisors, Span, Window, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 
 pub fn luma_diff_rows(
@@ -107,11 +107,11 @@ pub fn span_means(
     spans: &[Span],
     _windows: &[Window],
     channels: usize,
-    halves: &[u32],
-    inverses: &[f32],
+    divisors: &Divisors,
     scratch: &mut [u32],
     out: &mut [u8],
 ) {
+    let (halves, inverses) = (&divisors.halves[..], &divisors.inverses[..]);
     // The channel count is fixed per grid; knowing it at compile time lets
     // the inner loop unroll.
     match channels {

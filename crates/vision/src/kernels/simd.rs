@@ -2,7 +2,7 @@
 //! vector go through the scalar kernels.
 
 use super::{scalar, RowStats, MAX_PIECES};
-use crate::grid::{Span, Window, WINDOW_VALUES};
+use crate::grid::{Divisors, Span, Window, WINDOW_VALUES};
 use crate::grid::MEAN_EPSILON;
 use crate::params::PIXEL_CHANGE_THRESHOLD;
 use crate::simd::*;
@@ -323,15 +323,48 @@ pub fn span_means(
     spans: &[Span],
     windows: &[Window],
     channels: usize,
-    halves: &[u32],
-    inverses: &[f32],
+    divisors: &Divisors,
     scratch: &mut [u32],
     out: &mut [u8],
 ) {
+    let windowed = windows.last().map_or(false, |window| window.start * channels + WINDOW_VALUES <= columns.len());
+    if let (true, Some((halves, factors))) = (windowed, &divisors.powers_of_two) {
+        return window_means_in_sixteen_bits(columns, windows, channels, halves, factors, out);
+    }
+    let (halves, inverses) = (&divisors.halves[..], &divisors.inverses[..]);
     match channels {
         1 => grey_span_means(columns, spans, windows, halves, inverses, scratch, out),
         4 => rgba_span_means(columns, spans, windows, halves, inverses, out),
-        _ => scalar::span_means(columns, spans, windows, channels, halves, inverses, scratch, out),
+        _ => scalar::span_means(columns, spans, windows, channels, divisors, scratch, out),
+    }
+}
+
+/// Every cell a power-of-two count of pixels (see `grid::Divisors`): a
+/// window's eight lanes of sums become eight means with an add, a multiply
+/// and a shift.
+fn window_means_in_sixteen_bits(
+    columns: &[u16],
+    windows: &[Window],
+    channels: usize,
+    halves: &[u16],
+    factors: &[u16],
+    out: &mut [u8],
+) {
+    for window in windows {
+        let at = window.first_cell * channels;
+        let sums = window_sums(columns, window, channels);
+        let means = u16x8_shr(u16x8_mul(u16x8_add(sums, load_u16x8(&halves[at..])), load_u16x8(&factors[at..])), 8);
+        let bytes = to_u8x16(u8x16_narrow_i16x8(means, means));
+        // Eight bytes at a time, a fixed length (a variable one becomes a
+        // bulk memory copy, which engines run as a call): lanes past the
+        // window's cells land where the next window writes after.
+        if at + 8 <= out.len() {
+            out[at..at + 8].copy_from_slice(&bytes[..8]);
+        } else {
+            for (value, byte) in out[at..].iter_mut().zip(&bytes[..window.cells * channels]) {
+                *value = *byte;
+            }
+        }
     }
 }
 

@@ -136,6 +136,23 @@ pub fn i64x2_shuffle<const I0: usize, const I1: usize>(a: v128, b: v128) -> v128
     v128(bytes)
 }
 
+pub fn u16x8_mul(a: v128, b: v128) -> v128 {
+    let (a, b) = (a.u16_lanes(), b.u16_lanes());
+    let mut lanes = [0u16; 8];
+    for (i, lane) in lanes.iter_mut().enumerate() {
+        *lane = a[i].wrapping_mul(b[i]);
+    }
+    v128::from_u16_lanes(lanes)
+}
+
+pub fn u16x8_shr(a: v128, shift: u32) -> v128 {
+    let mut lanes = a.u16_lanes();
+    for lane in lanes.iter_mut() {
+        *lane >>= shift % 16;
+    }
+    v128::from_u16_lanes(lanes)
+}
+
 pub fn u16x8_add(a: v128, b: v128) -> v128 {
     let (a, b) = (a.u16_lanes(), b.u16_lanes());
     let mut lanes = [0u16; 8];

@@ -65,7 +65,8 @@ pub fn store_u16x8(values: &mut [u16], value: v128) {
 }
 
 pub use core::arch::wasm32::{
-    f32x4_add, f32x4_convert_i32x4, f32x4_floor, f32x4_mul, f32x4_splat, i16x8_narrow_i32x4, u32x4_sub,
+    f32x4_add, f32x4_convert_i32x4, f32x4_floor, f32x4_mul, f32x4_splat, i16x8_narrow_i32x4, u16x8_mul, u16x8_shr,
+    u32x4_sub,
     u32x4_extend_high_u16x8, u32x4_extend_low_u16x8,
 };
 use core::arch::wasm32::v128_load64_zero;
