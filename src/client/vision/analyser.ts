@@ -15,6 +15,28 @@ export interface VisionExports {
   vision_thumbnail(analyser: number): number;
 }
 
+const REQUIRED_EXPORTS = [
+  'vision_analyser_new',
+  'vision_analyser_free',
+  'vision_frame_buffer',
+  'vision_process',
+  'vision_whitelist_buffer',
+  'vision_patrol',
+  'vision_thumbnail',
+] as const;
+
+/**
+ * The exports of an instantiated vision module, checked to be the ones this
+ * wrapper calls; `source` names the module in the error otherwise.
+ */
+export function toVisionExports(exports: Record<string, unknown>, source: string): VisionExports {
+  if (!(exports.memory instanceof WebAssembly.Memory)) throw new Error(`${source} does not export its memory`);
+  for (const name of REQUIRED_EXPORTS) {
+    if (typeof exports[name] !== 'function') throw new Error(`${source} does not export ${name}`);
+  }
+  return exports as unknown as VisionExports;
+}
+
 export interface AnalyserOptions {
   width: number;
   height: number;

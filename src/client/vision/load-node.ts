@@ -7,7 +7,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { VisionExports } from './analyser';
+import { toVisionExports, type VisionExports } from './analyser';
 
 export type WasmFlavour = 'simd' | 'scalar';
 
@@ -19,16 +19,6 @@ export const WASM_DIR = fileURLToPath(new URL('../../../crates/vision/pkg/', imp
 export function wasmPath(flavour: WasmFlavour, dir = WASM_DIR): string {
   return `${dir.endsWith('/') ? dir : `${dir}/`}vision-${flavour}.wasm`;
 }
-
-const REQUIRED_EXPORTS = [
-  'vision_analyser_new',
-  'vision_analyser_free',
-  'vision_frame_buffer',
-  'vision_process',
-  'vision_whitelist_buffer',
-  'vision_patrol',
-  'vision_thumbnail',
-] as const;
 
 function isMissingFile(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
@@ -53,10 +43,5 @@ export async function loadVisionWasm(flavour: WasmFlavour, dir = WASM_DIR): Prom
     throw new Error(`${path} imports ${names}; the vision crate must not need any imports`);
   }
   const instance = await WebAssembly.instantiate(module, {});
-  const exports = instance.exports;
-  if (!(exports.memory instanceof WebAssembly.Memory)) throw new Error(`${path} does not export its memory`);
-  for (const name of REQUIRED_EXPORTS) {
-    if (typeof exports[name] !== 'function') throw new Error(`${path} does not export ${name}`);
-  }
-  return exports as unknown as VisionExports;
+  return toVisionExports(instance.exports, path);
 }

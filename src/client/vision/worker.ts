@@ -19,13 +19,7 @@
  * analyser's frame buffer (wasm memory for the wasm builds).
  */
 import * as Comlink from 'comlink';
-import {
-  Analyser,
-  type AnalyserOptions,
-  type FrameAnalyser,
-  type FrameResult,
-  type VisionExports,
-} from './analyser';
+import { Analyser, toVisionExports, type AnalyserOptions, type FrameAnalyser, type FrameResult } from './analyser';
 
 export type Engine = 'wasm-simd' | 'wasm-scalar' | 'js';
 /** `auto` picks the best engine the browser runs; the others force one (tests, benchmarks). */
@@ -119,49 +113,19 @@ const SIMD_PROBE = new Uint8Array([
   0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b,
 ]);
 
-function wasmUrl(engine: 'wasm-simd' | 'wasm-scalar'): URL {
-  // Literal `new URL(…, import.meta.url)` calls, so that Vite emits both modules as assets.
-  return engine === 'wasm-simd'
-    ? new URL('../../../crates/vision/pkg/vision-simd.wasm', import.meta.url)
-    : new URL('../../../crates/vision/pkg/vision-scalar.wasm', import.meta.url);
-}
-
 interface LoadedEngine {
   info: EngineInfo;
   create(options: SessionOptions): FrameAnalyser;
 }
 
-async function compile(url: URL): Promise<WebAssembly.Module> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  if (typeof WebAssembly.compileStreaming === 'function') {
-    try {
-      return await WebAssembly.compileStreaming(response.clone());
-    } catch (error) {
-      // A server that does not say application/wasm: compile from the bytes instead.
-      if (!(error instanceof TypeError)) throw error;
-    }
-  }
-  return WebAssembly.compile(await response.arrayBuffer());
-}
-
-/** The crate imports nothing; should a build ever import something, fail loudly when it is called. */
-function importsFor(module: WebAssembly.Module): WebAssembly.Imports {
-  const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};
-  for (const entry of WebAssembly.Module.imports(module)) {
-    if (entry.kind !== 'function') throw new Error(`The vision module imports a ${entry.kind}: ${entry.module}.${entry.name}`);
-    imports[entry.module] ??= {};
-    imports[entry.module][entry.name] = () => {
-      throw new Error(`The vision module called its import ${entry.module}.${entry.name}`);
-    };
-  }
-  return imports;
-}
-
 async function loadWasm(engine: 'wasm-simd' | 'wasm-scalar'): Promise<(options: SessionOptions) => FrameAnalyser> {
-  const module = await compile(wasmUrl(engine));
-  const instance = await WebAssembly.instantiate(module, importsFor(module));
-  const exports = instance.exports as unknown as VisionExports;
+  // vite-plugin-wasm instantiates a module when it is imported, so each is
+  // imported only here, after Comlink.expose, and only the one chosen.
+  const namespace =
+    engine === 'wasm-simd'
+      ? await import('../../../crates/vision/pkg/vision-simd.wasm')
+      : await import('../../../crates/vision/pkg/vision-scalar.wasm');
+  const exports = toVisionExports({ ...namespace }, `the ${engine} module`);
   return (options) => new Analyser(exports, options);
 }
 
