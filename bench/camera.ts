@@ -8,22 +8,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH, chromiumWithCamera } from '../tests/chromium.ts';
 import type { FrameSequence } from './frames';
 
 export const CACHE_DIR = fileURLToPath(new URL('./.cache/', import.meta.url));
-export const CHROMIUM = '/usr/bin/chromium';
-
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
-
 /** A page on a potentially trustworthy origin (getUserMedia needs one); served by a route, no server. */
 const PAGE_URL = 'http://localhost/warden-bench-camera';
 
@@ -81,11 +69,12 @@ async function grabFrame(size: { width: number; height: number }): Promise<strin
  * install -y chromium`).
  */
 async function capture(sizes: readonly { width: number; height: number }[], count: number): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (as root), not \`playwright install\``);
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: install it with \`apt-get install -y chromium\` (as root), not \`playwright install\``);
   }
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  // Chromium's own test pattern as the camera.
+  const browser = await chromium.launch(chromiumWithCamera());
   try {
     await mkdir(CACHE_DIR, { recursive: true });
     for (const size of sizes) {
