@@ -69,7 +69,7 @@ impl EventState {
     pub fn update(&mut self, rules: &Rules, facts: &FrameFacts) -> Outcome {
         let elapsed = match self.last_time_ms {
             None => FRAME_INTERVAL_MS,
-            Some(last) => (facts.time_ms - last).max(0.0).min(MAX_FRAME_GAP_MS),
+            Some(last) => (facts.time_ms - last).clamp(0.0, MAX_FRAME_GAP_MS),
         };
         self.last_time_ms = Some(facts.time_ms);
         let mut events = 0;

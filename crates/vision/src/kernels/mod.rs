@@ -91,7 +91,7 @@ pub struct Kernels {
     /// column sums over its columns: `(sum + half) / count` per value, with
     /// the halves and counts in `divisors`.
     /// `scratch` has room for one value more than `columns` holds, plus one
-    /// per output value, plus `WINDOW_COLUMNS`. `windows` are the spans'
+    /// per output value, plus `WINDOW_VALUES`. `windows` are the spans'
     /// windows (see `grid::Window`), or none.
     pub span_means: fn(
         columns: &[u16],

@@ -164,7 +164,7 @@ pub fn u16x8_add(a: v128, b: v128) -> v128 {
 
 /// Signed 16-bit lanes narrowed to unsigned bytes with saturation.
 pub fn u8x16_narrow_i16x8(a: v128, b: v128) -> v128 {
-    let saturate = |lane: u16| (lane as i16).max(0).min(255) as u8;
+    let saturate = |lane: u16| (lane as i16).clamp(0, 255) as u8;
     let (a, b) = (a.u16_lanes(), b.u16_lanes());
     let mut bytes = [0u8; 16];
     for i in 0..8 {
