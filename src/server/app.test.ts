@@ -21,7 +21,7 @@ beforeAll(async () => {
   await writeFile(join(dist, 'assets', 'main-abc123.js'), 'console.log("warden");');
   await writeFile(join(dist, 'assets', 'vision-simd-abc123.wasm'), EMPTY_WASM);
   await writeFile(join(dist, '.secret'), 'not for the web');
-  config = { ...loadConfig({}), distDir: dist };
+  config = { ...loadConfig({}), distDir: dist, database: { driver: 'pglite', dataDir: null } };
   app = await buildApp(config, { logger: false });
   // A route that fails, to prove errors do not leak internals.
   app.get('/api/test-failure', async () => {

@@ -3,8 +3,15 @@ import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { AdjustableClock } from './lib/clock.ts';
+import type { MessageTransport } from './lib/outbox.ts';
+import apiEnvelope from './plugins/api-envelope.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import services from './plugins/services.ts';
 import staticFiles from './plugins/static-files.ts';
+import dev from './routes/dev.ts';
+import errorLog from './routes/error-log.ts';
+import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
 
 declare module 'fastify' {
@@ -24,8 +31,9 @@ function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+/** Paths the server answers itself, never with the client app. */
+function isServerPath(path: string): boolean {
+  return ['/api', '/dev', '/assets'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 function statusOf(error: unknown): number {
@@ -40,17 +48,36 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export interface BuildOptions extends FastifyServerOptions {
+  /** The server's clock (tests hold on to it to move time). */
+  clock?: AdjustableClock;
+  /** The SMS gateway; without one SMS are only logged (and kept in the development outbox). */
+  smsTransport?: MessageTransport;
+}
+
 /**
- * Builds the Warden server: security headers, the API under /api, the built
- * client from `config.distDir` with a single-page-app fallback, and error
- * and not-found handlers that answer JSON without internals.
+ * Builds the Warden server: security headers, the database, the API under
+ * /api (see docs/api.md), development routes under /dev outside production,
+ * the built client from `config.distDir` with a single-page-app fallback,
+ * and error and not-found handlers that answer JSON without internals.
  */
-export async function buildApp(config: Config, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ ...options });
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { clock = new AdjustableClock(), smsTransport, ...fastifyOptions } = options;
+  const app = Fastify({ trustProxy: config.trustProxy, ...fastifyOptions });
   app.decorate('config', config);
 
   await app.register(securityHeaders);
+  await app.register(services, { config, clock, smsTransport });
   await app.register(health, { prefix: '/api', version: config.version });
+  await app.register(
+    async (api) => {
+      await api.register(apiEnvelope);
+      await api.register(guest, { prefix: '/guest' });
+      await api.register(errorLog, { prefix: '/errorLog' });
+    },
+    { prefix: '/api' },
+  );
+  if (!config.isProduction) await app.register(dev, { prefix: '/dev' });
   await app.register(staticFiles, { root: config.distDir });
 
   app.setErrorHandler((error: unknown, request, reply) => {
@@ -67,9 +94,9 @@ export async function buildApp(config: Config, options: FastifyServerOptions = {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    // Client routes get the app; missing build assets and API routes get a
-    // real 404, so that a stale chunk never arrives as HTML.
-    if (isRead && !isApiPath(path) && !path.startsWith('/assets/')) {
+    // Client routes get the app; missing build assets, API and development
+    // routes get a real 404, so that a stale chunk never arrives as HTML.
+    if (isRead && !isServerPath(path)) {
       try {
         await access(indexHtml);
       } catch {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (this file is src/server/config.ts). */
@@ -18,7 +18,23 @@ export interface Config {
   distDir: string;
   /** The release version, from package.json. */
   version: string;
+  /** `NODE_ENV=production`: no `/dev/` routes, no development outbox. */
+  isProduction: boolean;
+  /** Where the data lives: PGlite under `dataDir`, or PostgreSQL at `DATABASE_URL`. */
+  database: DatabaseConfig;
+  /** SMTP server for e-mail (`SMTP_URL`, e.g. `smtps://user:pass@mail.example:465`), when set. */
+  smtpUrl: string | null;
+  /** The sender of e-mail (`SMTP_FROM`). */
+  smtpFrom: string;
+  /** Trust `X-Forwarded-For` from a reverse proxy for the client address (`TRUST_PROXY=1`). */
+  trustProxy: boolean;
 }
+
+/**
+ * The database: embedded PGlite in a directory (or in memory when `dataDir`
+ * is null, for tests), or a PostgreSQL server.
+ */
+export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
 
 function readVersion(): string {
   const manifest: unknown = JSON.parse(readFileSync(resolve(ROOT_DIR, 'package.json'), 'utf8'));
@@ -51,15 +67,44 @@ function parsePublicUrl(value: string | undefined): string | null {
   return url.origin;
 }
 
+function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseConfig {
+  if (value === undefined || value === '') return { driver: 'pglite', dataDir: join(dataDir, 'pglite') };
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return { driver: 'postgres', url: value };
+}
+
+function parseSmtpUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^smtps?:\/\//.test(value)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  return value;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
 /** Reads the configuration from the environment; throws a readable error on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = env.DATA_DIR === undefined || env.DATA_DIR === '' ? '.data/' : env.DATA_DIR;
+  const dataDirSetting = nonEmpty(env.DATA_DIR) ?? '.data/';
+  const dataDir = isAbsolute(dataDirSetting) ? dataDirSetting : resolve(ROOT_DIR, dataDirSetting);
   return {
     port: parsePort(env.PORT),
-    host: env.HOST === undefined || env.HOST === '' ? '0.0.0.0' : env.HOST,
-    dataDir: isAbsolute(dataDir) ? dataDir : resolve(ROOT_DIR, dataDir),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     distDir: resolve(ROOT_DIR, 'dist'),
     version: readVersion(),
+    isProduction: env.NODE_ENV === 'production',
+    database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    smtpFrom: nonEmpty(env.SMTP_FROM) ?? 'Warden <no-reply@localhost>',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
+}
+
+/** The absolute address of the app, for links in messages: `PUBLIC_URL`, else the local address. */
+export function appUrl(config: Config): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }

@@ -1,0 +1,51 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { ROOT_DIR, type DatabaseConfig } from '../config.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+
+/** The drizzle database, the same type for PGlite and node-postgres. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The migrations drizzle-kit generated (`npx drizzle-kit generate`). */
+export const MIGRATIONS_DIR = `${ROOT_DIR}src/server/db/migrations`;
+
+/**
+ * Opens the database and brings its schema up to date: PGlite in its data
+ * directory (in memory when it has none), or a PostgreSQL server by URL.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (config.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = drizzleNodePostgres({ client: pool, schema });
+    try {
+      await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, close: () => pool.end() };
+  }
+  if (config.dataDir !== null) await mkdir(config.dataDir, { recursive: true });
+  const client = await PGlite.create(config.dataDir ?? 'memory://');
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, close: () => client.close() };
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { JAIL_STATUSES, LANGUAGES, SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
+
+/** Every time is epoch milliseconds (`bigint` read as a JavaScript number). */
+function epochMs(name: string) {
+  return bigint(name, { mode: 'number' });
+}
+
+/** A guest (SPEC §3). E-mails are stored lower-cased; titles are unique whatever their case. */
+export const guests = pgTable(
+  'guests',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    /** Minutes from UTC as `getTimezoneOffset` gives them (Tokyo: -540). */
+    timezone: integer('timezone').notNull(),
+    phone: text('phone'),
+    subscriptionPlan: integer('subscription_plan').notNull().default(SUBSCRIPTION_PLAN_CODES.trial),
+    subscriptionCreatedAt: epochMs('subscription_created_at'),
+    subscriptionExpiredAt: epochMs('subscription_expired_at'),
+    isSleeper: boolean('is_sleeper').notNull().default(false),
+    isLimMember: boolean('is_lim_member').notNull().default(false),
+    jailStatus: text('jail_status', { enum: JAIL_STATUSES }),
+    jailStatusUpdated: epochMs('jail_status_updated'),
+    /** Hours of jail this calendar month (the light plan allows 15). */
+    totalDurationThisMonth: doublePrecision('total_duration_this_month').notNull().default(0),
+    /** Booking is refused until then: three ignored jails within a week (SPEC §4). */
+    suspendedUntil: epochMs('suspended_until'),
+    /** Booking is refused until then: a session ended early blocks until its original end (SPEC §5). */
+    earlyFinishBlockUntil: epochMs('early_finish_block_until'),
+    webhookEnabled: boolean('webhook_enabled').notNull().default(false),
+    triggerEnabled: boolean('trigger_enabled').notNull().default(false),
+    webhookToken: text('webhook_token').notNull(),
+    triggerMethod: text('trigger_method', { enum: ['POST', 'GET'] }).notNull().default('POST'),
+    triggerUrl: text('trigger_url'),
+    triggerBody: text('trigger_body'),
+    createdAt: epochMs('created_at').notNull(),
+    updatedAt: epochMs('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('guests_email_unique').on(table.email),
+    uniqueIndex('guests_title_unique').on(sql`lower(${table.title})`),
+    uniqueIndex('guests_webhook_token_unique').on(table.webhookToken),
+  ],
+);
+export type GuestRow = typeof guests.$inferSelect;
+
+/** A signed-in session; the token is kept only as its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    /** The warden, when a facilitator signed in as the guest. */
+    wardenId: integer('warden_id'),
+    createdAt: epochMs('created_at').notNull(),
+  },
+  (table) => [index('sessions_guest_id').on(table.guestId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/** The single-use token of a link sent by e-mail, kept as its SHA-256. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** The address the link was sent to: a verification link proves only that address. */
+    email: text('email').notNull(),
+    createdAt: epochMs('created_at').notNull(),
+    expiresAt: epochMs('expires_at').notNull(),
+    usedAt: epochMs('used_at'),
+  },
+  (table) => [index('email_tokens_guest_id').on(table.guestId)],
+);
+
+/** An SMS code sent to a phone number; `id` is the opaque request id the client holds. */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: text('id').primaryKey(),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    createdAt: epochMs('created_at').notNull(),
+    expiresAt: epochMs('expires_at').notNull(),
+    usedAt: epochMs('used_at'),
+  },
+  (table) => [index('phone_codes_guest_phone').on(table.guestId, table.phone)],
+);
+
+/** An ignored jail (SPEC §3 `lazyAlerts`); three within a week suspend the account. */
+export const lazyAlerts = pgTable(
+  'lazy_alerts',
+  {
+    id: serial('id').primaryKey(),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    /** The reservation that was ignored, when known. */
+    reservationId: integer('reservation_id'),
+    createdAt: epochMs('created_at').notNull(),
+  },
+  (table) => [index('lazy_alerts_guest_id').on(table.guestId)],
+);

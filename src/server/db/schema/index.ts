@@ -1,0 +1,5 @@
+// Every table of the server; drizzle-kit reads this folder, and the
+// database handle is typed by this module. Add a table file here.
+export * from './guests.ts';
+export * from './operations.ts';
+export * from './wardens.ts';

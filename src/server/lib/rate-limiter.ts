@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { rateLimitBuckets } from '../db/schema/index.ts';
+import type { Clock } from './clock.ts';
+import { ApiFailure } from './api.ts';
+
+/** At most `limit` hits in a fixed window of `windowMs`. */
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+/** The limits of the server, by what they protect. */
+export const RATE_RULES = {
+  /** Sign-in attempts from one address. */
+  signInPerAddress: { limit: 30, windowMs: 10 * MINUTE },
+  /** Failed sign-ins of one account: then 15 minutes of rest, never longer. */
+  signInFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** Accounts created from one address. */
+  signUpPerAddress: { limit: 10, windowMs: 60 * MINUTE },
+  /** SMS codes to one number (the issue's rule: 3 per 10 minutes). */
+  phoneCodesPerNumber: { limit: 3, windowMs: 10 * MINUTE },
+  /** SMS codes asked for by one guest, whatever the number. */
+  phoneCodesPerGuest: { limit: 6, windowMs: 10 * MINUTE },
+  /** SMS codes asked for from one address. */
+  phoneCodesPerAddress: { limit: 10, windowMs: 10 * MINUTE },
+  /** Mails (verification, password reset) asked for about one account or address. */
+  mailsPerAccount: { limit: 3, windowMs: 10 * MINUTE },
+  /** Mails asked for from one address. */
+  mailsPerAddress: { limit: 10, windowMs: 10 * MINUTE },
+  /** Links (verification, password reset) opened from one address. */
+  linksPerAddress: { limit: 30, windowMs: 10 * MINUTE },
+  /** Error reports from one address. */
+  errorLogsPerAddress: { limit: 60, windowMs: 10 * MINUTE },
+} as const satisfies Record<string, RateRule>;
+
+/**
+ * Fixed-window counters kept in the database, so that they hold across
+ * restarts and across server processes. A window ends by itself: nobody is
+ * locked out for longer than one window.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Counts a hit; returns whether it is within the limit. */
+  async hit(key: string, rule: RateRule): Promise<boolean> {
+    const now = this.clock.now();
+    const windowStart = now - rule.windowMs;
+    const [bucket] = await this.db
+      .insert(rateLimitBuckets)
+      .values({ key, windowStartedAt: now, hits: 1 })
+      .onConflictDoUpdate({
+        target: rateLimitBuckets.key,
+        set: {
+          hits: sql`case when ${rateLimitBuckets.windowStartedAt} <= ${windowStart} then 1 else ${rateLimitBuckets.hits} + 1 end`,
+          windowStartedAt: sql`case when ${rateLimitBuckets.windowStartedAt} <= ${windowStart} then ${now} else ${rateLimitBuckets.windowStartedAt} end`,
+        },
+      })
+      .returning({ hits: rateLimitBuckets.hits });
+    return bucket !== undefined && bucket.hits <= rule.limit;
+  }
+
+  /** Counts a hit and fails with 'too many attempts' when it is over the limit. */
+  async enforce(key: string, rule: RateRule): Promise<void> {
+    if (!(await this.hit(key, rule))) throw new ApiFailure('too_many_requests');
+  }
+
+  /** Whether the key has used up its window, without counting a hit. */
+  async isExhausted(key: string, rule: RateRule): Promise<boolean> {
+    const [bucket] = await this.db
+      .select({ hits: rateLimitBuckets.hits, windowStartedAt: rateLimitBuckets.windowStartedAt })
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, key));
+    if (bucket === undefined) return false;
+    return bucket.windowStartedAt > this.clock.now() - rule.windowMs && bucket.hits >= rule.limit;
+  }
+}

@@ -1,0 +1,125 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticatedRequestSchema } from '../../../shared/api/envelope.ts';
+import {
+  guestAuthenticateAsFacilitatorRequestSchema,
+  guestAuthenticateRequestSchema,
+  guestCreateRequestSchema,
+  guestSchema,
+} from '../../../shared/api/guest.ts';
+import { facilitatorTokens, guests } from '../../db/schema/index.ts';
+import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
+import { RATE_RULES } from '../../lib/rate-limiter.ts';
+import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
+import {
+  assertTitleAndEmailFree,
+  endSession,
+  explainUniqueViolation,
+  guestByEmail,
+  guestByTitle,
+  publicGuest,
+  startSession,
+} from '../../services/guests.ts';
+import { sendMailLink } from '../../services/mail-links.ts';
+
+/** Sign-up, sign-in (also as a facilitator), reading the account, and sign-out. */
+const account: FastifyPluginAsync = async (app) => {
+  apiPost(app, '/create', {
+    body: guestCreateRequestSchema,
+    payload: { guest: guestSchema },
+    async handler({ guest: form }, request) {
+      await app.rateLimiter.enforce(`sign-up:address:${clientAddress(request)}`, RATE_RULES.signUpPerAddress);
+      await assertTitleAndEmailFree(app.db, form, null);
+      const now = app.clock.now();
+      const passwordHash = await hashPassword(form.password);
+      const [created] = await app.db
+        .insert(guests)
+        .values({
+          title: form.title,
+          email: form.email,
+          passwordHash,
+          language: form.language,
+          timezone: form.timezone,
+          webhookToken: newToken(),
+          subscriptionCreatedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .catch(explainUniqueViolation);
+      if (created === undefined) throw new Error('insert returned no guest');
+      const token = await startSession(app.db, created.id, now);
+      await sendMailLink(app, created, 'verify_email');
+      return { guest: await publicGuest(app.db, created, token) };
+    },
+  });
+
+  apiPost(app, '/authenticate', {
+    body: guestAuthenticateRequestSchema,
+    payload: { guest: guestSchema },
+    async handler({ guest: form }, request) {
+      await app.rateLimiter.enforce(`sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
+      const found = form.title.includes('@')
+        ? await guestByEmail(app.db, form.title.toLowerCase())
+        : await guestByTitle(app.db, form.title);
+      const accountKey = `sign-in:account:${found?.id ?? form.title.toLowerCase()}`;
+      if (await app.rateLimiter.isExhausted(accountKey, RATE_RULES.signInFailuresPerAccount)) {
+        throw new ApiFailure('too_many_requests');
+      }
+      const matches =
+        found === undefined
+          ? await verifyDecoyPassword(form.password)
+          : await verifyPassword(found.passwordHash, form.password);
+      if (found === undefined || !matches) {
+        await app.rateLimiter.hit(accountKey, RATE_RULES.signInFailuresPerAccount);
+        throw new ApiFailure('sign_in_failed');
+      }
+      const token = await startSession(app.db, found.id, app.clock.now());
+      return { guest: await publicGuest(app.db, found, token) };
+    },
+  });
+
+  apiPost(app, '/authenticateAsLimFacilitator', {
+    body: guestAuthenticateAsFacilitatorRequestSchema,
+    payload: { guest: guestSchema },
+    async handler({ guest: { id }, facilitator }, request) {
+      await app.rateLimiter.enforce(`sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
+      const now = app.clock.now();
+      const [row] = await app.db
+        .select({ guest: guests, wardenId: facilitatorTokens.wardenId })
+        .from(facilitatorTokens)
+        .innerJoin(guests, eq(guests.id, facilitatorTokens.guestId))
+        .where(
+          and(
+            eq(facilitatorTokens.tokenHash, hashToken(facilitator.token)),
+            eq(facilitatorTokens.guestId, id),
+            gt(facilitatorTokens.expiresAt, now),
+          ),
+        );
+      if (row === undefined) throw new ApiFailure('facilitator_failed');
+      const token = await startSession(app.db, row.guest.id, now, row.wardenId);
+      return { guest: await publicGuest(app.db, row.guest, token) };
+    },
+  });
+
+  apiPost(app, '/read', {
+    body: authenticatedRequestSchema,
+    payload: { guest: guestSchema },
+    async handler({ guest: credentials }) {
+      const guest = await app.authenticatedGuest(credentials);
+      return { guest: await publicGuest(app.db, guest) };
+    },
+  });
+
+  apiPost(app, '/logout', {
+    body: authenticatedRequestSchema,
+    payload: {},
+    async handler({ guest: credentials }) {
+      const guest = await app.authenticatedGuest(credentials);
+      await endSession(app.db, guest.id, credentials.token);
+      return {};
+    },
+  });
+};
+
+export default account;

@@ -1,0 +1,114 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Guest } from '../../shared/api/guest.ts';
+import type { Database } from '../db/database.ts';
+import { guests, lazyAlerts, sessions, type GuestRow } from '../db/schema/index.ts';
+import { ApiFailure } from '../lib/api.ts';
+import { hashToken, newToken } from '../lib/secrets.ts';
+
+/** What the guest sees of their account; `token` only when a session has just started. */
+export async function publicGuest(db: Database, guest: GuestRow, token?: string): Promise<Guest> {
+  const alerts = await db
+    .select({ created: lazyAlerts.createdAt })
+    .from(lazyAlerts)
+    .where(eq(lazyAlerts.guestId, guest.id))
+    .orderBy(asc(lazyAlerts.createdAt));
+  return {
+    id: guest.id,
+    title: guest.title,
+    email: guest.email,
+    isVerified: guest.isVerified,
+    language: guest.language,
+    timezone: guest.timezone,
+    phone: guest.phone,
+    subscriptionPlan: guest.subscriptionPlan,
+    subscriptionCreatedAt: guest.subscriptionCreatedAt,
+    subscriptionExpiredAt: guest.subscriptionExpiredAt,
+    isSleeper: guest.isSleeper,
+    isLimMember: guest.isLimMember,
+    jailStatus: guest.jailStatus,
+    jailStatusUpdated: guest.jailStatusUpdated,
+    lazyAlerts: alerts,
+    totalDurationThisMonth: guest.totalDurationThisMonth,
+    suspendedUntil: guest.suspendedUntil,
+    earlyFinishBlockUntil: guest.earlyFinishBlockUntil,
+    webhookEnabled: guest.webhookEnabled,
+    triggerEnabled: guest.triggerEnabled,
+    webhookToken: guest.webhookToken,
+    triggerMethod: guest.triggerMethod,
+    triggerUrl: guest.triggerUrl,
+    triggerBody: guest.triggerBody,
+    createdAt: guest.createdAt,
+    ...(token === undefined ? {} : { token }),
+  };
+}
+
+/** Starts a session for the guest and returns its token (the database keeps only the hash). */
+export async function startSession(db: Database, guestId: number, now: number, wardenId: number | null = null): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), guestId, wardenId, createdAt: now });
+  return token;
+}
+
+/** Ends the session of this token. */
+export async function endSession(db: Database, guestId: number, token: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.guestId, guestId), eq(sessions.tokenHash, hashToken(token))));
+}
+
+/** Ends every session of the guest. */
+export async function endAllSessions(db: Database, guestId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.guestId, guestId));
+}
+
+/** The guest with this username, whatever its case. */
+export async function guestByTitle(db: Database, title: string): Promise<GuestRow | undefined> {
+  const [guest] = await db.select().from(guests).where(sql`lower(${guests.title}) = lower(${title})`);
+  return guest;
+}
+
+/** The guest with this (lower-cased) e-mail address. */
+export async function guestByEmail(db: Database, email: string): Promise<GuestRow | undefined> {
+  const [guest] = await db.select().from(guests).where(eq(guests.email, email));
+  return guest;
+}
+
+/**
+ * Fails with 'title_taken' or 'email_taken' when another guest (not
+ * `exceptGuestId`) already has the username or the e-mail address.
+ */
+export async function assertTitleAndEmailFree(
+  db: Database,
+  change: { title?: string | undefined; email?: string | undefined },
+  exceptGuestId: number | null,
+): Promise<void> {
+  const others = exceptGuestId === null ? undefined : ne(guests.id, exceptGuestId);
+  if (change.title !== undefined) {
+    const [taken] = await db
+      .select({ id: guests.id })
+      .from(guests)
+      .where(and(sql`lower(${guests.title}) = lower(${change.title})`, others));
+    if (taken !== undefined) throw new ApiFailure('title_taken');
+  }
+  if (change.email !== undefined) {
+    const [taken] = await db.select({ id: guests.id }).from(guests).where(and(eq(guests.email, change.email), others));
+    if (taken !== undefined) throw new ApiFailure('email_taken');
+  }
+}
+
+function objectField(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null && name in value ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * Turns a unique-index violation on guests (two sign-ups racing for one
+ * name) into the failure the caller would have had a moment later; any
+ * other error is rethrown.
+ */
+export function explainUniqueViolation(error: unknown): never {
+  for (const candidate of [error, objectField(error, 'cause')]) {
+    if (objectField(candidate, 'code') !== '23505') continue;
+    const constraint = String(objectField(candidate, 'constraint') ?? objectField(candidate, 'message') ?? '');
+    if (constraint.includes('guests_title_unique')) throw new ApiFailure('title_taken');
+    if (constraint.includes('guests_email_unique')) throw new ApiFailure('email_taken');
+  }
+  throw error;
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import type { Language } from '../../shared/constants.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
+import { AdjustableClock } from '../lib/clock.ts';
+import type { OutboxRecord } from '../lib/outbox.ts';
+
+/**
+ * Test support for the server suites. Each test server has a database of its
+ * own: in-memory PGlite, or, when `WARDEN_TEST_DATABASE_URL` names a
+ * PostgreSQL server (`npm test` starts one), a fresh database on it that is
+ * dropped at close.
+ */
+
+export interface TestServer {
+  app: FastifyInstance;
+  clock: AdjustableClock;
+  close(): Promise<void>;
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function testDatabase(): Promise<{ database: DatabaseConfig; drop(): Promise<void> }> {
+  const serverUrl = process.env.WARDEN_TEST_DATABASE_URL;
+  if (serverUrl === undefined || serverUrl === '') {
+    return { database: { driver: 'pglite', dataDir: null }, drop: async () => {} };
+  }
+  const name = `warden_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: { driver: 'postgres', url: url.toString() },
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** A server on a database of its own, with its clock at hand. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const { database, drop } = await testDatabase();
+  const clock = new AdjustableClock();
+  const config: Config = { ...loadConfig({}), database, ...overrides };
+  const app = await buildApp(config, { logger: false, clock });
+  await app.ready();
+  return {
+    app,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** The `api` block of a request body. */
+export function apiBlock(language: Language = 'en'): { language: Language } {
+  return { language };
+}
+
+export interface CallResult {
+  statusCode: number;
+  /** The parsed JSON answer. */
+  body: ApiAnswer;
+}
+
+/** An API answer as the client reads it: the envelope and whatever payload. */
+export interface ApiAnswer {
+  api: { status: 'success' | 'failed'; errorMessage?: string };
+  [field: string]: unknown;
+}
+
+/** `POST /api<path>` with a JSON body; extra inject options (e.g. remoteAddress) may be given. */
+export async function call(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {},
+): Promise<CallResult> {
+  const response = await app.inject({ method: 'POST', url: `/api${path}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, ...options });
+  return { statusCode: response.statusCode, body: response.json<ApiAnswer>() };
+}
+
+/** Asserts an HTTP 200 success and returns the answer. */
+export async function succeed(app: FastifyInstance, path: string, body: unknown, options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {}): Promise<ApiAnswer> {
+  const result = await call(app, path, body, options);
+  expect(result.body.api, `${path} should succeed`).toEqual({ status: 'success' });
+  expect(result.statusCode).toBe(200);
+  return result.body;
+}
+
+/** Asserts an HTTP 200 failure and returns its message. */
+export async function fail(app: FastifyInstance, path: string, body: unknown, options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {}): Promise<string> {
+  const result = await call(app, path, body, options);
+  expect(result.statusCode).toBe(200);
+  expect(result.body.api.status, `${path} should fail`).toBe('failed');
+  expect(typeof result.body.api.errorMessage).toBe('string');
+  return result.body.api.errorMessage ?? '';
+}
+
+/** The messages the server sent (the development outbox), oldest first. */
+export async function outbox(app: FastifyInstance): Promise<OutboxRecord[]> {
+  const response = await app.inject({ method: 'GET', url: '/dev/outbox' });
+  return response.json<{ messages: OutboxRecord[] }>().messages;
+}
+
+/** The newest message sent to an address or number. */
+export async function lastMessageTo(app: FastifyInstance, to: string): Promise<OutboxRecord> {
+  const message = (await outbox(app)).findLast((record) => record.to === to);
+  if (message === undefined) throw new Error(`no message to ${to}`);
+  return message;
+}
+
+/** The token of the newest link of this kind mailed to the address. */
+export async function linkTokenMailedTo(app: FastifyInstance, email: string, kind: 'verifyEmail' | 'updatePassword'): Promise<string> {
+  const message = await lastMessageTo(app, email);
+  const match = new RegExp(`/guest/${kind}/([A-Za-z0-9_-]+)`).exec(message.text);
+  if (match?.[1] === undefined) throw new Error(`the last mail to ${email} has no ${kind} link`);
+  return match[1];
+}
+
+export interface TestGuest {
+  id: number;
+  token: string;
+  title: string;
+  email: string;
+  password: string;
+}
+
+let guestCounter = 0;
+
+/** Signs a new guest up (a new IP each time, so sign-up limits do not interfere). */
+export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestGuest, 'id' | 'token'>> = {}): Promise<TestGuest> {
+  guestCounter += 1;
+  const suffix = `${guestCounter}${randomBytes(3).toString('hex')}`;
+  const form = {
+    title: overrides.title ?? `guest${suffix}`,
+    email: overrides.email ?? `guest${suffix}@example.com`,
+    password: overrides.password ?? `password-${suffix}`,
+  };
+  const answer = await succeed(
+    app,
+    '/guest/create',
+    { api: apiBlock(), guest: { ...form, timezone: -540, language: 'en' } },
+    { remoteAddress: `10.1.${guestCounter % 250}.${Math.floor(guestCounter / 250) % 250}` },
+  );
+  const guest = answer.guest as { id: number; token: string };
+  return { ...form, id: guest.id, token: guest.token };
+}
+
+/** The credentials block of an authenticated call. */
+export function credentials(guest: TestGuest): { id: number; token: string } {
+  return { id: guest.id, token: guest.token };
+}
+
+/** Verifies the guest's e-mail address through the link the server mailed. */
+export async function verifyEmail(app: FastifyInstance, guest: TestGuest): Promise<void> {
+  const token = await linkTokenMailedTo(app, guest.email, 'verifyEmail');
+  await succeed(app, '/guest/verifyEmail', { api: apiBlock(), guest: { token } });
+}

@@ -1,0 +1,147 @@
+import type { Language } from './constants.ts';
+
+/**
+ * Every text the server sends to a person, in both languages. English texts
+ * that SPEC §5 and §8 give are quoted verbatim. `{name}` marks a parameter.
+ */
+export const MESSAGES = {
+  // --- The contract ---------------------------------------------------------
+  invalid_request: {
+    en: 'The request is invalid: {fields}.',
+    ja: 'リクエストの内容が正しくありません: {fields}。',
+  },
+  unreadable_request: {
+    en: 'The request could not be read.',
+    ja: 'リクエストを読み取れませんでした。',
+  },
+  request_too_large: {
+    en: 'The request is too large.',
+    ja: 'リクエストが大きすぎます。',
+  },
+  server_error: {
+    en: 'A server error occurred.',
+    ja: 'サーバーエラーが発生しました。',
+  },
+  too_many_requests: {
+    en: 'Too many attempts. Please wait a few minutes and try again.',
+    ja: '試行回数が多すぎます。数分待ってから、もう一度お試しください。',
+  },
+  not_available_yet: {
+    en: 'This is not available yet.',
+    ja: 'この機能はまだご利用いただけません。',
+  },
+
+  // --- Field rules ------------------------------------------------------------
+  title_invalid: {
+    en: 'The username must be 1 to 50 characters and cannot contain @.',
+    ja: 'ユーザー名は1〜50文字で、@を含めることはできません。',
+  },
+  email_invalid: {
+    en: 'The e-mail address is not valid.',
+    ja: 'メールアドレスが正しくありません。',
+  },
+  password_invalid: {
+    en: 'The password must be 8 to 128 characters.',
+    ja: 'パスワードは8〜128文字で入力してください。',
+  },
+  phone_invalid: {
+    en: 'The phone number is not valid.',
+    ja: '電話番号が正しくありません。',
+  },
+
+  // --- Accounts ---------------------------------------------------------------
+  authentication_failed: {
+    en: 'You are signed out. Please sign in again.',
+    ja: 'ログインが切れました。もう一度ログインしてください。',
+  },
+  sign_in_failed: {
+    en: 'The username or password is wrong.',
+    ja: 'ユーザー名またはパスワードが違います。',
+  },
+  title_taken: {
+    en: 'This username is already taken.',
+    ja: 'このユーザー名は既に使われています。',
+  },
+  email_taken: {
+    en: 'This e-mail address is already registered.',
+    ja: 'このメールアドレスは既に登録されています。',
+  },
+  link_invalid: {
+    en: 'This link is invalid or has expired.',
+    ja: 'このリンクは無効か、有効期限が切れています。',
+  },
+  already_verified: {
+    en: 'Your e-mail address is already verified.',
+    ja: 'メールアドレスは既に認証済みです。',
+  },
+  facilitator_failed: {
+    en: 'The facilitator link is invalid or has expired.',
+    ja: 'ファシリテーター用のリンクが無効か、有効期限が切れています。',
+  },
+  phone_code_wrong: {
+    en: 'Your code is wrong',
+    ja: '認証コードが違います',
+  },
+  phone_code_expired: {
+    en: 'Your code has expired. Please request a new one.',
+    ja: '認証コードの有効期限が切れました。新しいコードを請求してください。',
+  },
+  phone_code_limit: {
+    en: 'Too many codes were sent to this number. Please wait 10 minutes.',
+    ja: 'この番号へのコード送信が多すぎます。10分待ってからお試しください。',
+  },
+
+  // --- Booking gates (SPEC §5, §8) ---------------------------------------------
+  unverified: {
+    en: 'To book a jail session, please first verify your account from the link previously sent to your email address.',
+    ja: 'ジェイルを予約するには、まずメールアドレスに送信されたリンクからアカウントを認証してください。',
+  },
+  suspended: {
+    en: 'Your account is temporarily suspended because of three ignored jail within a week. Back to available at {resumeDateTime}',
+    ja: '1週間以内に3回ジェイルを無視したため、アカウントは一時的に停止されています。{resumeDateTime}に再開できます',
+  },
+  no_change_within_6_hours: {
+    en: 'No change available within 6 hours.',
+    ja: '開始6時間前からは変更できません。',
+  },
+  email_sent: {
+    en: 'email sent.',
+    ja: 'メールを送信しました。',
+  },
+
+  // --- Messages sent by e-mail and SMS -----------------------------------------
+  verify_email_subject: {
+    en: 'Warden: please verify your e-mail address',
+    ja: 'Warden: メールアドレスの認証',
+  },
+  verify_email_text: {
+    en: 'Welcome to Warden, {title}.\n\nOpen this link within 24 hours to verify your e-mail address:\n{url}\n\nIf you did not sign up, ignore this mail.',
+    ja: '{title}さん、Wardenへようこそ。\n\n24時間以内に次のリンクを開いて、メールアドレスを認証してください。\n{url}\n\n心当たりのない場合は、このメールを破棄してください。',
+  },
+  reset_password_subject: {
+    en: 'Warden: reset your password',
+    ja: 'Warden: パスワードの再設定',
+  },
+  reset_password_text: {
+    en: 'Open this link within an hour to set a new password for {title}:\n{url}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.',
+    ja: '1時間以内に次のリンクを開いて、{title}さんの新しいパスワードを設定してください。\n{url}\n\n心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+  },
+  phone_code_sms: {
+    en: 'Your Warden code is {code}. It is valid for 10 minutes.',
+    ja: 'Wardenの認証コードは{code}です。有効期限は10分です。',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Whether `value` names a message. */
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+/** The text of a message in a language, with `{name}` parameters filled in. */
+export function message(language: Language, key: MessageKey, params: Readonly<Record<string, string | number>> = {}): string {
+  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );
+}
