@@ -168,3 +168,19 @@ export async function verifyEmail(app: FastifyInstance, guest: TestGuest): Promi
   const token = await linkTokenMailedTo(app, guest.email, 'verifyEmail');
   await succeed(app, '/guest/verifyEmail', { api: apiBlock(), guest: { token } });
 }
+
+/** Gives the guest a phone number through the SMS code round trip; returns the number as stored. */
+export async function givePhone(app: FastifyInstance, guest: TestGuest, phone = `090${String(guest.id).padStart(8, '0')}`): Promise<string> {
+  await succeed(app, '/guest/requestPhoneCode', { api: apiBlock(), guest: { ...credentials(guest), phone } });
+  const code = /\b(\d{6})\b/.exec((await lastMessageTo(app, phone)).text)?.[1];
+  const answer = await succeed(app, '/guest/update', { api: apiBlock(), guest: { ...credentials(guest), phone, phoneCode: code } });
+  return (answer.guest as { phone: string }).phone;
+}
+
+/** A guest who may book: signed up, e-mail verified, phone given. */
+export async function readyGuest(app: FastifyInstance): Promise<TestGuest> {
+  const guest = await signUp(app);
+  await verifyEmail(app, guest);
+  await givePhone(app, guest);
+  return guest;
+}

@@ -41,3 +41,12 @@ describe('/guest/authenticate', () => {
     expect(result.body).toEqual({ api: { status: 'failed', errorMessage: 'ログインが切れました。もう一度ログインしてください。' } });
   });
 });
+
+describe('smoke', () => {
+  it('makes a ready guest', async () => {
+    const { readyGuest } = await import('../../test/harness.ts');
+    const guest = await readyGuest(server.app);
+    const answer = await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) });
+    expect(answer.guest).toMatchObject({ isVerified: true, phone: expect.stringMatching(/^090/) });
+  });
+});

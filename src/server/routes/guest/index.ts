@@ -1,9 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account.ts';
+import mailLinks from './mail-links.ts';
+import payments from './payments.ts';
+import profile from './profile.ts';
 
 /** The guest calls of SPEC §7, under /api/guest. */
 const guest: FastifyPluginAsync = async (app) => {
   await app.register(account);
+  await app.register(profile);
+  await app.register(mailLinks);
+  await app.register(payments);
 };
 
 export default guest;

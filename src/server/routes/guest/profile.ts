@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { guestRequestPhoneCodeRequestSchema, guestSchema, guestUpdateRequestSchema, phoneCodeSchema } from '../../../shared/api/guest.ts';
+import { guests } from '../../db/schema/index.ts';
+import { ApiFailure, apiPost } from '../../lib/api.ts';
+import { assertTitleAndEmailFree, explainUniqueViolation, publicGuest } from '../../services/guests.ts';
+import { sendMailLink } from '../../services/mail-links.ts';
+import { checkPhoneCode, sendPhoneCode } from '../../services/phone-codes.ts';
+
+/** The value when it is given and differs from the current one, else undefined. */
+function changed<Value>(next: Value | null | undefined | '', current: Value | null): Value | undefined {
+  return next === null || next === undefined || next === '' || next === current ? undefined : next;
+}
+
+/** Editing the own account, and the SMS code that proves a new phone number. */
+const profile: FastifyPluginAsync = async (app) => {
+  apiPost(app, '/update', {
+    body: guestUpdateRequestSchema,
+    payload: { guest: guestSchema },
+    async handler({ guest: form }) {
+      const guest = await app.authenticatedGuest(form);
+      const title = changed(form.title, guest.title);
+      const email = changed(form.email, guest.email);
+      const phone = changed(form.phone, guest.phone);
+      await assertTitleAndEmailFree(app.db, { title, email }, guest.id);
+      if (phone !== undefined) {
+        if (form.phoneCode === null || form.phoneCode === undefined || form.phoneCode === '') {
+          throw new ApiFailure('phone_code_wrong');
+        }
+        await checkPhoneCode(app, guest.id, phone, form.phoneCode);
+      }
+      const [updated] = await app.db
+        .update(guests)
+        .set({
+          title,
+          email,
+          ...(email === undefined ? {} : { isVerified: false }),
+          phone,
+          language: form.language ?? undefined,
+          timezone: form.timezone ?? undefined,
+          webhookEnabled: form.webhookEnabled ?? undefined,
+          triggerEnabled: form.triggerEnabled ?? undefined,
+          triggerMethod: form.triggerMethod ?? undefined,
+          triggerUrl: form.triggerUrl === undefined ? undefined : form.triggerUrl || null,
+          triggerBody: form.triggerBody,
+          updatedAt: app.clock.now(),
+        })
+        .where(eq(guests.id, guest.id))
+        .returning()
+        .catch(explainUniqueViolation);
+      if (updated === undefined) throw new ApiFailure('authentication_failed');
+      if (email !== undefined) await sendMailLink(app, updated, 'verify_email');
+      return { guest: await publicGuest(app.db, updated) };
+    },
+  });
+
+  apiPost(app, '/requestPhoneCode', {
+    body: guestRequestPhoneCodeRequestSchema,
+    payload: { phoneCode: phoneCodeSchema },
+    async handler({ guest: form }, request) {
+      const guest = await app.authenticatedGuest(form);
+      return { phoneCode: await sendPhoneCode(app, request, guest, form.phone) };
+    },
+  });
+};
+
+export default profile;
