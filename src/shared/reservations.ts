@@ -1,0 +1,442 @@
+/**
+ * The rules of a reservation (a booked jail), shared by the booking form and
+ * the server: the options the form offers (SPEC §5, §9), what a booking must
+ * satisfy, how a repeating booking rolls from one occurrence to the next, the
+ * time states of §4, overlaps, the light plan's monthly hours and the
+ * six-hour change cutoff.
+ *
+ * Every rule that depends on the calendar works in the guest's time zone,
+ * given as a string of src/shared/time-zone.ts: an IANA name, which follows
+ * daylight saving time, or a fixed `±HH:MM` offset.
+ */
+import {
+  BOOKING_DURATIONS_HOURS,
+  CHANGE_CUTOFF_MS,
+  JAIL_ENTRY_BEFORE_START_MS,
+  SCHEDULE_STEP_MINUTES,
+  START_DATE_COUNT,
+  START_TIME_STEP_MINUTES,
+  type RepeatType,
+} from './constants.ts';
+import {
+  MINUTES_PER_DAY,
+  addDays,
+  dayNumber,
+  fromLocal,
+  hasConstantOffset,
+  localTimeExists,
+  monthBounds,
+  toLocal,
+  weekdayOf,
+  type LocalDate,
+  type LocalMonth,
+} from './time-zone.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const EPOCH_DATE: LocalDate = { year: 1970, month: 1, day: 1 };
+
+/** A detailed schedule entry: `title` is due `minutes` after the start. */
+export interface Schedule {
+  minutes: number;
+  title: string;
+}
+
+/** What the booking form sends (SPEC §7 `/reservation/create`). */
+export interface BookingRequest {
+  work: string;
+  /** Hours, one of `BOOKING_DURATIONS_HOURS`. */
+  duration: number;
+  /** Epoch ms. */
+  startTime: number;
+  repeatType: RepeatType;
+  /** Weekdays of a daily repeat, 0 = Sunday to 6 = Saturday. */
+  dailyRepeatSettings: readonly number[];
+  schedules: readonly Schedule[];
+}
+
+/** Milliseconds of a duration in hours. */
+export function durationMs(hours: number): number {
+  return Math.round(hours * HOUR_MS);
+}
+
+// --- What the form offers ---------------------------------------------------
+
+/** Whether `hours` is one of the durations on offer (1 to 8 in quarter hours). */
+export function isOfferedDuration(hours: number): boolean {
+  return BOOKING_DURATIONS_HOURS.includes(hours);
+}
+
+/** The start dates on offer: the guest's today and the 13 days after it. */
+export function startDateOptions(now: number, timeZone: string): LocalDate[] {
+  const today = toLocal(now, timeZone);
+  return Array.from({ length: START_DATE_COUNT }, (_, index) => addDays(today, index));
+}
+
+/**
+ * The start times on offer on `date`, as instants: every 15 minutes of the
+ * local day. A time skipped when the clocks go forward is left out; a time
+ * that comes twice when they go back is offered once, at its first instant.
+ */
+export function startTimeOptions(date: LocalDate, timeZone: string): number[] {
+  const starts: number[] = [];
+  for (let minutes = 0; minutes < MINUTES_PER_DAY; minutes += START_TIME_STEP_MINUTES) {
+    if (localTimeExists(date, minutes, timeZone)) starts.push(fromLocal(date, minutes, timeZone));
+  }
+  return starts;
+}
+
+/** Whether `startTime` is a whole minute that the local clock shows on a 15-minute step. */
+export function isOnStartTimeStep(startTime: number, timeZone: string): boolean {
+  return startTime % MINUTE_MS === 0 && toLocal(startTime, timeZone).minutes % START_TIME_STEP_MINUTES === 0;
+}
+
+/** The default start: the first 15-minute step of the local clock strictly after `now`. */
+export function defaultStartTime(now: number, timeZone: string): number {
+  let start = (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS;
+  while (!isOnStartTimeStep(start, timeZone)) start += MINUTE_MS;
+  return start;
+}
+
+/** Whether the local date of `startTime` is one of the 14 start dates on offer at `now`. */
+export function isOnOfferedStartDate(startTime: number, now: number, timeZone: string): boolean {
+  const daysAhead = dayNumber(toLocal(startTime, timeZone)) - dayNumber(toLocal(now, timeZone));
+  return daysAhead >= 0 && daysAhead < START_DATE_COUNT;
+}
+
+/** The minutes a schedule entry may take: 5, 10, ... while below the duration in minutes. */
+export function scheduleMinuteOptions(durationHours: number): number[] {
+  const options: number[] = [];
+  for (let minutes = SCHEDULE_STEP_MINUTES; minutes < durationHours * 60; minutes += SCHEDULE_STEP_MINUTES) {
+    options.push(minutes);
+  }
+  return options;
+}
+
+/** The minutes of a new schedule entry. */
+export const NEW_SCHEDULE_MINUTES = SCHEDULE_STEP_MINUTES;
+
+/** The entries that have a title, with their titles trimmed; entries with an empty title are dropped. */
+export function titledSchedules(schedules: readonly Schedule[]): Schedule[] {
+  return schedules
+    .map((schedule) => ({ minutes: schedule.minutes, title: schedule.title.trim() }))
+    .filter((schedule) => schedule.title !== '');
+}
+
+// --- Validation ---------------------------------------------------------------
+
+/** Why a booking cannot be accepted: each is the key of its message in src/shared/messages.ts. */
+export type BookingProblem =
+  | 'duration_not_offered'
+  | 'start_time_not_on_step'
+  | 'start_time_passed'
+  | 'start_date_not_offered'
+  | 'repeat_weekdays_invalid'
+  | 'start_not_on_repeat_weekday'
+  | 'schedule_minutes_not_offered';
+
+function isWeekdaySet(weekdays: readonly number[]): boolean {
+  return (
+    weekdays.length > 0 &&
+    new Set(weekdays).size === weekdays.length &&
+    weekdays.every((weekday) => Number.isInteger(weekday) && weekday >= 0 && weekday <= 6)
+  );
+}
+
+/**
+ * The first rule of SPEC §5 that `booking` breaks at `now` for a guest in
+ * `timeZone`, or null. Schedule entries without a title do not count; the
+ * start must be in the future, on a 15-minute step, on one of the 14 dates
+ * on offer and, for a daily repeat, on one of its weekdays.
+ */
+export function bookingProblem(booking: BookingRequest, now: number, timeZone: string): BookingProblem | null {
+  if (!isOfferedDuration(booking.duration)) return 'duration_not_offered';
+  if (!isOnStartTimeStep(booking.startTime, timeZone)) return 'start_time_not_on_step';
+  if (booking.startTime <= now) return 'start_time_passed';
+  if (!isOnOfferedStartDate(booking.startTime, now, timeZone)) return 'start_date_not_offered';
+  if (!isWeekdaySet(booking.dailyRepeatSettings)) return 'repeat_weekdays_invalid';
+  if (
+    booking.repeatType === 'daily' &&
+    !booking.dailyRepeatSettings.includes(toLocal(booking.startTime, timeZone).weekday)
+  ) {
+    return 'start_not_on_repeat_weekday';
+  }
+  const minuteOptions = scheduleMinuteOptions(booking.duration);
+  if (titledSchedules(booking.schedules).some((schedule) => !minuteOptions.includes(schedule.minutes))) {
+    return 'schedule_minutes_not_offered';
+  }
+  return null;
+}
+
+/** The booking as it is kept: work and titles trimmed, untitled entries dropped, weekdays in order. */
+export function normalizedBooking(booking: BookingRequest): BookingRequest {
+  return {
+    work: booking.work.trim(),
+    duration: booking.duration,
+    startTime: booking.startTime,
+    repeatType: booking.repeatType,
+    dailyRepeatSettings: [...new Set(booking.dailyRepeatSettings)].sort((a, b) => a - b),
+    schedules: titledSchedules(booking.schedules),
+  };
+}
+
+// --- Repeating ----------------------------------------------------------------
+
+/** How a booking repeats, anchored to the wall clock of the zone it was booked in. */
+export interface RepeatRule {
+  repeatType: RepeatType;
+  dailyRepeatSettings: readonly number[];
+  timeZone: string;
+  /** Minutes past local midnight at which every occurrence starts. */
+  wallClockMinutes: number;
+}
+
+/** The rule of a booking made at `startTime` by a guest in `timeZone`. */
+export function repeatRuleOf(
+  booking: Pick<BookingRequest, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>,
+  timeZone: string,
+): RepeatRule {
+  return {
+    repeatType: booking.repeatType,
+    dailyRepeatSettings: booking.dailyRepeatSettings,
+    timeZone,
+    wallClockMinutes: toLocal(booking.startTime, timeZone).minutes,
+  };
+}
+
+/**
+ * The local date an occurrence belongs to. An occurrence whose wall-clock
+ * time fell in a daylight-saving gap starts later than the rule's time,
+ * possibly after midnight; it still belongs to the date it was meant for.
+ */
+function occurrenceDate(start: number, rule: RepeatRule): LocalDate {
+  const local = toLocal(start, rule.timeZone);
+  const localMinute = dayNumber(local) * MINUTES_PER_DAY + local.minutes;
+  const minutesPastRuleTime =
+    (((localMinute - rule.wallClockMinutes) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return addDays(EPOCH_DATE, (localMinute - minutesPastRuleTime) / MINUTES_PER_DAY);
+}
+
+/**
+ * The start of the occurrence after the one starting at `currentStart`, or
+ * null for a booking that does not repeat. Weekly: the same weekday a week
+ * later; daily: the next date whose weekday is in `dailyRepeatSettings`.
+ * Either way at the rule's wall-clock time, whatever daylight saving time
+ * does in between.
+ */
+export function nextOccurrenceStart(rule: RepeatRule, currentStart: number): number | null {
+  if (rule.repeatType === 'none') return null;
+  const date = occurrenceDate(currentStart, rule);
+  if (rule.repeatType === 'weekly') return fromLocal(addDays(date, 7), rule.wallClockMinutes, rule.timeZone);
+  for (let days = 1; days <= 7; days += 1) {
+    const next = addDays(date, days);
+    if (rule.dailyRepeatSettings.includes(weekdayOf(next))) {
+      return fromLocal(next, rule.wallClockMinutes, rule.timeZone);
+    }
+  }
+  return null;
+}
+
+/**
+ * A booked occurrence and, when it repeats, the rule that makes the ones
+ * after it. A one-off booking and a past occurrence have no rule.
+ */
+export interface BookedSlot {
+  startTime: number;
+  /** Hours. */
+  duration: number;
+  rule: RepeatRule | null;
+}
+
+/** The starts of a slot's occurrences from its own start, while before `until`. */
+export function occurrenceStarts(slot: BookedSlot, until: number): number[] {
+  const starts: number[] = [];
+  let start: number | null = slot.startTime;
+  while (start !== null && start < until) {
+    starts.push(start);
+    start = slot.rule === null ? null : nextOccurrenceStart(slot.rule, start);
+  }
+  return starts;
+}
+
+/** The occurrences of a booking that have ended by `now`, and the one that is current or next. */
+export interface RolledForward {
+  /** Starts of the occurrences whose end is at or before `now`, oldest first. */
+  endedStarts: number[];
+  /** Start of the first occurrence not yet ended; null when the booking has no more. */
+  currentStart: number | null;
+}
+
+/** Rolls a booking whose current occurrence starts at `slot.startTime` forward to `now`. */
+export function rollForward(slot: BookedSlot, now: number): RolledForward {
+  const length = durationMs(slot.duration);
+  const endedStarts: number[] = [];
+  let start: number | null = slot.startTime;
+  while (start !== null && start + length <= now) {
+    endedStarts.push(start);
+    start = slot.rule === null ? null : nextOccurrenceStart(slot.rule, start);
+  }
+  return { endedStarts, currentStart: start };
+}
+
+// --- Time states and the change cutoff ----------------------------------------
+
+/** SPEC §4: before the jail window, in it, or over. */
+export type TimeState = 'upcoming' | 'ready' | 'over';
+
+export interface Occurrence {
+  startTime: number;
+  endTime: number;
+  isFinished: boolean;
+}
+
+/** When the jail of an occurrence starting at `startTime` can be entered: 15 minutes before. */
+export function jailEntryOpensAt(startTime: number): number {
+  return startTime - JAIL_ENTRY_BEFORE_START_MS;
+}
+
+/** The time state of an occurrence at `now`: over once finished or past its end; ready from 15 minutes before the start. */
+export function timeStateOf(occurrence: Occurrence, now: number): TimeState {
+  if (occurrence.isFinished || now >= occurrence.endTime) return 'over';
+  if (now >= jailEntryOpensAt(occurrence.startTime)) return 'ready';
+  return 'upcoming';
+}
+
+/** Edit and cancel are allowed only while the start is more than 6 hours away. */
+export function isChangeAllowed(startTime: number, now: number): boolean {
+  return startTime - now > CHANGE_CUTOFF_MS;
+}
+
+/** Skip is allowed only for a repeating booking whose start is more than 6 hours away. */
+export function isSkipAllowed(booking: { repeatType: RepeatType; startTime: number }, now: number): boolean {
+  return booking.repeatType !== 'none' && isChangeAllowed(booking.startTime, now);
+}
+
+// --- Overlaps -----------------------------------------------------------------
+
+const WEEK_MS = 7 * DAY_MS;
+const YEAR_AND_WEEK_MS = 371 * DAY_MS;
+const LONGEST_DURATION_MS = durationMs(Math.max(...BOOKING_DURATIONS_HOURS));
+
+/**
+ * How far two slots must be compared. Once both have started, weekly and
+ * daily patterns repeat every week, so one week (plus the longest duration,
+ * for occurrences that straddle its end) settles it, as long as the zones
+ * keep one offset for a year (taken as for ever); with daylight saving time
+ * in the way, a year and a week meets every kind of clock change once.
+ */
+function comparisonEnd(first: BookedSlot, second: BookedSlot): number {
+  const earlier = Math.min(first.startTime, second.startTime);
+  const later = Math.max(first.startTime, second.startTime);
+  const yearEnd = later + YEAR_AND_WEEK_MS + LONGEST_DURATION_MS;
+  const zones = [first.rule?.timeZone, second.rule?.timeZone].filter((zone) => zone !== undefined);
+  const isPeriodic = zones.every((zone) => hasConstantOffset(zone, earlier, yearEnd));
+  return isPeriodic ? later + WEEK_MS + LONGEST_DURATION_MS : yearEnd;
+}
+
+/**
+ * The start of the first occurrence in `secondStarts` that meets one in
+ * `firstStarts`, or null. Both lists are sorted and their occurrences do
+ * not overlap among themselves.
+ */
+function firstMeeting(firstStarts: number[], firstLength: number, secondStarts: number[], secondLength: number): number | null {
+  let firstIndex = 0;
+  let secondIndex = 0;
+  while (firstIndex < firstStarts.length && secondIndex < secondStarts.length) {
+    const firstStart = firstStarts[firstIndex] ?? 0;
+    const secondStart = secondStarts[secondIndex] ?? 0;
+    const firstEnd = firstStart + firstLength;
+    const secondEnd = secondStart + secondLength;
+    if (firstStart < secondEnd && secondStart < firstEnd) return secondStart;
+    if (firstEnd <= secondEnd) firstIndex += 1;
+    else secondIndex += 1;
+  }
+  return null;
+}
+
+/**
+ * The start of the first occurrence of `existing` that an occurrence of
+ * `candidate` overlaps, or null (touching ends do not overlap).
+ */
+export function overlapStart(candidate: BookedSlot, existing: BookedSlot): number | null {
+  const until = comparisonEnd(candidate, existing);
+  return firstMeeting(
+    occurrenceStarts(candidate, until),
+    durationMs(candidate.duration),
+    occurrenceStarts(existing, until),
+    durationMs(existing.duration),
+  );
+}
+
+/** An existing slot a candidate overlaps, and the start of its occurrence that is in the way. */
+export interface Overlap<Slot extends BookedSlot> {
+  slot: Slot;
+  occurrenceStart: number;
+}
+
+/** The first of `existing` that some occurrence of `candidate` overlaps, or null. */
+export function firstOverlap<Slot extends BookedSlot>(candidate: BookedSlot, existing: readonly Slot[]): Overlap<Slot> | null {
+  for (const slot of existing) {
+    const occurrenceStart = overlapStart(candidate, slot);
+    if (occurrenceStart !== null) return { slot, occurrenceStart };
+  }
+  return null;
+}
+
+// --- The light plan's monthly hours --------------------------------------------
+
+/** Hours of the occurrences of `slots` that start within `month` of `timeZone`. */
+export function hoursBookedInMonth(slots: readonly BookedSlot[], month: LocalMonth, timeZone: string): number {
+  const { start, end } = monthBounds(month, timeZone);
+  let hours = 0;
+  for (const slot of slots) {
+    const inMonth = occurrenceStarts(slot, end).filter((occurrenceStart) => occurrenceStart >= start);
+    hours += inMonth.length * slot.duration;
+  }
+  return hours;
+}
+
+/** A month's booked hours set against a monthly allowance. */
+export interface MonthlyHours {
+  month: LocalMonth;
+  /** Hours booked in the month without the candidate, past occurrences included. */
+  bookedHours: number;
+  /** Hours the candidate's occurrences add to the month. */
+  candidateHours: number;
+  allowedHours: number;
+}
+
+/**
+ * The booked hours of the month in which `candidate` starts (in the guest's
+ * time zone): those of every existing slot, past occurrences included and
+ * repeating ones counted for each of their occurrences in the month, and
+ * those the candidate adds.
+ */
+export function monthlyHoursWith(
+  candidate: BookedSlot,
+  existing: readonly BookedSlot[],
+  timeZone: string,
+  allowedHours: number,
+): MonthlyHours {
+  const { year, month } = toLocal(candidate.startTime, timeZone);
+  const localMonth = { year, month };
+  return {
+    month: localMonth,
+    bookedHours: hoursBookedInMonth(existing, localMonth, timeZone),
+    candidateHours: hoursBookedInMonth([candidate], localMonth, timeZone),
+    allowedHours,
+  };
+}
+
+/** Whether the candidate would take the month over its allowance. */
+export function exceedsAllowance(hours: MonthlyHours): boolean {
+  return hours.bookedHours + hours.candidateHours > hours.allowedHours;
+}
+
+// --- Early finish -------------------------------------------------------------
+
+/** A session ended early blocks new bookings until its original end, `blockedUntil` (epoch ms). */
+export function isBlockedByEarlyFinish(blockedUntil: number | null, now: number): boolean {
+  return blockedUntil !== null && now < blockedUntil;
+}

@@ -1,0 +1,316 @@
+/**
+ * Wall-clock arithmetic in a guest's time zone, for the client and the server.
+ *
+ * A time zone is a string in one of two forms:
+ *
+ * - an IANA name such as `Asia/Tokyo` or `Europe/London`, which is what a
+ *   browser reports through `Intl.DateTimeFormat().resolvedOptions().timeZone`
+ *   and which follows daylight saving time;
+ * - a fixed offset from UTC, `+09:00` or `-05:30`: what a guest's zone is
+ *   today, since SPEC §1 takes it from the browser offset
+ *   (`Date.prototype.getTimezoneOffset()`, kept in `guests.timezone`).
+ *   `UTC` is also accepted.
+ *
+ * The rules are written for both, so that keeping the browser's IANA name
+ * one day makes repeating bookings follow daylight saving time without
+ * another change here.
+ *
+ * Local dates and times never go through the host's own time zone: an
+ * instant is shifted by the zone's offset and read with the UTC getters.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+export const MINUTES_PER_DAY = 1_440;
+
+/** A calendar date in some time zone; `month` runs from 1 to 12. */
+export interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** A calendar date and a wall-clock time in some time zone. */
+export interface LocalDateTime extends LocalDate {
+  /** Minutes since local midnight, 0 to 1439. */
+  minutes: number;
+  /** 0 = Sunday to 6 = Saturday. */
+  weekday: number;
+}
+
+/** A calendar month in some time zone; `month` runs from 1 to 12. */
+export interface LocalMonth {
+  year: number;
+  month: number;
+}
+
+const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+const LARGEST_OFFSET_MINUTES = 14 * 60;
+
+function fixedOffsetMinutes(timeZone: string): number | null {
+  if (timeZone === 'UTC') return 0;
+  const match = FIXED_OFFSET.exec(timeZone);
+  if (match === null) return null;
+  const [, sign, hours, minutes] = match;
+  const magnitude = Number(hours) * 60 + Number(minutes);
+  if (Number(minutes) >= 60 || magnitude > LARGEST_OFFSET_MINUTES) return null;
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partFormatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether `timeZone` is an IANA name this runtime knows, a `±HH:MM` offset or `UTC`. */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (fixedOffsetMinutes(timeZone) !== null) return true;
+  if (FIXED_OFFSET.test(timeZone) || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(timeZone)) return false;
+  try {
+    partFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The fixed-offset form of an offset in minutes east of UTC: 540 gives `+09:00`. */
+export function fixedOffsetTimeZone(minutesEastOfUtc: number): string {
+  const sign = minutesEastOfUtc < 0 ? '-' : '+';
+  const magnitude = Math.abs(Math.round(minutesEastOfUtc));
+  const hours = String(Math.floor(magnitude / 60)).padStart(2, '0');
+  const minutes = String(magnitude % 60).padStart(2, '0');
+  return `${sign}${hours}:${minutes}`;
+}
+
+/**
+ * The zone of a browser offset as `Date.prototype.getTimezoneOffset()` gives
+ * it, in minutes west of UTC (Tokyo: -540), which is how a guest's time zone
+ * is kept (`guests.timezone`).
+ */
+export function timeZoneOfBrowserOffset(offsetMinutesWestOfUtc: number): string {
+  return fixedOffsetTimeZone(-offsetMinutesWestOfUtc);
+}
+
+function formattedOffsetMinutes(timeZone: string, epochMs: number): number {
+  const wholeSecond = Math.floor(epochMs / 1_000) * 1_000;
+  const parts: Record<string, number> = {};
+  for (const part of partFormatter(timeZone).formatToParts(wholeSecond)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return Math.round((asUtc - wholeSecond) / MINUTE_MS);
+}
+
+/**
+ * The offsets of one zone over one span of `SPAN_DAYS` days: the offset at
+ * the span's start and each change inside it. Asking `Intl` costs a few
+ * microseconds a call; a span is sampled once a day (a zone never changes
+ * its offset twice within a day) and each change is then found to the
+ * minute, so that the many conversions of a repeating booking cost a scan
+ * of a change or two each.
+ */
+interface OffsetSpan {
+  initialOffset: number;
+  changes: { at: number; offset: number }[];
+}
+
+const SPAN_DAYS = 32;
+const SPAN_MS = SPAN_DAYS * DAY_MS;
+const MOST_SPANS_KEPT_PER_ZONE = 1_024;
+const offsetSpans = new Map<string, Map<number, OffsetSpan>>();
+
+function firstMinuteWithOffset(timeZone: string, from: number, to: number, offset: number): number {
+  // The offset at `from` differs from `offset`, the one at `to`.
+  let before = from;
+  let after = to;
+  while (after - before > MINUTE_MS) {
+    const middle = before + Math.floor((after - before) / MINUTE_MS / 2) * MINUTE_MS;
+    if (formattedOffsetMinutes(timeZone, middle) === offset) after = middle;
+    else before = middle;
+  }
+  return after;
+}
+
+function measureSpan(timeZone: string, spanIndex: number): OffsetSpan {
+  const start = spanIndex * SPAN_MS;
+  const initialOffset = formattedOffsetMinutes(timeZone, start);
+  const changes: { at: number; offset: number }[] = [];
+  let previous = initialOffset;
+  for (let day = 1; day <= SPAN_DAYS; day += 1) {
+    const sample = start + day * DAY_MS;
+    const offset = formattedOffsetMinutes(timeZone, sample);
+    if (offset !== previous) {
+      const at = firstMinuteWithOffset(timeZone, sample - DAY_MS, sample, offset);
+      if (at < start + SPAN_MS) changes.push({ at, offset });
+      previous = offset;
+    }
+  }
+  return { initialOffset, changes };
+}
+
+function spanOf(timeZone: string, spanIndex: number): OffsetSpan {
+  let spans = offsetSpans.get(timeZone);
+  if (spans === undefined) {
+    spans = new Map();
+    offsetSpans.set(timeZone, spans);
+  }
+  let span = spans.get(spanIndex);
+  if (span === undefined) {
+    if (spans.size >= MOST_SPANS_KEPT_PER_ZONE) spans.clear();
+    span = measureSpan(timeZone, spanIndex);
+    spans.set(spanIndex, span);
+  }
+  return span;
+}
+
+/** How many minutes the zone is ahead of UTC at the instant `epochMs`. */
+export function offsetMinutesAt(timeZone: string, epochMs: number): number {
+  const fixed = fixedOffsetMinutes(timeZone);
+  if (fixed !== null) return fixed;
+  const span = spanOf(timeZone, Math.floor(epochMs / SPAN_MS));
+  let offset = span.initialOffset;
+  for (const change of span.changes) {
+    if (change.at > epochMs) break;
+    offset = change.offset;
+  }
+  return offset;
+}
+
+/** The local date, time and weekday of the instant `epochMs` in `timeZone`. */
+export function toLocal(epochMs: number, timeZone: string): LocalDateTime {
+  const shifted = new Date(epochMs + offsetMinutesAt(timeZone, epochMs) * MINUTE_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
+    weekday: shifted.getUTCDay(),
+  };
+}
+
+/** Days since 1970-01-01 of a calendar date (the same in every zone). */
+export function dayNumber(date: LocalDate): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
+}
+
+/** The calendar date `days` days after `date` (or before, when negative). */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+/** 0 = Sunday to 6 = Saturday. */
+export function weekdayOf(date: LocalDate): number {
+  return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `minutes` past
+ * midnight of `date`. A time that does not exist (in a daylight-saving gap)
+ * is read with the offset before the gap, so it lands as much later as the
+ * gap is long; a time that exists twice (when the clocks go back) gives the
+ * earlier instant. These are the choices of Temporal's 'compatible' mode.
+ */
+export function fromLocal(date: LocalDate, minutes: number, timeZone: string): number {
+  const wall = Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE_MS;
+  const offsetBefore = offsetMinutesAt(timeZone, wall - DAY_MS);
+  const offsetAfter = offsetMinutesAt(timeZone, wall + DAY_MS);
+  const candidates = [wall - offsetBefore * MINUTE_MS, wall - offsetAfter * MINUTE_MS]
+    .filter((instant) => wall - offsetMinutesAt(timeZone, instant) * MINUTE_MS === instant)
+    .sort((a, b) => a - b);
+  return candidates[0] ?? wall - offsetBefore * MINUTE_MS;
+}
+
+/** Whether the wall clock in `timeZone` really shows `minutes` past midnight of `date` at some instant. */
+export function localTimeExists(date: LocalDate, minutes: number, timeZone: string): boolean {
+  const local = toLocal(fromLocal(date, minutes, timeZone), timeZone);
+  return dayNumber(local) === dayNumber(date) && local.minutes === minutes;
+}
+
+/** The calendar month of the instant `epochMs` in `timeZone`. */
+export function localMonthOf(epochMs: number, timeZone: string): LocalMonth {
+  const { year, month } = toLocal(epochMs, timeZone);
+  return { year, month };
+}
+
+/** The instants at which `month` begins and the next month begins, in `timeZone`. */
+export function monthBounds(month: LocalMonth, timeZone: string): { start: number; end: number } {
+  const first = { year: month.year, month: month.month, day: 1 };
+  const next = month.month === 12 ? { year: month.year + 1, month: 1, day: 1 } : { year: month.year, month: month.month + 1, day: 1 };
+  return { start: fromLocal(first, 0, timeZone), end: fromLocal(next, 0, timeZone) };
+}
+
+interface DisplayFormatters {
+  dateTime: Intl.DateTimeFormat;
+  zoneName: Intl.DateTimeFormat | null;
+}
+
+const displayFormatters = new Map<string, DisplayFormatters>();
+
+function displayFormattersFor(language: string, timeZone: string, isFixedOffset: boolean): DisplayFormatters {
+  const key = `${language}|${timeZone}`;
+  let formatters = displayFormatters.get(key);
+  if (formatters === undefined) {
+    formatters = {
+      dateTime: new Intl.DateTimeFormat(language, {
+        timeZone: isFixedOffset ? 'UTC' : timeZone,
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }),
+      zoneName: isFixedOffset ? null : new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'short' }),
+    };
+    displayFormatters.set(key, formatters);
+  }
+  return formatters;
+}
+
+/**
+ * A date and time for a message, as a reader in `timeZone` speaking
+ * `language` (`en` or `ja`) writes it: `Nov 28, 2026, 9:00 AM GMT+9` or
+ * `2026/11/28 9:00 JST`. A fixed offset is written as `UTC+09:00`.
+ */
+export function formatDateTime(epochMs: number, timeZone: string, language: string): string {
+  const fixed = fixedOffsetMinutes(timeZone);
+  const { dateTime, zoneName } = displayFormattersFor(language, timeZone, fixed !== null);
+  if (fixed !== null) return `${dateTime.format(epochMs + fixed * MINUTE_MS)} UTC${fixedOffsetTimeZone(fixed)}`;
+  const name = zoneName?.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value;
+  return name === undefined ? dateTime.format(epochMs) : `${dateTime.format(epochMs)} ${name}`;
+}
+
+/**
+ * Whether `timeZone` keeps one offset from `from` to `until`. A change within
+ * a few weeks outside the interval may also answer false: the answer errs
+ * towards false, never towards true.
+ */
+export function hasConstantOffset(timeZone: string, from: number, until: number): boolean {
+  if (fixedOffsetMinutes(timeZone) !== null) return true;
+  const offset = offsetMinutesAt(timeZone, from);
+  for (let spanIndex = Math.floor(from / SPAN_MS); spanIndex * SPAN_MS <= until; spanIndex += 1) {
+    const span = spanOf(timeZone, spanIndex);
+    if (span.initialOffset !== offset || span.changes.length > 0) return false;
+  }
+  return true;
+}
