@@ -108,6 +108,72 @@ export const MESSAGES = {
     en: 'email sent.',
     ja: 'メールを送信しました。',
   },
+  phone_required: {
+    en: 'To book a jail session, please first register your phone number.',
+    ja: 'ジェイルを予約するには、まず電話番号を登録してください。',
+  },
+  early_finish_blocked: {
+    en: 'You ended a jail session early, so you can book again only after it was due to end: {endDateTime}.',
+    ja: 'ジェイルを途中で終了したため、本来の終了時刻（{endDateTime}）を過ぎるまで新しい予約はできません。',
+  },
+  light_plan_limit: {
+    en: 'The light plan allows {allowedHours} hours of jail a month. {month} has {remainingHours} hours left, and this booking needs {requestedHours}.',
+    ja: 'ライトプランで予約できるのは月{allowedHours}時間までです。{month}の残りは{remainingHours}時間で、この予約には{requestedHours}時間が必要です。',
+  },
+  reservation_overlap: {
+    en: 'This time overlaps your jail of {dateTime}.',
+    ja: 'この時間は{dateTime}のジェイルと重なっています。',
+  },
+
+  // --- Reservations (SPEC §5, §7) -----------------------------------------------
+  work_invalid: {
+    en: 'The work must be at most 200 characters.',
+    ja: '作業内容は200文字以内で入力してください。',
+  },
+  schedule_title_invalid: {
+    en: 'Each schedule entry must be at most 100 characters.',
+    ja: 'スケジュールの各項目は100文字以内で入力してください。',
+  },
+  duration_not_offered: {
+    en: 'The duration must be 1 to 8 hours, in steps of 15 minutes.',
+    ja: '時間は1〜8時間の範囲で、15分単位で選んでください。',
+  },
+  start_time_not_on_step: {
+    en: 'The start time must be on a 15-minute step (:00, :15, :30 or :45).',
+    ja: '開始時刻は15分単位（00分・15分・30分・45分）で選んでください。',
+  },
+  start_time_passed: {
+    en: 'This start time has already passed.',
+    ja: 'この開始時刻は既に過ぎています。',
+  },
+  start_date_not_offered: {
+    en: 'The start date must be today or one of the next 13 days.',
+    ja: '開始日は今日から13日後までの中から選んでください。',
+  },
+  repeat_weekdays_invalid: {
+    en: 'Choose at least one weekday, from Sunday to Saturday, for a daily repeat.',
+    ja: '毎日の繰り返しには、日曜〜土曜の中から曜日を1つ以上選んでください。',
+  },
+  start_not_on_repeat_weekday: {
+    en: 'The start date must fall on one of the weekdays chosen for the repeat.',
+    ja: '開始日は、繰り返しに選んだ曜日のいずれかにしてください。',
+  },
+  schedule_minutes_not_offered: {
+    en: 'Each schedule entry must be at a 5-minute step within the session.',
+    ja: 'スケジュールの時間は、セッション内の5分単位で選んでください。',
+  },
+  reservation_not_found: {
+    en: 'This reservation was not found.',
+    ja: 'この予約は見つかりません。',
+  },
+  reservation_finished: {
+    en: 'This reservation has already finished.',
+    ja: 'この予約は既に終了しています。',
+  },
+  skip_not_repeating: {
+    en: 'Only a repeating reservation can be skipped.',
+    ja: 'スキップできるのは繰り返しの予約だけです。',
+  },
 
   // --- Messages sent by e-mail and SMS -----------------------------------------
   verify_email_subject: {

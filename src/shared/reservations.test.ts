@@ -16,6 +16,7 @@ import {
   normalizedBooking,
   occurrenceStarts,
   repeatRuleOf,
+  reservationStatus,
   rollForward,
   scheduleMinuteOptions,
   overlapStart,
@@ -161,13 +162,17 @@ describe('bookingProblem', () => {
     expect(bookingProblem(booking({ startTime: Date.UTC(2026, 11, 5, 15) }), NOW, TOKYO)).toBe('start_date_not_offered');
   });
 
-  it('refuses weekday sets that are empty, repeat a day or name no weekday', () => {
-    for (const dailyRepeatSettings of [[], [1, 1], [7], [-1], [1.5]]) {
+  it('refuses weekdays that are no weekday, and a daily repeat without any', () => {
+    for (const dailyRepeatSettings of [[], [2, 7], [-1], [1.5]]) {
       expect(
         bookingProblem(booking({ repeatType: 'daily', dailyRepeatSettings }), NOW, TOKYO),
         JSON.stringify(dailyRepeatSettings),
       ).toBe('repeat_weekdays_invalid');
     }
+    expect(bookingProblem(booking({ repeatType: 'weekly', dailyRepeatSettings: [] }), NOW, TOKYO)).toBeNull();
+    expect(bookingProblem(booking({ repeatType: 'weekly', dailyRepeatSettings: [8] }), NOW, TOKYO)).toBe(
+      'repeat_weekdays_invalid',
+    );
   });
 
   it("refuses a daily repeat whose first date is not one of its weekdays in the guest's zone", () => {
@@ -189,7 +194,10 @@ describe('bookingProblem', () => {
     expect(bookingProblem(booking({ duration: 1, schedules: at(60, '') }), NOW, TOKYO)).toBeNull();
   });
 
-  it('keeps a booking trimmed, titled and with its weekdays in order', () => {
+  it('keeps a booking trimmed, titled and with its weekdays once each in order', () => {
+    expect(normalizedBooking(booking({ repeatType: 'weekly', dailyRepeatSettings: [] })).dailyRepeatSettings).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
     expect(
       normalizedBooking(
         booking({
@@ -294,14 +302,22 @@ describe('rollForward', () => {
 });
 
 describe('time states and the change cutoff', () => {
-  const occurrence = { startTime: TUESDAY_10, endTime: TUESDAY_10 + 2 * HOUR_MS, isFinished: false };
+  const occurrence = { startTime: TUESDAY_10, endTime: TUESDAY_10 + 2 * HOUR_MS, finishReason: null };
 
   it('is upcoming until 15 minutes before the start, ready until the end, then over', () => {
     expect(timeStateOf(occurrence, TUESDAY_10 - 15 * MINUTE_MS - 1)).toBe('upcoming');
     expect(timeStateOf(occurrence, TUESDAY_10 - 15 * MINUTE_MS)).toBe('ready');
     expect(timeStateOf(occurrence, TUESDAY_10 + 2 * HOUR_MS - 1)).toBe('ready');
     expect(timeStateOf(occurrence, TUESDAY_10 + 2 * HOUR_MS)).toBe('over');
-    expect(timeStateOf({ ...occurrence, isFinished: true }, TUESDAY_10 - DAY_MS)).toBe('over');
+    expect(timeStateOf({ ...occurrence, finishReason: 'skipped' }, TUESDAY_10 - DAY_MS)).toBe('over');
+  });
+
+  it('gives the API status: the time state, then how the occurrence finished', () => {
+    expect(reservationStatus(occurrence, TUESDAY_10 - DAY_MS)).toBe('upcoming');
+    expect(reservationStatus(occurrence, TUESDAY_10)).toBe('ready');
+    expect(reservationStatus(occurrence, TUESDAY_10 + 2 * HOUR_MS)).toBe('finished');
+    expect(reservationStatus({ ...occurrence, finishReason: 'ended' }, TUESDAY_10 - DAY_MS)).toBe('finished');
+    expect(reservationStatus({ ...occurrence, finishReason: 'skipped' }, TUESDAY_10 - DAY_MS)).toBe('skipped');
   });
 
   it('allows changes only while the start is more than 6 hours away', () => {

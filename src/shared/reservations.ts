@@ -12,6 +12,7 @@
 import {
   BOOKING_DURATIONS_HOURS,
   CHANGE_CUTOFF_MS,
+  DEFAULT_DAILY_REPEAT_WEEKDAYS,
   JAIL_ENTRY_BEFORE_START_MS,
   SCHEDULE_STEP_MINUTES,
   START_DATE_COUNT,
@@ -136,31 +137,28 @@ export type BookingProblem =
   | 'start_not_on_repeat_weekday'
   | 'schedule_minutes_not_offered';
 
-function isWeekdaySet(weekdays: readonly number[]): boolean {
-  return (
-    weekdays.length > 0 &&
-    new Set(weekdays).size === weekdays.length &&
-    weekdays.every((weekday) => Number.isInteger(weekday) && weekday >= 0 && weekday <= 6)
-  );
+function areWeekdays(weekdays: readonly number[]): boolean {
+  return weekdays.every((weekday) => Number.isInteger(weekday) && weekday >= 0 && weekday <= 6);
 }
 
 /**
  * The first rule of SPEC §5 that `booking` breaks at `now` for a guest in
  * `timeZone`, or null. Schedule entries without a title do not count; the
  * start must be in the future, on a 15-minute step, on one of the 14 dates
- * on offer and, for a daily repeat, on one of its weekdays.
+ * on offer and, for a daily repeat, on one of its weekdays (of which there
+ * must be at least one).
  */
 export function bookingProblem(booking: BookingRequest, now: number, timeZone: string): BookingProblem | null {
   if (!isOfferedDuration(booking.duration)) return 'duration_not_offered';
   if (!isOnStartTimeStep(booking.startTime, timeZone)) return 'start_time_not_on_step';
   if (booking.startTime <= now) return 'start_time_passed';
   if (!isOnOfferedStartDate(booking.startTime, now, timeZone)) return 'start_date_not_offered';
-  if (!isWeekdaySet(booking.dailyRepeatSettings)) return 'repeat_weekdays_invalid';
-  if (
-    booking.repeatType === 'daily' &&
-    !booking.dailyRepeatSettings.includes(toLocal(booking.startTime, timeZone).weekday)
-  ) {
-    return 'start_not_on_repeat_weekday';
+  if (!areWeekdays(booking.dailyRepeatSettings)) return 'repeat_weekdays_invalid';
+  if (booking.repeatType === 'daily') {
+    if (booking.dailyRepeatSettings.length === 0) return 'repeat_weekdays_invalid';
+    if (!booking.dailyRepeatSettings.includes(toLocal(booking.startTime, timeZone).weekday)) {
+      return 'start_not_on_repeat_weekday';
+    }
   }
   const minuteOptions = scheduleMinuteOptions(booking.duration);
   if (titledSchedules(booking.schedules).some((schedule) => !minuteOptions.includes(schedule.minutes))) {
@@ -169,14 +167,18 @@ export function bookingProblem(booking: BookingRequest, now: number, timeZone: s
   return null;
 }
 
-/** The booking as it is kept: work and titles trimmed, untitled entries dropped, weekdays in order. */
+/**
+ * The booking as it is kept: work and titles trimmed, untitled entries
+ * dropped, weekdays once each and in order (all seven when none are given).
+ */
 export function normalizedBooking(booking: BookingRequest): BookingRequest {
+  const weekdays = booking.dailyRepeatSettings.length === 0 ? DEFAULT_DAILY_REPEAT_WEEKDAYS : booking.dailyRepeatSettings;
   return {
     work: booking.work.trim(),
     duration: booking.duration,
     startTime: booking.startTime,
     repeatType: booking.repeatType,
-    dailyRepeatSettings: [...new Set(booking.dailyRepeatSettings)].sort((a, b) => a - b),
+    dailyRepeatSettings: [...new Set(weekdays)].sort((a, b) => a - b),
     schedules: titledSchedules(booking.schedules),
   };
 }
@@ -285,10 +287,22 @@ export function rollForward(slot: BookedSlot, now: number): RolledForward {
 /** SPEC §4: before the jail window, in it, or over. */
 export type TimeState = 'upcoming' | 'ready' | 'over';
 
+/** Why an occurrence is finished: its time ended (kept or ignored), or the guest skipped it. */
+export const FINISH_REASONS = ['ended', 'skipped'] as const;
+export type FinishReason = (typeof FINISH_REASONS)[number];
+
+/**
+ * The `status` of a reservation as the API gives it: its time state while it
+ * is to come or under way (`upcoming`, then `ready` from 15 minutes before
+ * the start), and how it finished once it has.
+ */
+export const RESERVATION_STATUSES = ['upcoming', 'ready', 'finished', 'skipped'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
 export interface Occurrence {
   startTime: number;
   endTime: number;
-  isFinished: boolean;
+  finishReason: FinishReason | null;
 }
 
 /** When the jail of an occurrence starting at `startTime` can be entered: 15 minutes before. */
@@ -298,9 +312,16 @@ export function jailEntryOpensAt(startTime: number): number {
 
 /** The time state of an occurrence at `now`: over once finished or past its end; ready from 15 minutes before the start. */
 export function timeStateOf(occurrence: Occurrence, now: number): TimeState {
-  if (occurrence.isFinished || now >= occurrence.endTime) return 'over';
+  if (occurrence.finishReason !== null || now >= occurrence.endTime) return 'over';
   if (now >= jailEntryOpensAt(occurrence.startTime)) return 'ready';
   return 'upcoming';
+}
+
+/** The API status of an occurrence at `now`. */
+export function reservationStatus(occurrence: Occurrence, now: number): ReservationStatus {
+  if (occurrence.finishReason === 'skipped') return 'skipped';
+  const state = timeStateOf(occurrence, now);
+  return state === 'over' ? 'finished' : state;
 }
 
 /** Edit and cancel are allowed only while the start is more than 6 hours away. */

@@ -3,6 +3,7 @@ import {
   addDays,
   fixedOffsetTimeZone,
   formatDateTime,
+  formatMonth,
   fromLocal,
   hasConstantOffset,
   isValidTimeZone,
@@ -165,5 +166,12 @@ describe('formatDateTime', () => {
   it('names a fixed offset', () => {
     expect(formatDateTime(instant, '+09:00', 'ja')).toBe('2026/11/28 9:00 UTC+09:00');
     expect(formatDateTime(instant, '-05:30', 'en')).toMatch(/^Nov 27, 2026, 6:30\sPM UTC-05:30$/);
+  });
+});
+
+describe('formatMonth', () => {
+  it('names a month in either language', () => {
+    expect(formatMonth({ year: 2026, month: 11 }, 'en')).toBe('November 2026');
+    expect(formatMonth({ year: 2026, month: 11 }, 'ja')).toBe('2026年11月');
   });
 });

@@ -314,3 +314,10 @@ export function hasConstantOffset(timeZone: string, from: number, until: number)
   }
   return true;
 }
+
+/** A calendar month as a reader speaking `language` names it: `November 2026`, `2026年11月`. */
+export function formatMonth(month: LocalMonth, language: string): string {
+  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(
+    Date.UTC(month.year, month.month - 1, 1),
+  );
+}

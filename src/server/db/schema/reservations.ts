@@ -1,0 +1,64 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { REPEAT_TYPES } from '../../../shared/constants.ts';
+import type { ActivityLog } from '../../../shared/api/reservation.ts';
+import { FINISH_REASONS, type Schedule } from '../../../shared/reservations.ts';
+import { guests } from './guests.ts';
+
+/**
+ * A reservation (SPEC §3): one dated occurrence of a booking, with the
+ * booking's fields as they were for that occurrence.
+ *
+ * A one-off booking is one row. A repeating booking is one row at a time
+ * that is not finished: when its occurrence ends (or is skipped) the row is
+ * finished and a new row takes the next occurrence, so every past
+ * occurrence keeps its own id, fields and activity logs for history and
+ * reports, and an edit changes only the occurrence to come.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    work: text('work').notNull(),
+    /** Epoch ms. */
+    startTime: bigint('start_time', { mode: 'number' }).notNull(),
+    /** Epoch ms: the start plus the duration. */
+    endTime: bigint('end_time', { mode: 'number' }).notNull(),
+    /** Minutes (the API speaks hours: 60 to 480 in steps of 15). */
+    durationMinutes: integer('duration_minutes').notNull(),
+    repeatType: text('repeat_type', { enum: REPEAT_TYPES }).notNull(),
+    dailyRepeatSettings: integer('daily_repeat_settings').array().notNull(),
+    schedules: jsonb('schedules').$type<Schedule[]>().notNull(),
+    /**
+     * The zone the booking was made in (src/shared/time-zone.ts) and the
+     * local minutes past midnight of its start: every later occurrence starts
+     * at that wall-clock time in that zone.
+     */
+    timeZone: text('time_zone').notNull(),
+    wallClockMinutes: integer('wall_clock_minutes').notNull(),
+    /** Null while the occurrence is to come or under way. */
+    finishReason: text('finish_reason', { enum: FINISH_REASONS }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('reservations_guest_start').on(table.guestId, table.startTime)],
+);
+export type ReservationRow = typeof reservations.$inferSelect;
+
+/** What happened during a reservation's jail (SPEC §3 activity log), written by the session. */
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** Epoch ms, the same as `entry.time`, for ordering. */
+    time: bigint('time', { mode: 'number' }).notNull(),
+    /** The log as the API gives it: type, time and the payload of its type. */
+    entry: jsonb('entry').$type<ActivityLog>().notNull(),
+  },
+  (table) => [index('activity_logs_reservation_time').on(table.reservationId, table.time)],
+);

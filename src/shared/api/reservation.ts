@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { DEFAULT_DAILY_REPEAT_WEEKDAYS, REPEAT_TYPES } from '../constants.ts';
+import { RESERVATION_STATUSES, scheduleMinuteOptions } from '../reservations.ts';
+import { apiRequestSchema, guestCredentialsSchema, idSchema } from './envelope.ts';
+
+/**
+ * The reservation calls of SPEC §7: request bodies and the reservation
+ * payload (§3). The rules of §5 that depend on time or on each other
+ * (durations on offer, 15-minute starts, the 14 dates, schedule minutes)
+ * are checked by src/shared/reservations.ts in the handler, each with its
+ * own message; these schemas check shapes and lengths.
+ */
+
+export const WORK_MAX_LENGTH = 200;
+export const SCHEDULE_TITLE_MAX_LENGTH = 100;
+/** One entry for each minute an 8-hour jail offers. */
+export const SCHEDULE_MAX_ENTRIES = scheduleMinuteOptions(8).length;
+/** Epoch ms up to the year 275760, the largest a JavaScript date holds. */
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
+
+const workSchema = z.string({ error: 'work_invalid' }).max(WORK_MAX_LENGTH, { error: 'work_invalid' });
+
+export const scheduleSchema = z.object({
+  minutes: z.number({ error: 'schedule_minutes_not_offered' }).int({ error: 'schedule_minutes_not_offered' }),
+  title: z.string({ error: 'schedule_title_invalid' }).max(SCHEDULE_TITLE_MAX_LENGTH, { error: 'schedule_title_invalid' }),
+});
+
+const weekdaySchema = z
+  .number({ error: 'repeat_weekdays_invalid' })
+  .int({ error: 'repeat_weekdays_invalid' })
+  .min(0, { error: 'repeat_weekdays_invalid' })
+  .max(6, { error: 'repeat_weekdays_invalid' });
+
+const epochSchema = z.number().int().min(0).max(MAX_EPOCH_MS);
+
+/** The fields of a booking as the form sends them (§7 `/reservation/create`). */
+const bookingFields = {
+  work: workSchema,
+  /** Hours. */
+  duration: z.number(),
+  startTime: epochSchema,
+  repeatType: z.enum(REPEAT_TYPES),
+  /** Weekdays of a daily repeat; all seven when omitted. */
+  dailyRepeatSettings: z.array(weekdaySchema).max(7, { error: 'repeat_weekdays_invalid' }),
+  /** Entries with an empty title are dropped. */
+  schedules: z.array(scheduleSchema).max(SCHEDULE_MAX_ENTRIES, { error: 'schedule_minutes_not_offered' }),
+};
+
+/** The reservation named by id; the rest of what the client sends (its whole copy) is dropped. */
+const reservationIdSchema = z.object({ id: idSchema });
+
+// --- Requests -----------------------------------------------------------------
+
+export const reservationCreateRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  reservation: z.object({
+    ...bookingFields,
+    work: workSchema.default(''),
+    dailyRepeatSettings: bookingFields.dailyRepeatSettings.default(() => [...DEFAULT_DAILY_REPEAT_WEEKDAYS]),
+    schedules: bookingFields.schedules.default([]),
+  }),
+});
+export type ReservationCreateRequest = z.input<typeof reservationCreateRequestSchema>;
+
+/** `reservation.id` and the fields to change; the fields left out keep their values. */
+export const reservationUpdateRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  reservation: z.object(bookingFields).partial().extend(reservationIdSchema.shape),
+});
+export type ReservationUpdateRequest = z.input<typeof reservationUpdateRequestSchema>;
+
+/** `/read`, `/skip` and `/destroy`: the reservation by id. */
+export const reservationByIdRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  reservation: reservationIdSchema,
+});
+export type ReservationByIdRequest = z.input<typeof reservationByIdRequestSchema>;
+
+// --- Payloads -----------------------------------------------------------------
+
+const textSchema = z.object({ text: z.string() });
+
+/** An activity log (§3): its type, its time and the payload of that type. */
+export const activityLogSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('dialog'),
+    time: z.number(),
+    /** 0 = guest, 1 = warden, 2 = snitch. */
+    dialog: z.object({ type: z.union([z.literal(0), z.literal(1), z.literal(2)]), text: z.string() }),
+  }),
+  z.object({ type: z.literal('instruction'), time: z.number(), instruction: textSchema }),
+  z.object({ type: z.literal('callup'), time: z.number(), callup: textSchema }),
+  z.object({ type: z.literal('mail'), time: z.number(), mail: textSchema }),
+  /** `data` is a JPEG data URL. */
+  z.object({ type: z.literal('patrol'), time: z.number(), patrol: z.object({ data: z.string() }) }),
+  /** 1 = motion detected, 0 = no motion. */
+  z.object({ type: z.literal('motion'), time: z.number(), motion: z.object({ type: z.union([z.literal(0), z.literal(1)]) }) }),
+]);
+export type ActivityLog = z.infer<typeof activityLogSchema>;
+
+/**
+ * A reservation (§3): one dated occurrence of a booking. A repeating
+ * booking shows as its current or next occurrence, with `repeatType` and
+ * `dailyRepeatSettings`, beside its past occurrences, which are finished.
+ */
+export const reservationSchema = z.object({
+  id: z.number().int(),
+  work: z.string(),
+  startTime: z.number(),
+  endTime: z.number(),
+  /** Hours. */
+  duration: z.number(),
+  isFinished: z.boolean(),
+  repeatType: z.enum(REPEAT_TYPES),
+  dailyRepeatSettings: z.array(z.number().int()),
+  schedules: z.array(scheduleSchema),
+  activityLogs: z.array(activityLogSchema),
+  status: z.enum(RESERVATION_STATUSES),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
