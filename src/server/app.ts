@@ -48,6 +48,21 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Log fields that could hold a secret. Fastify logs no request bodies, and
+ * the handlers log none; this is the second line of defence.
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.guest.token',
+  'body.guest.password',
+  'body.guest.phoneCode',
+  'body.facilitator.token',
+  '*.token',
+  '*.password',
+];
+
 export interface BuildOptions extends FastifyServerOptions {
   /** The server's clock (tests hold on to it to move time). */
   clock?: AdjustableClock;

@@ -1,17 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, LOG_REDACT_PATHS } from './app.ts';
 import { loadConfig } from './config.ts';
 
 /** Starts the Warden server: `npm start` runs this after building the client. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // The embedded database will live here.
   await mkdir(config.dataDir, { recursive: true });
 
   const app = await buildApp(config, {
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: process.env.LOG_LEVEL ?? 'info', redact: LOG_REDACT_PATHS },
   });
   if (!existsSync(join(config.distDir, 'index.html'))) {
     app.log.warn(`${config.distDir} has no index.html: run "npm start" (or "npx vite build") to build the client`);
@@ -35,7 +34,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { dataDir: config.dataDir, publicUrl: config.publicUrl, version: config.version },
+    {
+      database: config.database.driver === 'pglite' ? config.database.dataDir : 'DATABASE_URL',
+      publicUrl: config.publicUrl,
+      version: config.version,
+      production: config.isProduction,
+      smtp: config.smtpUrl !== null,
+    },
     `Warden is serving ${config.distDir}`,
   );
 }

@@ -23,6 +23,20 @@ function validationFailure(language: Language, issues: readonly ValidationIssue[
   return failure(language, 'invalid_request', { fields: [...fields].join(', ') });
 }
 
+/**
+ * The path of the first string in the body that holds a NUL character,
+ * which PostgreSQL text cannot store; null when there is none.
+ */
+function nulCharacterPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulCharacterPath(key, path) ?? nulCharacterPath(item, path === '' ? key : `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error && typeof error.code === 'string';
 }
@@ -39,6 +53,11 @@ function isFastifyError(error: unknown): error is FastifyError {
 export default unencapsulated('api-envelope', async (app) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('preValidation', async (request) => {
+    const path = nulCharacterPath(request.body);
+    if (path !== null) throw new ApiFailure('invalid_request', { fields: path === '' ? 'body' : path });
+  });
 
   app.setErrorHandler((error: unknown, request, reply) => {
     const language = languageOf(request.body);

@@ -135,13 +135,16 @@ export interface TestGuest {
   title: string;
   email: string;
   password: string;
+  /** The client address the guest calls from in the helpers (each guest its own, for the per-address limits). */
+  address: string;
 }
 
 let guestCounter = 0;
 
 /** Signs a new guest up (a new IP each time, so sign-up limits do not interfere). */
-export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestGuest, 'id' | 'token'>> = {}): Promise<TestGuest> {
+export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestGuest, 'id' | 'token' | 'address'>> = {}): Promise<TestGuest> {
   guestCounter += 1;
+  const address = `10.1.${Math.floor(guestCounter / 250) % 250}.${guestCounter % 250}`;
   const suffix = `${guestCounter}${randomBytes(3).toString('hex')}`;
   const form = {
     title: overrides.title ?? `guest${suffix}`,
@@ -152,10 +155,10 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestG
     app,
     '/guest/create',
     { api: apiBlock(), guest: { ...form, timezone: -540, language: 'en' } },
-    { remoteAddress: `10.1.${guestCounter % 250}.${Math.floor(guestCounter / 250) % 250}` },
+    { remoteAddress: address },
   );
   const guest = answer.guest as { id: number; token: string };
-  return { ...form, id: guest.id, token: guest.token };
+  return { ...form, id: guest.id, token: guest.token, address };
 }
 
 /** The credentials block of an authenticated call. */
@@ -166,12 +169,12 @@ export function credentials(guest: TestGuest): { id: number; token: string } {
 /** Verifies the guest's e-mail address through the link the server mailed. */
 export async function verifyEmail(app: FastifyInstance, guest: TestGuest): Promise<void> {
   const token = await linkTokenMailedTo(app, guest.email, 'verifyEmail');
-  await succeed(app, '/guest/verifyEmail', { api: apiBlock(), guest: { token } });
+  await succeed(app, '/guest/verifyEmail', { api: apiBlock(), guest: { token } }, { remoteAddress: guest.address });
 }
 
 /** Gives the guest a phone number through the SMS code round trip; returns the number as stored. */
 export async function givePhone(app: FastifyInstance, guest: TestGuest, phone = `090${String(guest.id).padStart(8, '0')}`): Promise<string> {
-  await succeed(app, '/guest/requestPhoneCode', { api: apiBlock(), guest: { ...credentials(guest), phone } });
+  await succeed(app, '/guest/requestPhoneCode', { api: apiBlock(), guest: { ...credentials(guest), phone } }, { remoteAddress: guest.address });
   const code = /\b(\d{6})\b/.exec((await lastMessageTo(app, phone)).text)?.[1];
   const answer = await succeed(app, '/guest/update', { api: apiBlock(), guest: { ...credentials(guest), phone, phoneCode: code } });
   return (answer.guest as { phone: string }).phone;
