@@ -93,7 +93,7 @@ let aptUpdated = false;
  * Installs Debian packages when running as root on a system with apt-get;
  * otherwise prints the one command to run and exits non-zero.
  */
-function aptInstall(packages, why) {
+export function aptInstall(packages, why) {
   const command = `apt-get install -y ${packages.join(' ')}`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !onPath('apt-get')) {

@@ -3,8 +3,10 @@
 //
 //   1. cargo test for crates/vision, on Debian's Rust 1.63
 //   2. the TypeScript type check
-//   3. Vitest (src/ and bench/)
-//   4. Playwright (tests/), against a fresh vite build
+//   3. Vitest (src/ and bench/); the server suite on in-memory PGlite
+//   4. the server suite again (src/server) on a real PostgreSQL server that
+//      this script starts privately (scripts/postgres.mjs)
+//   5. Playwright (tests/), against a fresh vite build
 //
 // With CI set, a missing Playwright suite is a failure; on a developer's
 // machine it is skipped with a warning.
@@ -23,6 +25,7 @@ import {
   step,
 } from './ensure.mjs';
 import { buildWasm } from './build-wasm.mjs';
+import { ensurePostgres, startTemporaryPostgres } from './postgres.mjs';
 
 const isCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
 const results = [];
@@ -81,6 +84,7 @@ function hasPlaywrightSpecs(dir) {
 ensureNodeModules();
 ensureWasmToolchain();
 ensureChromium();
+ensurePostgres();
 
 suite('vision wasm build', () => {
   buildWasm();
@@ -92,6 +96,16 @@ suite('cargo test (Rust 1.63)', () => run(CARGO, ['test', '--offline', '-p', 'vi
 suite('type check (tsc)', () => run(bin('tsc'), ['--noEmit', '-p', '.']));
 
 suite('vitest', () => run(bin('vitest'), ['run']));
+
+suite('server suite on PostgreSQL', () => {
+  const postgres = startTemporaryPostgres();
+  try {
+    const env = { ...process.env, WARDEN_TEST_DATABASE_URL: postgres.url };
+    return run(bin('vitest'), ['run', 'src/server'], { env });
+  } finally {
+    postgres.stop();
+  }
+});
 
 const hasPlaywright = existsSync(join(ROOT, 'playwright.config.ts')) && hasPlaywrightSpecs(join(ROOT, 'tests'));
 if (hasPlaywright) {
