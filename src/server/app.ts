@@ -13,6 +13,7 @@ import dev from './routes/dev.ts';
 import errorLog from './routes/error-log.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
+import reservation from './routes/reservation/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(apiEnvelope);
       await api.register(guest, { prefix: '/guest' });
       await api.register(errorLog, { prefix: '/errorLog' });
+      await api.register(reservation, { prefix: '/reservation' });
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import {
   hoursBookedInMonth,
   isBlockedByEarlyFinish,
   isChangeAllowed,
+  isSameBooking,
   isOnOfferedStartDate,
   isOnStartTimeStep,
   isSkipAllowed,
@@ -212,6 +213,18 @@ describe('bookingProblem', () => {
     ).toEqual(
       booking({ work: 'Thesis', dailyRepeatSettings: [1, 3, 5], schedules: [{ minutes: 30, title: 'Review' }] }),
     );
+  });
+});
+
+describe('isSameBooking', () => {
+  it('sees through what normalizing changes, and nothing else', () => {
+    const kept = booking({ schedules: [{ minutes: 30, title: 'Review' }], dailyRepeatSettings: [1, 3] });
+    expect(isSameBooking(kept, { ...kept, work: ' Thesis chapter 2 ', dailyRepeatSettings: [3, 1, 1] })).toBe(true);
+    expect(isSameBooking(kept, { ...kept, schedules: [...kept.schedules, { minutes: 40, title: '' }] })).toBe(true);
+    expect(isSameBooking(kept, { ...kept, duration: 2.25 })).toBe(false);
+    expect(isSameBooking(kept, { ...kept, startTime: kept.startTime + 15 * MINUTE_MS })).toBe(false);
+    expect(isSameBooking(kept, { ...kept, schedules: [{ minutes: 35, title: 'Review' }] })).toBe(false);
+    expect(isSameBooking(kept, { ...kept, repeatType: 'weekly' })).toBe(false);
   });
 });
 

@@ -183,6 +183,11 @@ export function normalizedBooking(booking: BookingRequest): BookingRequest {
   };
 }
 
+/** Whether two bookings are the same once normalized: an edit that changes nothing is ignored. */
+export function isSameBooking(first: BookingRequest, second: BookingRequest): boolean {
+  return JSON.stringify(normalizedBooking(first)) === JSON.stringify(normalizedBooking(second));
+}
+
 // --- Repeating ----------------------------------------------------------------
 
 /** How a booking repeats, anchored to the wall clock of the zone it was booked in. */

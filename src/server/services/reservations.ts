@@ -1,0 +1,272 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
+import { PLANS, SUBSCRIPTION_PLAN_CODES, type Language } from '../../shared/constants.ts';
+import {
+  exceedsAllowance,
+  firstOverlap,
+  monthlyHoursWith,
+  repeatRuleOf,
+  reservationStatus,
+  rollForward,
+  type BookedSlot,
+  type BookingRequest,
+  type FinishReason,
+  type RepeatRule,
+} from '../../shared/reservations.ts';
+import { formatDateTime, formatMonth, timeZoneOfBrowserOffset } from '../../shared/time-zone.ts';
+import type { Database } from '../db/database.ts';
+import { activityLogs, guests, reservations, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
+import { ApiFailure } from '../lib/api.ts';
+
+/**
+ * Reading and keeping a guest's reservations. Every query filters by the
+ * guest's id. Occurrences of a repeating booking roll forward lazily: any
+ * read first finishes the occurrences whose end has passed and adds the
+ * next one, as the scheduler will at the end time.
+ */
+
+const MINUTES_PER_HOUR = 60;
+
+/** The zone the guest's calendar rules run in. */
+export function guestTimeZone(guest: GuestRow): string {
+  return timeZoneOfBrowserOffset(guest.timezone);
+}
+
+/** The booking fields of a row, as the form would send them. */
+export function bookingOf(row: ReservationRow): BookingRequest {
+  return {
+    work: row.work,
+    duration: row.durationMinutes / MINUTES_PER_HOUR,
+    startTime: row.startTime,
+    repeatType: row.repeatType,
+    dailyRepeatSettings: row.dailyRepeatSettings,
+    schedules: row.schedules,
+  };
+}
+
+/** The rule by which a row's booking repeats. */
+export function repeatRuleOfRow(row: ReservationRow): RepeatRule {
+  return {
+    repeatType: row.repeatType,
+    dailyRepeatSettings: row.dailyRepeatSettings,
+    timeZone: row.timeZone,
+    wallClockMinutes: row.wallClockMinutes,
+  };
+}
+
+/** A row's slot: an unfinished row repeats by its rule; a finished one is one past occurrence. */
+function slotOf(row: ReservationRow): BookedSlot {
+  return {
+    startTime: row.startTime,
+    duration: row.durationMinutes / MINUTES_PER_HOUR,
+    rule: row.finishReason === null ? repeatRuleOfRow(row) : null,
+  };
+}
+
+/** What every occurrence of a booking shares: the booking's fields and its wall-clock anchor. */
+type BookingSource = Omit<ReservationRow, 'id' | 'startTime' | 'endTime' | 'finishReason' | 'createdAt' | 'updatedAt'>;
+
+/** The columns of the occurrence of `source` that starts at `startTime`. */
+export function occurrenceRow(source: BookingSource, startTime: number, finishReason: FinishReason | null, now: number) {
+  return {
+    guestId: source.guestId,
+    work: source.work,
+    startTime,
+    endTime: startTime + source.durationMinutes * 60_000,
+    durationMinutes: source.durationMinutes,
+    repeatType: source.repeatType,
+    dailyRepeatSettings: source.dailyRepeatSettings,
+    schedules: source.schedules,
+    timeZone: source.timeZone,
+    wallClockMinutes: source.wallClockMinutes,
+    finishReason,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** What a guest in `timeZone` books, anchored to the wall clock of its start there. */
+export function bookingSource(guestId: number, booking: BookingRequest, timeZone: string): BookingSource {
+  return {
+    guestId,
+    work: booking.work,
+    durationMinutes: Math.round(booking.duration * MINUTES_PER_HOUR),
+    repeatType: booking.repeatType,
+    dailyRepeatSettings: [...booking.dailyRepeatSettings],
+    schedules: [...booking.schedules],
+    timeZone,
+    wallClockMinutes: repeatRuleOf(booking, timeZone).wallClockMinutes,
+  };
+}
+
+function needsRolling(row: ReservationRow, now: number): boolean {
+  return row.finishReason === null && row.endTime <= now;
+}
+
+/**
+ * Finishes `row`'s occurrence and every later one that has also ended by
+ * `now`, and adds the current or next occurrence of a repeating booking.
+ * The row is claimed by a conditional update, so when two requests roll the
+ * same row only one adds its successors.
+ */
+async function rollRow(db: Database, row: ReservationRow, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(reservations)
+      .set({ finishReason: 'ended', updatedAt: now })
+      .where(and(eq(reservations.id, row.id), isNull(reservations.finishReason)))
+      .returning();
+    if (claimed === undefined) return;
+    const { endedStarts, currentStart } = rollForward(slotOf(row), now);
+    const successors = endedStarts.slice(1).map((start) => occurrenceRow(claimed, start, 'ended', now));
+    if (currentStart !== null) successors.push(occurrenceRow(claimed, currentStart, null, now));
+    if (successors.length > 0) await tx.insert(reservations).values(successors);
+  });
+}
+
+/** Rolls forward every occurrence of the guest that has ended by `now`. */
+async function rollForwardEnded(db: Database, guestId: number, now: number): Promise<void> {
+  const ended = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.guestId, guestId), isNull(reservations.finishReason), lte(reservations.endTime, now)));
+  for (const row of ended) await rollRow(db, row, now);
+}
+
+/** The guest's rows, oldest first, rolled forward to `now`. */
+export async function guestRows(db: Database, guestId: number, now: number): Promise<ReservationRow[]> {
+  const read = () =>
+    db.select().from(reservations).where(eq(reservations.guestId, guestId)).orderBy(asc(reservations.startTime), asc(reservations.id));
+  const rows = await read();
+  if (!rows.some((row) => needsRolling(row, now))) return rows;
+  await rollForwardEnded(db, guestId, now);
+  return read();
+}
+
+/** The guest's row with this id, rolled forward to `now`; another guest's id fails as an unknown one does. */
+export async function ownRow(db: Database, guestId: number, id: number, now: number): Promise<ReservationRow> {
+  const read = async () => {
+    const [row] = await db.select().from(reservations).where(and(eq(reservations.id, id), eq(reservations.guestId, guestId)));
+    if (row === undefined) throw new ApiFailure('reservation_not_found');
+    return row;
+  };
+  const row = await read();
+  if (!needsRolling(row, now)) return row;
+  await rollForwardEnded(db, guestId, now);
+  return read();
+}
+
+/** The activity logs of the guest's reservations, by reservation id, oldest first. */
+async function logsByReservation(db: Database, guestId: number, reservationId?: number): Promise<Map<number, ActivityLog[]>> {
+  const logs = await db
+    .select({ reservationId: activityLogs.reservationId, entry: activityLogs.entry })
+    .from(activityLogs)
+    .innerJoin(reservations, eq(reservations.id, activityLogs.reservationId))
+    .where(
+      and(
+        eq(reservations.guestId, guestId),
+        reservationId === undefined ? undefined : eq(activityLogs.reservationId, reservationId),
+      ),
+    )
+    .orderBy(asc(activityLogs.time), asc(activityLogs.id));
+  const byReservation = new Map<number, ActivityLog[]>();
+  for (const { reservationId: id, entry } of logs) {
+    const list = byReservation.get(id);
+    if (list === undefined) byReservation.set(id, [entry]);
+    else list.push(entry);
+  }
+  return byReservation;
+}
+
+/** A row as the API gives it (SPEC §3). */
+export function toReservation(row: ReservationRow, logs: readonly ActivityLog[], now: number): Reservation {
+  return {
+    id: row.id,
+    work: row.work,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    duration: row.durationMinutes / MINUTES_PER_HOUR,
+    isFinished: row.finishReason !== null,
+    repeatType: row.repeatType,
+    dailyRepeatSettings: row.dailyRepeatSettings,
+    schedules: row.schedules,
+    activityLogs: [...logs],
+    status: reservationStatus(row, now),
+  };
+}
+
+/** Every reservation of the guest, with its activity logs, oldest first. */
+export async function reservationList(db: Database, guestId: number, now: number): Promise<Reservation[]> {
+  const rows = await guestRows(db, guestId, now);
+  const logs = await logsByReservation(db, guestId);
+  return rows.map((row) => toReservation(row, logs.get(row.id) ?? [], now));
+}
+
+/** One reservation of the guest, with its activity logs. */
+export async function reservationWithLogs(db: Database, row: ReservationRow, now: number): Promise<Reservation> {
+  const logs = await logsByReservation(db, row.guestId, row.id);
+  return toReservation(row, logs.get(row.id) ?? [], now);
+}
+
+/**
+ * Runs `change` in a transaction that holds the guest's row, so that two
+ * changes of one guest (two bookings checked for overlap at once) run one
+ * after the other.
+ */
+export async function changeAsGuest<Result>(db: Database, guestId: number, change: (tx: Database) => Promise<Result>): Promise<Result> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: guests.id }).from(guests).where(eq(guests.id, guestId)).for('update');
+    return change(tx);
+  });
+}
+
+/**
+ * The gates before a new booking (SPEC §5, §8): a verified e-mail, a phone
+ * number, no suspension and no session ended early whose time is not over.
+ */
+export function assertMayBook(guest: GuestRow, now: number, language: Language): void {
+  const timeZone = guestTimeZone(guest);
+  if (!guest.isVerified) throw new ApiFailure('unverified');
+  if (guest.phone === null) throw new ApiFailure('phone_required');
+  if (guest.suspendedUntil !== null && now < guest.suspendedUntil) {
+    throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(guest.suspendedUntil, timeZone, language) });
+  }
+  if (guest.earlyFinishBlockUntil !== null && now < guest.earlyFinishBlockUntil) {
+    throw new ApiFailure('early_finish_blocked', {
+      endDateTime: formatDateTime(guest.earlyFinishBlockUntil, timeZone, language),
+    });
+  }
+}
+
+/**
+ * Fails when `booking` overlaps an unfinished reservation of `others`, or,
+ * on the light plan, would take the month it starts in over 15 hours
+ * (counting the month's past occurrences and every occurrence to come).
+ */
+export function assertFits(
+  guest: GuestRow,
+  booking: BookingRequest,
+  others: readonly ReservationRow[],
+  language: Language,
+): void {
+  const timeZone = guestTimeZone(guest);
+  const candidate: BookedSlot = { startTime: booking.startTime, duration: booking.duration, rule: repeatRuleOf(booking, timeZone) };
+  const overlap = firstOverlap(
+    candidate,
+    others.filter((row) => row.finishReason === null).map(slotOf),
+  );
+  if (overlap !== null) {
+    throw new ApiFailure('reservation_overlap', { dateTime: formatDateTime(overlap.occurrenceStart, timeZone, language) });
+  }
+  if (guest.subscriptionPlan !== SUBSCRIPTION_PLAN_CODES.light) return;
+  const counted = others.filter((row) => row.finishReason !== 'skipped').map(slotOf);
+  const hours = monthlyHoursWith(candidate, counted, timeZone, PLANS.light.monthlyHours);
+  if (exceedsAllowance(hours)) {
+    throw new ApiFailure('light_plan_limit', {
+      allowedHours: hours.allowedHours,
+      month: formatMonth(hours.month, language),
+      remainingHours: Math.max(0, hours.allowedHours - hours.bookedHours),
+      requestedHours: hours.candidateHours,
+    });
+  }
+}
