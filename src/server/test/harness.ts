@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import type { Language } from '../../shared/constants.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
 import { AdjustableClock } from '../lib/clock.ts';
 import type { OutboxRecord } from '../lib/outbox.ts';
@@ -47,11 +47,11 @@ async function testDatabase(): Promise<{ database: DatabaseConfig; drop(): Promi
 }
 
 /** A server on a database of its own, with its clock at hand. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const { database, drop } = await testDatabase();
   const clock = new AdjustableClock();
   const config: Config = { ...loadConfig({}), database, ...overrides };
-  const app = await buildApp(config, { logger: false, clock });
+  const app = await buildApp(config, { logger: false, clock, ...options });
   await app.ready();
   return {
     app,

@@ -1,0 +1,143 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOG_REDACT_PATHS } from './app.ts';
+import { apiBlock, call, credentials, fail, outbox, signUp, startTestServer, succeed, type TestServer } from './test/harness.ts';
+
+/** What the server wrote to its log, for the redaction test. */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({}, { logger: { level: 'debug', stream: logStream, redact: LOG_REDACT_PATHS } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function post(url: string, payload: string, contentType = 'application/json') {
+  return server.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+}
+
+describe('the envelope', () => {
+  it('answers success as {api:{status:"success"}, ...payload}', async () => {
+    const guest = await signUp(server.app);
+    const answer = await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) });
+    expect(Object.keys(answer).sort()).toEqual(['api', 'guest']);
+  });
+
+  it('answers a body that is not JSON with 400 and the envelope', async () => {
+    const response = await post('/api/guest/read', '{"api":');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request could not be read.' } });
+    expect(response.body).not.toMatch(/stack|node_modules|at /);
+  });
+
+  it('answers a body of another type with 415 and the envelope', async () => {
+    const response = await post('/api/guest/read', 'api[language]=en', 'application/x-www-form-urlencoded');
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ api: { status: 'failed' } });
+  });
+
+  it('answers a body over 1 MiB with 413 and the envelope', async () => {
+    const response = await post('/api/errorLog/create', JSON.stringify({ api: apiBlock(), errorLog: 'x'.repeat(1_100_000) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request is too large.' } });
+  });
+
+  it('answers a schema-invalid body with HTTP 200, naming the fields, in the request language', async () => {
+    const result = await call(server.app, '/guest/read', { api: apiBlock('ja'), guest: { id: 'one', token: 7 } });
+    expect(result.statusCode).toBe(200);
+    expect(result.body).toEqual({ api: { status: 'failed', errorMessage: 'リクエストの内容が正しくありません: guest.id, guest.token。' } });
+  });
+
+  it('answers in English when the language is missing or unknown', async () => {
+    expect(await fail(server.app, '/guest/read', { api: { language: 'fr' } })).toBe('The request is invalid: api.language, guest.');
+    expect(await fail(server.app, '/guest/read', {})).toBe('The request is invalid: api, guest.');
+  });
+
+  it('refuses NUL characters, which the database cannot store', async () => {
+    expect(await fail(server.app, '/errorLog/create', { api: apiBlock(), errorLog: 'a\u0000b' })).toBe('The request is invalid: errorLog.');
+  });
+
+  it('answers an unknown route or method with a JSON 404', async () => {
+    const unknown = await post('/api/guest/nope', '{}');
+    expect(unknown.statusCode).toBe(404);
+    const wrongMethod = await server.app.inject({ method: 'GET', url: '/api/guest/read' });
+    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('answers an unexpected failure with 500 and the envelope, and logs the cause only', async () => {
+    const spy = vi.spyOn(server.app, 'authenticatedGuest').mockRejectedValue(new Error('connection to db.internal:5432 refused'));
+    try {
+      const response = await post('/api/guest/read', JSON.stringify({ api: apiBlock('ja'), guest: { id: 1, token: 'secret-session-token' } }));
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'サーバーエラーが発生しました。' } });
+      expect(response.body).not.toContain('db.internal');
+      expect(logLines.join('')).toContain('db.internal');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('never logs tokens, passwords or codes', async () => {
+    const guest = await signUp(server.app, { password: 'do-not-log-this-password' });
+    await call(server.app, '/guest/authenticate', { api: apiBlock(), guest: { title: guest.title, password: 'do-not-log-this-password' } });
+    await call(server.app, '/guest/read', { api: apiBlock(), guest: { id: guest.id, token: 42 } });
+    await call(server.app, '/guest/update', { api: apiBlock(), guest: { ...credentials(guest), phone: '09099998888', phoneCode: '654321' } });
+    await post('/api/guest/read', `{"api":{"language":"en"},"guest":{"id":${guest.id},"token":"${guest.token}"`);
+    const log = logLines.join('');
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).not.toContain(guest.token);
+    expect(log).not.toContain('do-not-log-this-password');
+    expect(log).not.toContain('654321');
+  });
+});
+
+describe('development routes', () => {
+  it('GET /dev/outbox lists the messages, newest last', async () => {
+    const first = await signUp(server.app);
+    const second = await signUp(server.app);
+    const messages = await outbox(server.app);
+    const last = messages.at(-1);
+    expect(messages.findLastIndex((message) => message.to === first.email)).toBeLessThan(messages.length - 1);
+    expect(last).toMatchObject({ channel: 'email', to: second.email, subject: expect.any(String), text: expect.any(String), createdAt: expect.any(Number) });
+  });
+
+  it('POST /dev/clock shifts the server clock', async () => {
+    const before = Date.now();
+    const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: 86_400_000 } });
+    expect(response.statusCode).toBe(200);
+    const shifted = response.json<{ offsetMs: number; now: number }>();
+    expect(shifted.offsetMs).toBe(86_400_000);
+    expect(shifted.now - before).toBeGreaterThanOrEqual(86_400_000);
+    expect(server.clock.now() - Date.now()).toBeGreaterThanOrEqual(86_399_000);
+    const bad = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: 'tomorrow' } });
+    expect(bad.statusCode).toBe(400);
+    await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: 0 } });
+    expect(server.clock.offsetMs).toBe(0);
+  });
+});
+
+describe('in production', () => {
+  it('has no /dev/ routes and keeps no outbox', async () => {
+    const production = await startTestServer({ isProduction: true });
+    try {
+      await signUp(production.app);
+      for (const [method, url] of [['GET', '/dev/outbox'], ['GET', '/dev/clock'], ['POST', '/dev/clock']] as const) {
+        const response = await production.app.inject({ method, url, payload: method === 'POST' ? { offsetMs: 1 } : undefined });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+      expect(production.app.outbox.messages()).toEqual([]);
+      expect(production.clock.offsetMs).toBe(0);
+    } finally {
+      await production.close();
+    }
+  });
+});
