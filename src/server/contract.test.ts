@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LOG_REDACT_PATHS } from './app.ts';
-import { apiBlock, call, credentials, fail, outbox, signUp, startTestServer, succeed, type TestServer } from './test/harness.ts';
+import { apiBlock, call, credentials, fail, outbox, signUp, startTestServer, succeed, useTestServer } from './test/harness.ts';
 
 /** What the server wrote to its log, for the redaction test. */
 const logLines: string[] = [];
@@ -12,13 +12,7 @@ const logStream = new Writable({
   },
 });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { logger: { level: 'debug', stream: logStream, redact: LOG_REDACT_PATHS } });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({}, { logger: { level: 'debug', stream: logStream, redact: LOG_REDACT_PATHS } });
 
 async function post(url: string, payload: string, contentType = 'application/json') {
   return server.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
@@ -139,5 +133,5 @@ describe('in production', () => {
     } finally {
       await production.close();
     }
-  });
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BodyFuzzer, MALFORMED_PAYLOADS, supersetBody } from './test/fuzz.ts';
-import { credentials, readyGuest, startTestServer, type TestServer } from './test/harness.ts';
+import { credentials, readyGuest, useTestServer } from './test/harness.ts';
 import { apiPostRoutes } from './test/routes.ts';
 
 /**
@@ -10,15 +10,11 @@ import { apiPostRoutes } from './test/routes.ts';
 
 const BODIES_PER_ROUTE = 60;
 
-let server: TestServer;
+const server = useTestServer();
 let routes: string[];
 
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   routes = apiPostRoutes(server.app);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 interface Envelope {

@@ -33,7 +33,7 @@ describe('the database', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 30_000);
 
   it('PGlite keeps its data in its directory across a restart', async () => {
     const dataDir = join(await temporaryDirectory(), 'pglite');
@@ -43,7 +43,7 @@ describe('the database', () => {
     const second = await openDatabase({ driver: 'pglite', dataDir });
     expect(await second.db.select({ title: guests.title }).from(guests)).toEqual([{ title: 'kept' }]);
     await second.close();
-  });
+  }, 30_000);
 });
 
 function freePort(): Promise<number> {

@@ -1,16 +1,10 @@
 import { desc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorLogs } from '../db/schema/index.ts';
-import { apiBlock, credentials, fail, signUp, startTestServer, succeed, type TestServer } from '../test/harness.ts';
+import { apiBlock, credentials, fail, signUp, succeed, useTestServer } from '../test/harness.ts';
 import { ERROR_LOG_MAX_LENGTH } from './error-log.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 async function newestLog() {
   const [row] = await server.app.db.select().from(errorLogs).orderBy(desc(errorLogs.id)).limit(1);

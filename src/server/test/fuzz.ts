@@ -1,21 +1,11 @@
+import { seededRandom } from '../../../bench/frames.ts';
+
 /**
  * Random and malformed request bodies for the fuzz pass: a seeded generator,
  * so that a failure can be replayed, of JSON values built from the words the
  * API uses, with real credentials planted at times so that the handlers
  * behind authentication are reached too.
  */
-
-/** A small seeded generator (mulberry32): the same seed, the same bodies. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const WORDS = [
   'api', 'language', 'guest', 'id', 'token', 'title', 'email', 'password', 'phone', 'phoneCode', 'timezone',
@@ -81,7 +71,8 @@ export class BodyFuzzer {
     seed: number,
     private readonly credentials: FuzzCredentials,
   ) {
-    this.random = seededRandom(seed);
+    const next = seededRandom(seed);
+    this.random = () => next() / 4_294_967_296;
   }
 
   private pick<Item>(items: readonly Item[]): Item {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Language } from '../../shared/constants.ts';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
@@ -60,6 +60,34 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       await app.close();
       await drop();
     },
+  };
+}
+
+/**
+ * Starts a test server before the file's tests and closes it after them:
+ * `const server = useTestServer();` at the top of a test file, then
+ * `server.app` and `server.clock` inside the tests.
+ */
+export function useTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(overrides, options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): TestServer => {
+    if (started === undefined) throw new Error('the test server starts in beforeAll');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get clock() {
+      return current().clock;
+    },
+    close: () => current().close(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../admin.ts';
 import {
   apiBlock,
@@ -7,18 +7,11 @@ import {
   fail,
   lastMessageTo,
   signUp,
-  startTestServer,
+  useTestServer,
   succeed,
-  type TestServer,
 } from '../../test/harness.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs } from '../../db/schema/index.ts';
-import { apiBlock, call, credentials, givePhone, outbox, readyGuest, signUp, startTestServer, succeed, type TestGuest, type TestServer } from '../../test/harness.ts';
+import { apiBlock, call, credentials, givePhone, outbox, readyGuest, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
 /**
  * The two-guest matrix: every guest call that names a guest, sent with one
@@ -9,18 +9,14 @@ import { apiBlock, call, credentials, givePhone, outbox, readyGuest, signUp, sta
  * changes neither account; each guest reads only their own record.
  */
 
-let server: TestServer;
+const server = useTestServer();
 let alice: TestGuest;
 let bob: TestGuest;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await readyGuest(server.app);
   bob = await signUp(server.app);
   await givePhone(server.app, bob);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const SIGNED_OUT = { api: { status: 'failed', errorMessage: 'You are signed out. Please sign in again.' } };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiBlock,
   call,
@@ -9,20 +9,13 @@ import {
   linkTokenMailedTo,
   outbox,
   signUp,
-  startTestServer,
+  useTestServer,
   succeed,
   verifyEmail,
   type TestGuest,
 } from '../../test/harness.ts';
-import type { TestServer } from '../../test/harness.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const MINUTE = 60_000;
 
