@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
 import { PLANS, SUBSCRIPTION_PLAN_CODES, type Language } from '../../shared/constants.ts';
 import {
@@ -133,53 +133,60 @@ async function rollForwardEnded(db: Database, guestId: number, now: number): Pro
   for (const row of ended) await rollRow(db, row, now);
 }
 
-/** The guest's rows, oldest first, rolled forward to `now`. */
-export async function guestRows(db: Database, guestId: number, now: number): Promise<ReservationRow[]> {
-  const read = () =>
-    db.select().from(reservations).where(eq(reservations.guestId, guestId)).orderBy(asc(reservations.startTime), asc(reservations.id));
+/** A row with its activity logs, oldest first, read in the same query. */
+export type ReservationWithLogs = ReservationRow & { activityLogs: ActivityLog[] };
+
+/**
+ * The reservation's id as the subquery below must name it. Drizzle writes
+ * the columns of a one-table select without their table, and inside the
+ * subquery a bare "id" would be the log's.
+ */
+const outerReservationId = sql`${reservations}.${sql.identifier(reservations.id.name)}`;
+
+const withLogs = {
+  ...getTableColumns(reservations),
+  activityLogs: sql<ActivityLog[]>`coalesce((
+    select json_agg(${activityLogs.entry} order by ${activityLogs.time}, ${activityLogs.id})
+    from ${activityLogs} where ${activityLogs.reservationId} = ${outerReservationId}
+  ), '[]'::json)`,
+};
+
+/** Reads rows with `read`; if any has ended unfinished, rolls the guest forward to `now` and reads again. */
+async function readRolledForward<Row extends ReservationRow>(
+  db: Database,
+  guestId: number,
+  now: number,
+  read: () => Promise<Row[]>,
+): Promise<Row[]> {
   const rows = await read();
   if (!rows.some((row) => needsRolling(row, now))) return rows;
   await rollForwardEnded(db, guestId, now);
   return read();
 }
 
-/** The guest's row with this id, rolled forward to `now`; another guest's id fails as an unknown one does. */
-export async function ownRow(db: Database, guestId: number, id: number, now: number): Promise<ReservationRow> {
-  const read = async () => {
-    const [row] = await db.select().from(reservations).where(and(eq(reservations.id, id), eq(reservations.guestId, guestId)));
-    if (row === undefined) throw new ApiFailure('reservation_not_found');
-    return row;
-  };
-  const row = await read();
-  if (!needsRolling(row, now)) return row;
-  await rollForwardEnded(db, guestId, now);
-  return read();
+const oldestFirst = [asc(reservations.startTime), asc(reservations.id)];
+
+/** The guest's rows, oldest first, rolled forward to `now`. */
+export function guestRows(db: Database, guestId: number, now: number): Promise<ReservationRow[]> {
+  return readRolledForward(db, guestId, now, () =>
+    db.select().from(reservations).where(eq(reservations.guestId, guestId)).orderBy(...oldestFirst),
+  );
 }
 
-/** The activity logs of the guest's reservations, by reservation id, oldest first. */
-async function logsByReservation(db: Database, guestId: number, reservationId?: number): Promise<Map<number, ActivityLog[]>> {
-  const logs = await db
-    .select({ reservationId: activityLogs.reservationId, entry: activityLogs.entry })
-    .from(activityLogs)
-    .innerJoin(reservations, eq(reservations.id, activityLogs.reservationId))
-    .where(
-      and(
-        eq(reservations.guestId, guestId),
-        reservationId === undefined ? undefined : eq(activityLogs.reservationId, reservationId),
-      ),
-    )
-    .orderBy(asc(activityLogs.time), asc(activityLogs.id));
-  const byReservation = new Map<number, ActivityLog[]>();
-  for (const { reservationId: id, entry } of logs) {
-    const list = byReservation.get(id);
-    if (list === undefined) byReservation.set(id, [entry]);
-    else list.push(entry);
-  }
-  return byReservation;
+/** The guest's row with this id and its logs, rolled forward to `now`; another guest's id fails as an unknown one does. */
+export async function ownRow(db: Database, guestId: number, id: number, now: number): Promise<ReservationWithLogs> {
+  const [row] = await readRolledForward(db, guestId, now, () =>
+    db
+      .select(withLogs)
+      .from(reservations)
+      .where(and(eq(reservations.id, id), eq(reservations.guestId, guestId))),
+  );
+  if (row === undefined) throw new ApiFailure('reservation_not_found');
+  return row;
 }
 
 /** A row as the API gives it (SPEC §3). */
-export function toReservation(row: ReservationRow, logs: readonly ActivityLog[], now: number): Reservation {
+export function toReservation(row: ReservationWithLogs, now: number): Reservation {
   return {
     id: row.id,
     work: row.work,
@@ -190,22 +197,17 @@ export function toReservation(row: ReservationRow, logs: readonly ActivityLog[],
     repeatType: row.repeatType,
     dailyRepeatSettings: row.dailyRepeatSettings,
     schedules: row.schedules,
-    activityLogs: [...logs],
+    activityLogs: row.activityLogs,
     status: reservationStatus(row, now),
   };
 }
 
-/** Every reservation of the guest, with its activity logs, oldest first. */
+/** Every reservation of the guest, with its activity logs, oldest first, in one query. */
 export async function reservationList(db: Database, guestId: number, now: number): Promise<Reservation[]> {
-  const rows = await guestRows(db, guestId, now);
-  const logs = await logsByReservation(db, guestId);
-  return rows.map((row) => toReservation(row, logs.get(row.id) ?? [], now));
-}
-
-/** One reservation of the guest, with its activity logs. */
-export async function reservationWithLogs(db: Database, row: ReservationRow, now: number): Promise<Reservation> {
-  const logs = await logsByReservation(db, row.guestId, row.id);
-  return toReservation(row, logs.get(row.id) ?? [], now);
+  const rows = await readRolledForward(db, guestId, now, () =>
+    db.select(withLogs).from(reservations).where(eq(reservations.guestId, guestId)).orderBy(...oldestFirst),
+  );
+  return rows.map((row) => toReservation(row, now));
 }
 
 /**

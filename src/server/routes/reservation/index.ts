@@ -31,7 +31,6 @@ import {
   ownRow,
   repeatRuleOfRow,
   reservationList,
-  reservationWithLogs,
   toReservation,
 } from '../../services/reservations.ts';
 
@@ -72,7 +71,7 @@ const reservation: FastifyPluginAsync = async (app) => {
         if (row === undefined) throw new Error('insert returned no reservation');
         return row;
       });
-      return { reservation: toReservation(created, [], now) };
+      return { reservation: toReservation({ ...created, activityLogs: [] }, now) };
     },
   });
 
@@ -83,7 +82,7 @@ const reservation: FastifyPluginAsync = async (app) => {
       const guest = await app.authenticatedGuest(credentials);
       const now = app.clock.now();
       const row = await ownRow(app.db, guest.id, id, now);
-      return { reservation: await reservationWithLogs(app.db, row, now) };
+      return { reservation: toReservation(row, now) };
     },
   });
 
@@ -129,9 +128,9 @@ const reservation: FastifyPluginAsync = async (app) => {
           .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guest.id)))
           .returning();
         if (saved === undefined) throw new Error('update returned no reservation');
-        return saved;
+        return { ...saved, activityLogs: row.activityLogs };
       });
-      return { reservation: await reservationWithLogs(app.db, updated, now) };
+      return { reservation: toReservation(updated, now) };
     },
   });
 
@@ -155,12 +154,9 @@ const reservation: FastifyPluginAsync = async (app) => {
           .returning();
         const [nextRow] = await tx.insert(reservations).values(occurrenceRow(row, nextStart, null, now)).returning();
         if (skippedRow === undefined || nextRow === undefined) throw new Error('skip wrote no reservation');
-        return { skipped: skippedRow, next: nextRow };
+        return { skipped: { ...skippedRow, activityLogs: row.activityLogs }, next: { ...nextRow, activityLogs: [] } };
       });
-      return {
-        reservation: await reservationWithLogs(app.db, skipped, now),
-        nextReservation: toReservation(next, [], now),
-      };
+      return { reservation: toReservation(skipped, now), nextReservation: toReservation(next, now) };
     },
   });
 
@@ -173,7 +169,7 @@ const reservation: FastifyPluginAsync = async (app) => {
       const destroyed = await changeAsGuest(app.db, guest.id, async (tx) => {
         const row = await ownRow(tx, guest.id, id, now);
         assertChangeable(row, now);
-        const answer = await reservationWithLogs(tx, row, now);
+        const answer = toReservation(row, now);
         await tx.delete(reservations).where(and(eq(reservations.id, row.id), eq(reservations.guestId, guest.id)));
         return answer;
       });

@@ -346,6 +346,11 @@ describe('repeating reservations', () => {
     }
     expect(await read(guest, first.id)).toEqual(items[0]);
 
+    // A log of the current occurrence is its own, not its predecessors'.
+    const patrol: ActivityLog = { type: 'patrol', time: tokyo(3, 12, 10), patrol: { data: 'data:image/jpeg;base64,AAAA' } };
+    await server.app.db.insert(activityLogs).values({ reservationId: items[2]?.id ?? 0, time: patrol.time, entry: patrol });
+    expect((await list(guest)).map((item) => item.activityLogs)).toEqual([[motion, dialog], [], [patrol]]);
+
     // The next Monday, after Thursday's has ended.
     await setNow(tokyo(7, 9));
     const later = await list(guest);
