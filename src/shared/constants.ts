@@ -262,8 +262,6 @@ export const DEFAULT_COMMANDS: readonly number[] = [1, 2, 3, 4];
 
 /** The numeric codes of the subscription plans (SPEC §4). */
 export const SUBSCRIPTION_PLAN_CODES = { trial: 1, university: 2, standard: 3, free: 4, light: 5 } as const;
-export type SubscriptionPlanCode = (typeof SUBSCRIPTION_PLAN_CODES)[keyof typeof SUBSCRIPTION_PLAN_CODES];
 
 /** Jail statuses of a guest during a session (SPEC §4). */
 export const JAIL_STATUSES = ['injail', 'leaving', 'breaking'] as const;
-export type JailStatus = (typeof JAIL_STATUSES)[number];

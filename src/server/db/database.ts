@@ -9,7 +9,7 @@ import pg from 'pg';
 import { ROOT_DIR, type DatabaseConfig } from '../config.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /** The drizzle database, the same type for PGlite and node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,7 +20,7 @@ export interface OpenDatabase {
 }
 
 /** The migrations drizzle-kit generated (`npx drizzle-kit generate`). */
-export const MIGRATIONS_DIR = `${ROOT_DIR}src/server/db/migrations`;
+const MIGRATIONS_DIR = `${ROOT_DIR}src/server/db/migrations`;
 
 /**
  * Opens the database and brings its schema up to date: PGlite in its data

@@ -52,7 +52,7 @@ export class UndeliveredTransport implements MessageTransport {
 }
 
 /** How many messages the development outbox keeps (the oldest go first). */
-export const DEV_OUTBOX_CAPACITY = 500;
+const DEV_OUTBOX_CAPACITY = 500;
 
 /**
  * Sends e-mail and SMS. Delivery runs in the background, so that a slow

@@ -7,9 +7,9 @@ import { RATE_RULES } from '../lib/rate-limiter.ts';
 import { hashToken, newSixDigitCode, newToken, sameHash } from '../lib/secrets.ts';
 
 /** A code works for 10 minutes ... */
-export const PHONE_CODE_LIFETIME_MS = 10 * 60 * 1000;
+const PHONE_CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** ... and for at most 5 tries. */
-export const PHONE_CODE_MAX_TRIES = 5;
+const PHONE_CODE_MAX_TRIES = 5;
 
 function codeHash(requestId: string, code: string): string {
   return hashToken(`${requestId}:${code}`);

@@ -13,7 +13,7 @@ export const languageSchema = z.enum(LANGUAGES);
 export const apiRequestSchema = z.object({ language: languageSchema });
 
 /** The largest id a row can have (PostgreSQL `integer`). */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 /**
  * A row id: a positive integer, also accepted as a string of digits (ids
