@@ -1,6 +1,7 @@
 import { runAdmin, USAGE, UsageError } from './admin.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { CLEAR_ALL, notifyReadCaches } from './lib/read-cache-channel.ts';
 
 /** `npm run admin -- <command>`: see `USAGE` in admin.ts and docs/api.md. */
 async function main(): Promise<void> {
@@ -8,6 +9,9 @@ async function main(): Promise<void> {
   const { db, close } = await openDatabase(config.database);
   try {
     console.log((await runAdmin(process.argv.slice(2), db, { now: () => Date.now() }, config)).join('\n'));
+    // Servers sharing a PostgreSQL database drop their read caches (with
+    // PGlite no server runs beside this command).
+    if (config.database.driver === 'postgres') await notifyReadCaches(db, CLEAR_ALL);
   } catch (error) {
     if (!(error instanceof UsageError || isParseArgsError(error))) throw error;
     console.error(`${error.message}\n\n${USAGE}`);

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import type { MessageTransport } from './lib/outbox.ts';
 import apiEnvelope from './plugins/api-envelope.ts';
+import readCacheHooks from './plugins/read-cache-hooks.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import services from './plugins/services.ts';
 import staticFiles from './plugins/static-files.ts';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(apiEnvelope);
+      // Before the routes: every call but a pure read invalidates the read cache.
+      await api.register(readCacheHooks);
       await api.register(guest, { prefix: '/guest' });
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });

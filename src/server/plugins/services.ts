@@ -7,6 +7,8 @@ import { ApiFailure } from '../lib/api.ts';
 import { AdjustableClock } from '../lib/clock.ts';
 import { Outbox, SmtpTransport, UndeliveredTransport, type MessageTransport } from '../lib/outbox.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
+import { CLEAR_ALL, listenForInvalidations, notifyReadCaches, type ReadCacheListener } from '../lib/read-cache-channel.ts';
+import { ReadCache } from '../lib/read-cache.ts';
 import { hashToken } from '../lib/secrets.ts';
 import { unencapsulated } from './unencapsulated.ts';
 
@@ -19,6 +21,16 @@ declare module 'fastify' {
     /** E-mail and SMS. */
     outbox: Outbox;
     rateLimiter: RateLimiter;
+    /** The per-process read cache (lib/read-cache.ts); invalidate through `invalidateReadCache`. */
+    readCache: ReadCache;
+    /** On PostgreSQL, the LISTEN side of cross-process invalidation; null on PGlite. */
+    readCacheListener: ReadCacheListener | null;
+    /**
+     * Drops a guest's cached reads (or all, with '*') here and, on
+     * PostgreSQL, in every other server. Call it after any write that does
+     * not go through an `/api` call (which the hook of read-cache-hooks.ts covers).
+     */
+    invalidateReadCache(target: number | '*'): Promise<void>;
     /**
      * The guest whose session `credentials` name; fails with
      * 'authentication_failed' (one message for an unknown id and a wrong token).
@@ -48,13 +60,30 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   app.decorate('clock', clock);
   app.decorate('outbox', outbox);
   app.decorate('rateLimiter', new RateLimiter(db, clock));
+
+  const cache = new ReadCache();
+  const listener = config.database.driver === 'postgres' ? await listenForInvalidations(config.database.url, cache, app.log) : null;
+  if (listener !== null) app.addHook('onClose', () => listener.close());
+  app.decorate('readCache', cache);
+  app.decorate('readCacheListener', listener);
+  app.decorate('invalidateReadCache', async (target: number | typeof CLEAR_ALL): Promise<void> => {
+    if (target === CLEAR_ALL) cache.clear();
+    else cache.invalidate(target);
+    if (listener !== null) await notifyReadCaches(db, target, listener.sender);
+  });
+
   app.decorate('authenticatedGuest', async (credentials: GuestCredentials): Promise<GuestRow> => {
+    const tokenHash = hashToken(credentials.token);
+    const cached = cache.session(credentials.id, tokenHash);
+    if (cached !== undefined) return cached;
+    const generation = cache.generation;
     const [row] = await db
       .select({ guest: guests })
       .from(sessions)
       .innerJoin(guests, eq(guests.id, sessions.guestId))
-      .where(and(eq(sessions.tokenHash, hashToken(credentials.token)), eq(sessions.guestId, credentials.id)));
+      .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.guestId, credentials.id)));
     if (row === undefined) throw new ApiFailure('authentication_failed');
+    cache.storeSession(credentials.id, tokenHash, row.guest, generation);
     return row.guest;
   });
 });

@@ -43,6 +43,8 @@ const dev: FastifyPluginAsync = async (app) => {
     { schema: { body: clockRequestSchema, response: { 200: clockResponseSchema } } },
     async (request) => {
       app.clock.offsetMs = clockRequestSchema.parse(request.body).offsetMs;
+      // Cached answers hold for a time window; moving time drops them all.
+      await app.invalidateReadCache('*');
       return clockNow();
     },
   );

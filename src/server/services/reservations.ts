@@ -4,6 +4,7 @@ import { PLANS, SUBSCRIPTION_PLAN_CODES, type Language } from '../../shared/cons
 import {
   exceedsAllowance,
   firstOverlap,
+  jailEntryOpensAt,
   monthlyHoursWith,
   repeatRuleOf,
   reservationStatus,
@@ -151,6 +152,22 @@ const withLogs = {
   ), '[]'::json)`,
 };
 
+/**
+ * Reads rows with `read`; if any has ended unfinished, rolls the guest
+ * forward to `now` and reads again (`rolled`).
+ */
+async function readRolledForwardReporting<Row extends ReservationRow>(
+  db: Database,
+  guestId: number,
+  now: number,
+  read: () => Promise<Row[]>,
+): Promise<{ rows: Row[]; rolled: boolean }> {
+  const rows = await read();
+  if (!rows.some((row) => needsRolling(row, now))) return { rows, rolled: false };
+  await rollForwardEnded(db, guestId, now);
+  return { rows: await read(), rolled: true };
+}
+
 /** Reads rows with `read`; if any has ended unfinished, rolls the guest forward to `now` and reads again. */
 async function readRolledForward<Row extends ReservationRow>(
   db: Database,
@@ -158,10 +175,7 @@ async function readRolledForward<Row extends ReservationRow>(
   now: number,
   read: () => Promise<Row[]>,
 ): Promise<Row[]> {
-  const rows = await read();
-  if (!rows.some((row) => needsRolling(row, now))) return rows;
-  await rollForwardEnded(db, guestId, now);
-  return read();
+  return (await readRolledForwardReporting(db, guestId, now, read)).rows;
 }
 
 const oldestFirst = [asc(reservations.startTime), asc(reservations.id)];
@@ -202,12 +216,39 @@ export function toReservation(row: ReservationWithLogs, now: number): Reservatio
   };
 }
 
-/** Every reservation of the guest, with its activity logs, oldest first, in one query. */
-export async function reservationList(db: Database, guestId: number, now: number): Promise<Reservation[]> {
-  const rows = await readRolledForward(db, guestId, now, () =>
-    db.select(withLogs).from(reservations).where(eq(reservations.guestId, guestId)).orderBy(...oldestFirst),
-  );
-  return rows.map((row) => toReservation(row, now));
+function readListRows(db: Database, guestId: number): Promise<ReservationWithLogs[]> {
+  return db.select(withLogs).from(reservations).where(eq(reservations.guestId, guestId)).orderBy(...oldestFirst);
+}
+
+/**
+ * The first time after `now` at which the list read at `now` changes by
+ * itself: an unfinished occurrence's jail entry opens (status 'ready') or
+ * it ends (status 'finished', and the next read rolls it forward). Infinity
+ * when nothing is unfinished.
+ */
+export function listChangesAt(rows: readonly ReservationRow[], now: number): number {
+  let changesAt = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    if (row.finishReason !== null) continue;
+    const opensAt = jailEntryOpensAt(row.startTime);
+    changesAt = Math.min(changesAt, now < opensAt ? opensAt : row.endTime);
+  }
+  return changesAt;
+}
+
+/**
+ * Every reservation of the guest, with its activity logs, oldest first, in
+ * one query; for the read cache, with `cacheUntil`, the time until
+ * which the answer holds unless something writes, or null when this read
+ * rolled occurrences forward (it wrote: its answer is not cached).
+ */
+export async function reservationListForCache(
+  db: Database,
+  guestId: number,
+  now: number,
+): Promise<{ reservations: Reservation[]; cacheUntil: number | null }> {
+  const { rows, rolled } = await readRolledForwardReporting(db, guestId, now, () => readListRows(db, guestId));
+  return { reservations: rows.map((row) => toReservation(row, now)), cacheUntil: rolled ? null : listChangesAt(rows, now) };
 }
 
 /**

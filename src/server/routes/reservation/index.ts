@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { authenticatedRequestSchema } from '../../../shared/api/envelope.ts';
+import { authenticatedRequestSchema, responseSchema, successResponseSchema } from '../../../shared/api/envelope.ts';
 import {
   reservationByIdRequestSchema,
   reservationCreateRequestSchema,
@@ -30,7 +30,7 @@ import {
   occurrenceRow,
   ownRow,
   repeatRuleOfRow,
-  reservationList,
+  reservationListForCache,
   toReservation,
 } from '../../services/reservations.ts';
 
@@ -86,14 +86,27 @@ const reservation: FastifyPluginAsync = async (app) => {
     },
   });
 
-  apiPost(app, '/read_list', {
-    body: authenticatedRequestSchema,
-    payload: { reservations: z.array(reservationSchema) },
-    async handler({ guest: credentials }) {
+  // read_list answers from the read cache (docs/server.md, "The read
+  // cache"): the answer is serialized once, checked against its schema
+  // then, and sent as it is until a write or the clock invalidates it.
+  const readListAnswerSchema = successResponseSchema({ reservations: z.array(reservationSchema) });
+  app.post(
+    '/read_list',
+    { schema: { body: authenticatedRequestSchema, response: { 200: responseSchema({ reservations: z.array(reservationSchema) }) } } },
+    async (request, reply) => {
+      const { guest: credentials } = request.body as z.output<typeof authenticatedRequestSchema>;
       const guest = await app.authenticatedGuest(credentials);
-      return { reservations: await reservationList(app.db, guest.id, app.clock.now()) };
+      const now = app.clock.now();
+      let json = app.readCache.list(guest.id, now);
+      if (json === undefined) {
+        const generation = app.readCache.generation;
+        const { reservations: list, cacheUntil } = await reservationListForCache(app.db, guest.id, now);
+        json = JSON.stringify(readListAnswerSchema.parse({ api: { status: 'success' }, reservations: list }));
+        if (cacheUntil !== null) app.readCache.storeList(guest.id, { json, from: now, until: cacheUntil }, generation);
+      }
+      return reply.type('application/json; charset=utf-8').send(json);
     },
-  });
+  );
 
   apiPost(app, '/update', {
     body: reservationUpdateRequestSchema,

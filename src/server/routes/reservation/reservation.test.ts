@@ -91,6 +91,8 @@ async function read(guest: TestGuest, id: number): Promise<Reservation> {
 
 async function setGuest(guest: TestGuest, values: Partial<typeof guests.$inferInsert>): Promise<void> {
   await server.app.db.update(guests).set(values).where(eq(guests.id, guest.id));
+  // A write outside an /api call drops the guest's cached reads itself.
+  await server.app.invalidateReadCache(guest.id);
 }
 
 describe('POST /api/reservation/create', () => {
@@ -329,6 +331,7 @@ describe('repeating reservations', () => {
       { reservationId: first.id, time: dialog.time, entry: dialog },
       { reservationId: first.id, time: motion.time, entry: motion },
     ]);
+    await server.app.invalidateReadCache(guest.id);
 
     // Monday 12:00-13:00, Tuesday, then Thursday; it is now Thursday 12:30.
     await setNow(tokyo(3, 12, 30));
@@ -349,6 +352,7 @@ describe('repeating reservations', () => {
     // A log of the current occurrence is its own, not its predecessors'.
     const patrol: ActivityLog = { type: 'patrol', time: tokyo(3, 12, 10), patrol: { data: 'data:image/jpeg;base64,AAAA' } };
     await server.app.db.insert(activityLogs).values({ reservationId: items[2]?.id ?? 0, time: patrol.time, entry: patrol });
+    await server.app.invalidateReadCache(guest.id);
     expect((await list(guest)).map((item) => item.activityLogs)).toEqual([[motion, dialog], [], [patrol]]);
 
     // The next Monday, after Thursday's has ended.
