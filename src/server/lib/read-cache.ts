@@ -147,13 +147,12 @@ export class ReadCache {
     this.listBytes = 0;
   }
 
+  /** The guest's entry, made the most recently used (so eviction never takes what is being stored). */
   private entryOf(guestId: number): Entry {
-    let entry = this.entries.get(guestId);
-    if (entry === undefined) {
-      entry = { sessions: new Map(), list: null };
-      this.entries.set(guestId, entry);
-      this.evict();
-    }
+    const entry = this.entries.get(guestId) ?? { sessions: new Map(), list: null };
+    this.entries.delete(guestId);
+    this.entries.set(guestId, entry);
+    this.evict();
     return entry;
   }
 
