@@ -1,0 +1,144 @@
+/**
+ * How reservations are shown (SPEC §2, §4): the list's split into future
+ * and history, the time state of each item and its colouring, what the
+ * detail page offers, the report's state, and the guest's banners (trial,
+ * lazy alerts, suspension). Pure: every function takes `now`.
+ */
+import { LAZY_ALERT_BLOCK_MS, PATROL_MAX_LOGS_PER_SESSION, SUBSCRIPTION_PLAN_CODES, TRIAL_DAY_MS } from '../../../shared/constants.ts';
+import { isChangeAllowed, isSkipAllowed, timeStateOf, type TimeState } from '../../../shared/reservations.ts';
+import type { Reservation } from '../../../shared/api/reservation.ts';
+
+/** The time state of a reservation at `now` (§4), by the shared rule. */
+export function reservationTimeState(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number): TimeState {
+  return timeStateOf(
+    { startTime: reservation.startTime, endTime: reservation.endTime, finishReason: reservation.isFinished ? 'ended' : null },
+    now,
+  );
+}
+
+/** §4 list colouring: JailMode when ready and not finished, ReservationMode otherwise. */
+export type ListMode = 'jail' | 'reservation';
+
+export function listMode(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number): ListMode {
+  return reservationTimeState(reservation, now) === 'ready' ? 'jail' : 'reservation';
+}
+
+/** The list split: future items (soonest first) and history (past or finished, latest first). */
+export function splitReservations<R extends Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>>(
+  reservations: readonly R[],
+  now: number,
+): { future: R[]; history: R[] } {
+  const future: R[] = [];
+  const history: R[] = [];
+  for (const reservation of reservations) {
+    (reservationTimeState(reservation, now) === 'over' ? history : future).push(reservation);
+  }
+  future.sort((a, b) => a.startTime - b.startTime);
+  history.sort((a, b) => b.startTime - a.startTime);
+  return { future, history };
+}
+
+/** The actions the detail page offers (§2, §4). */
+export interface DetailActions {
+  state: TimeState;
+  /** Before the window: edit and cancel are shown, but refused within 6 hours. */
+  canEdit: boolean;
+  canCancel: boolean;
+  /** Repeating only, more than 6 hours ahead. */
+  canSkip: boolean;
+  /** Whether the skip button is shown (repeating, before the window). */
+  showSkip: boolean;
+  /** In the window: go to prep or go live. */
+  canEnterJail: boolean;
+  /** After: the report. */
+  showReport: boolean;
+}
+
+export function detailActions(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished' | 'repeatType'>, now: number): DetailActions {
+  const state = reservationTimeState(reservation, now);
+  const before = state === 'upcoming';
+  return {
+    state,
+    canEdit: before && isChangeAllowed(reservation.startTime, now),
+    canCancel: before && isChangeAllowed(reservation.startTime, now),
+    canSkip: before && isSkipAllowed(reservation, now),
+    showSkip: before && reservation.repeatType !== 'none',
+    canEnterJail: state === 'ready',
+    showReport: state === 'over',
+  };
+}
+
+/** The report of a session after it: waiting while logs are read, none, or the logs. */
+export type ReportState = 'waiting' | 'none' | 'logs';
+
+/**
+ * A finished reservation without logs is read again from the server; while
+ * that read runs the report waits, then shows 'no logs' if there still are none.
+ */
+export function reportState(logCount: number, isReading: boolean): ReportState {
+  if (logCount > 0) return 'logs';
+  return isReading ? 'waiting' : 'none';
+}
+
+/** Whether the 'maximum patrols' note shows: exactly 30 patrol logs. */
+export function isAtMaximumPatrols(logs: readonly { type: string }[]): boolean {
+  return logs.filter((log) => log.type === 'patrol').length === PATROL_MAX_LOGS_PER_SESSION;
+}
+
+// --- The guest's banners -------------------------------------------------------
+
+/** What the guest needs for the trial banner. */
+export interface TrialGuest {
+  subscriptionPlan: number;
+  subscriptionExpiredAt: number | null;
+}
+
+/** The trial banner: null off the trial plan; else days left, or expired. */
+export type TrialBanner = null | { expired: true } | { expired: false; daysLeft: number };
+
+export function trialBanner(guest: TrialGuest, now: number): TrialBanner {
+  if (guest.subscriptionPlan !== SUBSCRIPTION_PLAN_CODES.trial || guest.subscriptionExpiredAt === null) return null;
+  const remaining = guest.subscriptionExpiredAt - now;
+  if (remaining <= 0) return { expired: true };
+  return { expired: false, daysLeft: Math.floor(remaining / TRIAL_DAY_MS) };
+}
+
+/** What the guest needs for the lazy-alert warnings. */
+export interface LazyGuest {
+  lazyAlerts: readonly { created: number }[];
+  suspendedUntil?: number | null;
+}
+
+/** One or two ignored jails warn; three within a week suspend until the oldest + 7 days. */
+export type LazyAlertBanner = null | { kind: 'warning1' } | { kind: 'warning2' } | { kind: 'suspended'; resumeAt: number };
+
+export function lazyAlertBanner(guest: LazyGuest, now: number): LazyAlertBanner {
+  if (guest.suspendedUntil !== undefined && guest.suspendedUntil !== null && guest.suspendedUntil > now) {
+    return { kind: 'suspended', resumeAt: guest.suspendedUntil };
+  }
+  const recent = guest.lazyAlerts.filter((alert) => now - alert.created < LAZY_ALERT_BLOCK_MS).map((alert) => alert.created);
+  recent.sort((a, b) => a - b);
+  if (recent.length >= 3) {
+    const resumeAt = (recent[recent.length - 3] ?? now) + LAZY_ALERT_BLOCK_MS;
+    if (resumeAt > now) return { kind: 'suspended', resumeAt };
+  }
+  if (recent.length >= 2) return { kind: 'warning2' };
+  if (recent.length === 1) return { kind: 'warning1' };
+  return null;
+}
+
+// --- Environment ------------------------------------------------------------------
+
+/** The add button's style: iPhone or Android (or other). */
+export type Platform = 'ios' | 'android' | 'other';
+
+export function platformOf(userAgent: string): Platform {
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'ios';
+  if (/Android/.test(userAgent)) return 'android';
+  return 'other';
+}
+
+/** Jail needs the camera and media APIs; without them the list shows the not-available message. */
+export function isSupportedEnvironment(nav: { mediaDevices?: { getUserMedia?: unknown } } | undefined): boolean {
+  return typeof nav?.mediaDevices?.getUserMedia === 'function';
+}
