@@ -1,15 +1,60 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
 
 /** Where the Fastify server listens in development (`/api` is proxied there). */
 const apiPort = process.env.PORT ?? '8080';
 
+/** The package version, shown with the client version on /guest/show. */
+const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
   // index.html sits at the repository root; the build goes to dist/.
   root: '.',
   publicDir: 'public',
-  plugins: [react(), wasm()],
+  define: {
+    __APP_VERSION__: JSON.stringify(packageVersion),
+  },
+  plugins: [
+    react(),
+    wasm(),
+    // The installable app (SPEC §1): the manifest, the icons, and a service
+    // worker that precaches the app shell so that it opens offline. The page
+    // registers it on load (src/client/app/pwa.ts) and asks before updating.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Warden',
+        short_name: 'Warden',
+        description: 'Book timed work sessions, and Warden keeps you at them.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#f5f7fa',
+        theme_color: '#1f2933',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // The API and the development routes never come from the cache.
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   worker: {
     // The camera worker is an ES module worker that instantiates the wasm.
     format: 'es',

@@ -1,7 +1,61 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
-import type { Language } from '../shared/constants.ts';
-import { t } from './i18n.ts';
+import { AccessGate } from './app/AccessGate.tsx';
+import { api } from './app/api.ts';
+import { ErrorBoundary } from './app/ErrorBoundary.tsx';
+import { useAppSelector } from './app/hooks.ts';
+import { LoadingOverlay, NetworkBanner, Placeholder, WithBottomNav } from './app/Layout.tsx';
+import { OfflineNotice } from './app/OfflineNotice.tsx';
+import type { AppStore } from './app/store.ts';
+import { i18n } from './i18n.ts';
+
+/**
+ * The client shell: the store, the texts, the access rules and the routes of
+ * SPEC §2. Each feature's screens are loaded with their feature (one chunk
+ * each) and named here; see docs/client.md.
+ */
+
+type Module = Record<string, ComponentType>;
+
+/** A screen exported as `name` by a feature module, loaded on first use. */
+function screen(load: () => Promise<unknown>, name: string): ComponentType {
+  return lazy(async () => {
+    const module = (await load()) as Module;
+    const component = module[name];
+    if (component === undefined) throw new Error(`The feature module exports no ${name}`);
+    return { default: component };
+  });
+}
+
+const intro = () => import('./features/intro/index.tsx');
+const account = () => import('./features/account/index.tsx');
+const reservations = () => import('./features/reservations/index.tsx');
+const rules = () => import('./features/rules/index.tsx');
+
+const IntroScreen = screen(intro, 'IntroScreen');
+const SigninScreen = screen(account, 'SigninScreen');
+const SignupScreen = screen(account, 'SignupScreen');
+const GuestShowScreen = screen(account, 'GuestShowScreen');
+const GuestEditScreen = screen(account, 'GuestEditScreen');
+const GuestEditTitleScreen = screen(account, 'GuestEditTitleScreen');
+const GuestEditEmailScreen = screen(account, 'GuestEditEmailScreen');
+const GuestEditPhoneScreen = screen(account, 'GuestEditPhoneScreen');
+const GuestEditedScreen = screen(account, 'GuestEditedScreen');
+const ResetPasswordEmailScreen = screen(account, 'ResetPasswordEmailScreen');
+const UpdatePasswordScreen = screen(account, 'UpdatePasswordScreen');
+const VerifyEmailScreen = screen(account, 'VerifyEmailScreen');
+const LoginAsLimFacilitatorScreen = screen(account, 'LoginAsLimFacilitatorScreen');
+const ReservationListScreen = screen(reservations, 'ReservationListScreen');
+const ReservationAddScreen = screen(reservations, 'ReservationAddScreen');
+const ReservationAddedScreen = screen(reservations, 'ReservationAddedScreen');
+const ReservationEditScreen = screen(reservations, 'ReservationEditScreen');
+const ReservationEditedScreen = screen(reservations, 'ReservationEditedScreen');
+const ReservationRemoveScreen = screen(reservations, 'ReservationRemoveScreen');
+const ReservationRemovedScreen = screen(reservations, 'ReservationRemovedScreen');
+const ReservationDetailScreen = screen(reservations, 'ReservationDetailScreen');
+const RulesScreen = screen(rules, 'RulesScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
@@ -9,41 +63,90 @@ const CameraCheck = lazy(async () => {
   return { default: module.CameraCheck };
 });
 
-interface Props {
-  language: Language;
-}
+/** A signed-in screen with the bottom navigation. */
+const nav = (element: ReactNode) => <WithBottomNav>{element}</WithBottomNav>;
 
-function Home({ language }: Props) {
+/** The routes of SPEC §2 (behind the access rules). */
+export function AppRoutes() {
   return (
-    <section className="home">
-      <h1>Warden</h1>
-      <p className="tagline">{t(language, 'tagline')}</p>
-      <p>{t(language, 'cameraCheckIntro')}</p>
-      <Link className="button" to="/camera-check">
-        {t(language, 'cameraCheckLink')}
-      </Link>
-    </section>
+    <Routes>
+      <Route path="/" element={<IntroScreen />} />
+      <Route path="/index.html" element={<Navigate to="/" replace />} />
+      <Route path="/signin" element={<SigninScreen />} />
+      <Route path="/signup" element={<SignupScreen />} />
+      <Route path="/reservations" element={nav(<ReservationListScreen />)} />
+      <Route path="/reservation/add" element={nav(<ReservationAddScreen />)} />
+      <Route path="/reservation/added" element={nav(<ReservationAddedScreen />)} />
+      <Route path="/reservation/edit/:id" element={nav(<ReservationEditScreen />)} />
+      <Route path="/reservation/edited/:id" element={nav(<ReservationEditedScreen />)} />
+      <Route path="/reservation/remove/:id" element={nav(<ReservationRemoveScreen />)} />
+      <Route path="/reservation/removed" element={nav(<ReservationRemovedScreen />)} />
+      <Route path="/reservation/:id" element={nav(<ReservationDetailScreen />)} />
+      <Route path="/rules" element={nav(<RulesScreen />)} />
+      <Route path="/guest/show" element={nav(<GuestShowScreen />)} />
+      <Route path="/guest/edit" element={nav(<GuestEditScreen />)} />
+      <Route path="/guest/editTitle" element={nav(<GuestEditTitleScreen />)} />
+      <Route path="/guest/editEmail" element={nav(<GuestEditEmailScreen />)} />
+      <Route path="/guest/editPhone" element={nav(<GuestEditPhoneScreen />)} />
+      <Route path="/guest/edited" element={nav(<GuestEditedScreen />)} />
+      <Route path="/guest/resetPasswordEmail" element={<ResetPasswordEmailScreen />} />
+      <Route path="/guest/updatePassword/:token" element={<UpdatePasswordScreen />} />
+      <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
+      <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
+      <Route path="/jail/*" element={<Placeholder title="Jail" />} />
+      <Route path="/subscription" element={nav(<Placeholder title="Subscription" />)} />
+      <Route path="/userForum" element={nav(<Placeholder title="User forum" />)} />
+      <Route path="/collaboration" element={nav(<Placeholder title="Collaboration" />)} />
+      <Route path="/filters" element={nav(<Placeholder title="Filters" />)} />
+      <Route path="/camera-check" element={<CameraCheck />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
   );
 }
 
-/** The client shell: a header, the routes, and a catch-all back to the start. */
-export function App({ language }: Props) {
+/** Keeps i18next and `<html lang>` on the store's language. */
+function LanguageSync() {
+  const language = useAppSelector((state) => state.application.language);
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [language]);
+  return null;
+}
+
+function Shell({ store }: { store: AppStore }) {
+  const { t } = useTranslation('common');
+  const report = (text: string) => void store.dispatch(api.endpoints.errorLogCreate.initiate({ text }));
   return (
     <BrowserRouter>
+      <LanguageSync />
       <header className="app-header">
         <Link to="/" className="brand">
-          {t(language, 'home')}
+          {t('brand')}
         </Link>
       </header>
+      <OfflineNotice />
       <main className="app-main">
-        <Suspense fallback={<p className="loading">{t(language, 'loading')}</p>}>
-          <Routes>
-            <Route path="/" element={<Home language={language} />} />
-            <Route path="/camera-check" element={<CameraCheck />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
-        </Suspense>
+        <ErrorBoundary report={report}>
+          <Suspense fallback={<p className="loading">{t('loading')}</p>}>
+            <AccessGate>
+              <AppRoutes />
+            </AccessGate>
+          </Suspense>
+        </ErrorBoundary>
       </main>
+      <LoadingOverlay />
+      <NetworkBanner />
     </BrowserRouter>
+  );
+}
+
+export function App({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <Shell store={store} />
+      </I18nextProvider>
+    </Provider>
   );
 }

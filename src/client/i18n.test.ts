@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, t } from './i18n.ts';
+import { LANGUAGES } from '../shared/constants.ts';
+import { allNamespaces, browserTimezone, createI18n, detectLanguage, isLanguage } from './i18n.ts';
+
+/** Every key path of a texts object ('a.b' for nested ones). */
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix === '' ? key : `${prefix}.${key}`));
+}
+
+function at(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((inner, key) => (inner as Record<string, unknown>)[key], value);
+}
 
 describe('detectLanguage', () => {
   it('takes the first supported browser language', () => {
@@ -13,7 +24,46 @@ describe('detectLanguage', () => {
     expect(detectLanguage(['de-DE'])).toBe('en');
   });
 
-  it('has every message in both languages', () => {
-    expect(t('ja', 'cameraCheckLink')).not.toBe(t('en', 'cameraCheckLink'));
+  it('knows the languages', () => {
+    expect(isLanguage('ja')).toBe(true);
+    expect(isLanguage('fr')).toBe(false);
+    expect(isLanguage(undefined)).toBe(false);
+  });
+});
+
+describe('texts', () => {
+  const namespaces = allNamespaces();
+
+  it('has the shell namespace', () => {
+    expect(Object.keys(namespaces)).toContain('common');
+  });
+
+  for (const [namespace, texts] of Object.entries(namespaces)) {
+    it(`${namespace}: every key in both languages, non-empty, with the same placeholders`, () => {
+      const en = keys(texts.en).sort();
+      const ja = keys(texts.ja).sort();
+      expect(ja, `keys of ${namespace} in ja and en`).toEqual(en);
+      for (const key of en) {
+        for (const language of LANGUAGES) {
+          const text = at(texts[language], key);
+          expect(typeof text, `${language}:${namespace}:${key}`).toBe('string');
+          expect((text as string).trim(), `${language}:${namespace}:${key}`).not.toBe('');
+        }
+        const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]).sort();
+        expect(placeholders(at(texts.ja, key)), `placeholders of ${namespace}:${key}`).toEqual(placeholders(at(texts.en, key)));
+      }
+    });
+  }
+
+  it('translates and switches language', async () => {
+    const i18n = createI18n('en');
+    expect(i18n.t('navList')).toBe('List');
+    await i18n.changeLanguage('ja');
+    expect(i18n.t('navList')).toBe('一覧');
+    expect(i18n.t('version', { version: '70' })).toBe('バージョン 70');
+  });
+
+  it('takes the timezone from the browser offset', () => {
+    expect(browserTimezone(new Date())).toBe(new Date().getTimezoneOffset());
   });
 });

@@ -1,4 +1,26 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/constants.ts';
+import { texts as common } from './i18n/common.ts';
+
+/**
+ * The interface texts (SPEC §1): i18next with `ja` and `en`, English by
+ * default, the language guessed from the browser and switchable.
+ *
+ * Texts live in namespaces: `common` (src/client/i18n/common.ts) for the
+ * shell, and one namespace per feature, named after its folder: every
+ * `src/client/features/<feature>/texts.ts` exporting
+ * `texts = { en: {...}, ja: {...} }` (or a single export of that shape, such
+ * as `accountTexts`) is picked up here. Use them with
+ * `useTranslation('<feature>')`. A test fails when a key is missing in one
+ * language (src/client/i18n.test.ts).
+ */
+
+/** The texts of one namespace in both languages; nested objects allowed. */
+export interface Texts {
+  en: Record<string, unknown>;
+  ja: Record<string, unknown>;
+}
 
 /** The interface language, guessed from the browser (SPEC §1); English by default. */
 export function detectLanguage(languages: readonly string[] = navigator.languages): Language {
@@ -10,28 +32,82 @@ export function detectLanguage(languages: readonly string[] = navigator.language
   return DEFAULT_LANGUAGE;
 }
 
-const messages = {
-  en: {
-    tagline: 'Book a work session, and Warden keeps you at it.',
-    cameraCheckIntro:
-      'During a session Warden watches through your camera. The video is analysed on this device: only events and an occasional small patrol snapshot are sent.',
-    cameraCheckLink: 'Check your camera',
-    loading: 'Loading…',
-    home: 'Warden',
-  },
-  ja: {
-    tagline: '作業の時間を予約すれば、Wardenが最後まで見守ります。',
-    cameraCheckIntro:
-      'セッション中、Wardenはカメラで見守ります。映像の解析はこの端末の中で行われ、送られるのはイベントと時々の小さな巡回画像だけです。',
-    cameraCheckLink: 'カメラをチェックする',
-    loading: '読み込み中…',
-    home: 'Warden',
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-
-export type MessageKey = keyof (typeof messages)['en'];
-
-/** Looks up a message of the shell in the given language. */
-export function t(language: Language, key: MessageKey): string {
-  return messages[language][key];
+/** Whether `value` is one of the interface languages. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** The browser's offset from UTC in minutes (`Date.prototype.getTimezoneOffset`; Tokyo: -540). */
+export function browserTimezone(now: Date = new Date()): number {
+  return now.getTimezoneOffset();
+}
+
+const featureModules = import.meta.glob<Record<string, unknown>>('./features/*/texts.ts', { eager: true });
+
+function isTexts(value: unknown): value is Texts {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Texts).en === 'object' &&
+    typeof (value as Texts).ja === 'object'
+  );
+}
+
+/** A feature's texts: its export `texts`, else its one export shaped `{en, ja}`. */
+function textsOf(module: Record<string, unknown>): Texts | undefined {
+  if (isTexts(module.texts)) return module.texts;
+  const candidates = Object.values(module).filter(isTexts);
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/** Every namespace with its texts: `common` and each feature's. */
+export function allNamespaces(): Record<string, Texts> {
+  const namespaces: Record<string, Texts> = { common };
+  for (const [path, module] of Object.entries(featureModules)) {
+    const name = /\.\/features\/([^/]+)\/texts\.ts$/.exec(path)?.[1];
+    const texts = textsOf(module);
+    if (name !== undefined && texts !== undefined) namespaces[name] = texts;
+  }
+  return namespaces;
+}
+
+function resources(): Resource {
+  const result: Resource = { en: {}, ja: {} };
+  for (const [namespace, texts] of Object.entries(allNamespaces())) {
+    for (const language of LANGUAGES) {
+      (result[language] as Record<string, unknown>)[namespace] = texts[language];
+    }
+  }
+  return result;
+}
+
+/** Missing keys seen at run time (logged once each; the browser tests fail on them). */
+export const missingKeys = new Set<string>();
+
+/** Creates and initialises an i18next instance in `language`. */
+export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: resources(),
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(allNamespaces()),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    saveMissing: true,
+    missingKeyHandler(languages, namespace, key) {
+      const id = `${languages.join(',')}:${namespace}:${key}`;
+      if (!missingKeys.has(id)) {
+        missingKeys.add(id);
+        console.error(`Missing text ${id}`);
+      }
+    },
+  });
+  return instance;
+}
+
+/** The page's instance. */
+export const i18n = createI18n(typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : detectLanguage());

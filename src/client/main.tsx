@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { detectLanguage } from './i18n.ts';
+import { registerServiceWorker } from './app/pwa.ts';
+import { restoreSession } from './app/session.ts';
+import { makeStore } from './app/store.ts';
+import { detectLanguage, i18n } from './i18n.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -10,9 +13,14 @@ if (container === null) {
 }
 const language = detectLanguage();
 document.documentElement.lang = language;
+void i18n.changeLanguage(language);
+
+const store = makeStore({ persist: true, preloadedState: { application: { language, phoneCode: null } } });
+void restoreSession(store);
+registerServiceWorker();
 
 createRoot(container).render(
   <StrictMode>
-    <App language={language} />
+    <App store={store} />
   </StrictMode>,
 );

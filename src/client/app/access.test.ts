@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { accessRedirect } from './access.ts';
+
+describe('access rules (SPEC §2)', () => {
+  it('sends a visitor to / except on the public paths', () => {
+    expect(accessRedirect('/', false)).toBeNull();
+    for (const path of ['/reservations', '/reservation/add', '/guest/show', '/rules', '/jail/live/3', '/nowhere']) {
+      expect(accessRedirect(path, false), path).toBe('/');
+    }
+    for (const path of [
+      '/signin',
+      '/signup',
+      '/guest/resetPasswordEmail',
+      '/guest/updatePassword/abc',
+      '/guest/verifyEmail/abc',
+      '/guest/loginAsLimFacilitator/tok/3',
+    ]) {
+      expect(accessRedirect(path, false), path).toBeNull();
+    }
+  });
+
+  it('sends a signed-in guest from /, signin, signup and index.html to /reservations', () => {
+    for (const path of ['/', '/signin', '/signup', '/index.html']) expect(accessRedirect(path, true), path).toBe('/reservations');
+    for (const path of ['/reservations', '/guest/show', '/reservation/4', '/guest/verifyEmail/abc']) {
+      expect(accessRedirect(path, true), path).toBeNull();
+    }
+  });
+
+  it('leaves the camera check open to everyone', () => {
+    expect(accessRedirect('/camera-check', false)).toBeNull();
+    expect(accessRedirect('/camera-check', true)).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The access rules of SPEC §2, as a pure function of the path and whether a
+ * guest is signed in: where to send the page, or null to stay.
+ */
+
+/** Paths a visitor may open: any path containing one of these. */
+export const PUBLIC_PATH_PARTS = [
+  'signin',
+  'signup',
+  'guest/resetPasswordEmail',
+  'guest/updatePassword',
+  'guest/verifyEmail',
+  'guest/loginAsLimFacilitator',
+] as const;
+
+/** Where the signed-in guest lands. */
+export const HOME_PATH = '/reservations';
+
+/** Pages outside the rules, open to everyone: the camera check (a device check, not an account page). */
+export const OPEN_PATHS = ['/camera-check'] as const;
+
+export function accessRedirect(pathname: string, loggedIn: boolean): string | null {
+  if (OPEN_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return null;
+  if (!loggedIn) {
+    if (pathname === '/') return null;
+    return PUBLIC_PATH_PARTS.some((part) => pathname.includes(part)) ? null : '/';
+  }
+  if (pathname === '/' || pathname.includes('signin') || pathname.includes('signup') || pathname.includes('index.html')) {
+    return HOME_PATH;
+  }
+  return null;
+}

@@ -1,0 +1,127 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { describe, expect, it } from 'vitest';
+import { envelopeBaseQuery, type CallArgs } from './baseQuery.ts';
+import { callFailed, callFinished, callStarted, noInternet } from './slices/network.ts';
+
+interface Setup {
+  calling?: string[];
+  auth?: { id: number; token: string } | null;
+  language?: 'ja' | 'en';
+}
+
+function caller({ calling = [], auth = null, language = 'ja' }: Setup = {}) {
+  const actions: UnknownAction[] = [];
+  const api = {
+    getState: () => ({ application: { language }, guest: { auth }, network: { calling } }),
+    dispatch: (action: UnknownAction) => {
+      actions.push(action);
+      return action;
+    },
+    signal: new AbortController().signal,
+  } as unknown as BaseQueryApi;
+  return { api, actions };
+}
+
+function answer(body: unknown, status = 200): typeof fetch {
+  return async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('envelopeBaseQuery', () => {
+  it('posts JSON with api.language and answers the payload', async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const fetchFn: typeof fetch = async (url, init) => {
+      sent.push({ url: String(url), init: init ?? {} });
+      return new Response(JSON.stringify({ api: { status: 'success' }, guest: { id: 1 } }), { status: 200 });
+    };
+    const { api, actions } = caller({ language: 'ja' });
+    const result = await envelopeBaseQuery({ fetchFn, isOnline: () => true })({ path: '/guest/authenticate', body: { guest: { title: 't', password: 'p' } } }, api, {});
+    expect(result).toEqual({ data: { api: { status: 'success' }, guest: { id: 1 } } });
+    expect(sent[0]?.url).toBe('/api/guest/authenticate');
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ guest: { title: 't', password: 'p' }, api: { language: 'ja' } });
+    expect(actions).toEqual([callStarted('/guest/authenticate'), callFinished('/guest/authenticate')]);
+  });
+
+  it('adds the session to the calls that say auth', async () => {
+    let body: unknown;
+    const fetchFn: typeof fetch = async (_url, init) => {
+      body = JSON.parse(String(init?.body));
+      return new Response(JSON.stringify({ api: { status: 'success' } }));
+    };
+    const { api } = caller({ auth: { id: 3, token: 'tok' }, language: 'en' });
+    const args: CallArgs = { path: '/reservation/read', body: { reservation: { id: 9 } }, auth: true };
+    await envelopeBaseQuery({ fetchFn, isOnline: () => true })(args, api, {});
+    expect(body).toEqual({ reservation: { id: 9 }, guest: { id: 3, token: 'tok' }, api: { language: 'en' } });
+  });
+
+  it('fails with the status code on a non-OK answer', async () => {
+    const { api, actions } = caller();
+    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'x' } }, 500), isOnline: () => true })({ path: '/a' }, api, {});
+    expect(result.error?.status).toBe(500);
+    expect(result.error?.message).toBe('Request failed with status code 500');
+    expect(actions.at(-1)).toEqual(callFailed({ kind: '/a', message: 'Request failed with status code 500' }));
+  });
+
+  it("says 'Server Error' when the answer has no api or no status", async () => {
+    for (const body of [{ guest: {} }, { api: {} }, 'not json', { api: null }]) {
+      const { api, actions } = caller();
+      const result = await envelopeBaseQuery({ fetchFn: answer(body), isOnline: () => true })({ path: '/a' }, api, {});
+      expect(result.error).toEqual({ status: 'SERVER_ERROR', message: 'Server Error' });
+      expect(actions.at(-1)).toEqual(callFailed({ kind: '/a', message: 'Server Error' }));
+    }
+  });
+
+  it("stores and shows the server's errorMessage when the status is not success", async () => {
+    const { api, actions } = caller();
+    const result = await envelopeBaseQuery({
+      fetchFn: answer({ api: { status: 'failed', errorMessage: 'The username or password is wrong.' } }),
+      isOnline: () => true,
+    })({ path: '/guest/authenticate' }, api, {});
+    expect(result.error).toEqual({ status: 'FAILED', message: 'The username or password is wrong.' });
+    expect(actions.at(-1)).toEqual(callFailed({ kind: '/guest/authenticate', message: 'The username or password is wrong.' }));
+  });
+
+  it("says 'Unable to reach server.' with the technical message on a network failure", async () => {
+    const { api, actions } = caller();
+    const fetchFn: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const result = await envelopeBaseQuery({ fetchFn, isOnline: () => true })({ path: '/a' }, api, {});
+    expect(result.error).toEqual({ status: 'FETCH_ERROR', message: 'Unable to reach server. Failed to fetch' });
+    expect(actions.at(-1)).toEqual(callFailed({ kind: '/a', message: 'Unable to reach server. Failed to fetch' }));
+  });
+
+  it('dispatches the no-internet action without calling when offline', async () => {
+    const { api, actions } = caller();
+    let called = false;
+    const fetchFn: typeof fetch = async () => {
+      called = true;
+      return new Response('{}');
+    };
+    const result = await envelopeBaseQuery({ fetchFn, isOnline: () => false, translate: () => 'offline!' })({ path: '/a' }, api, {});
+    expect(called).toBe(false);
+    expect(result.error).toEqual({ status: 'NO_INTERNET', message: 'offline!' });
+    expect(actions).toEqual([noInternet('offline!')]);
+  });
+
+  it('skips a call of a kind already running', async () => {
+    const { api, actions } = caller({ calling: ['/reservation/create'] });
+    let called = false;
+    const fetchFn: typeof fetch = async () => {
+      called = true;
+      return new Response('{}');
+    };
+    const result = await envelopeBaseQuery({ fetchFn, isOnline: () => true })({ path: '/reservation/create' }, api, {});
+    expect(called).toBe(false);
+    expect(result.error?.status).toBe('SKIPPED');
+    expect(actions).toEqual([]);
+  });
+
+  it('leaves the network state alone for silent calls', async () => {
+    const { api, actions } = caller();
+    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'no' } }), isOnline: () => true })({ path: '/errorLog/create', silent: true }, api, {});
+    expect(result.error?.status).toBe('FAILED');
+    expect(actions).toEqual([]);
+  });
+});

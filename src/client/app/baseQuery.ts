@@ -1,0 +1,112 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import type { Language } from '../../shared/constants.ts';
+import { callFailed, callFinished, callStarted, noInternet } from './slices/network.ts';
+
+/**
+ * The base query of every call (SPEC §7, §8): `POST /api<path>` with JSON,
+ * `api.language` added to every body (and `guest {id, token}` to the calls
+ * that say `auth`), the answer read as the envelope. A call of a kind (path)
+ * already running is skipped.
+ */
+export interface CallArgs {
+  /** The API path, as in SPEC §7: '/guest/read'. */
+  path: string;
+  /** The body beside `api` (`api.language` is added). */
+  body?: Record<string, unknown>;
+  /** Adds the session's `guest.id` and `guest.token` to `body.guest`. */
+  auth?: boolean;
+  /** Not counted as a running call (no loading overlay, no banner): fire and forget. */
+  silent?: boolean;
+}
+
+/**
+ * Why a call failed. `status`: the HTTP status (non-OK answer), 'FAILED'
+ * (api.status not 'success'), 'SERVER_ERROR' (no api.status), 'FETCH_ERROR'
+ * (network failure), 'NO_INTERNET', or 'SKIPPED' (the same kind was running;
+ * nothing is shown). `message` is what the banner shows.
+ */
+export interface CallError {
+  status: number | 'FAILED' | 'SERVER_ERROR' | 'FETCH_ERROR' | 'NO_INTERNET' | 'SKIPPED';
+  message: string;
+}
+
+/** The parts of the store the base query reads. */
+interface CallerState {
+  application: { language: Language };
+  guest: { auth: { id: number; token: string } | null };
+  network: { calling: string[] };
+}
+
+export interface BaseQueryOptions {
+  baseUrl?: string;
+  fetchFn?: typeof fetch;
+  /** Whether the browser says it is online. */
+  isOnline?: () => boolean;
+  /** Translates a `common` text (the banner's texts). */
+  translate?: (key: 'unableToReachServer' | 'serverError' | 'noInternet') => string;
+}
+
+const ENGLISH = {
+  unableToReachServer: 'Unable to reach server.',
+  serverError: 'Server Error',
+  noInternet: 'No internet connection. Please check your network.',
+} as const;
+
+export function envelopeBaseQuery(options: BaseQueryOptions = {}): BaseQueryFn<CallArgs, Record<string, unknown>, CallError> {
+  const baseUrl = options.baseUrl ?? '/api';
+  const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const translate = options.translate ?? ((key) => ENGLISH[key]);
+  return async (args, { getState, dispatch, signal }) => {
+    const state = getState() as CallerState;
+    const kind = args.path;
+    if (!args.silent && state.network.calling.includes(kind)) {
+      return { error: { status: 'SKIPPED', message: `${kind} is already running` } };
+    }
+    if (!isOnline()) {
+      const message = translate('noInternet');
+      if (!args.silent) dispatch(noInternet(message));
+      return { error: { status: 'NO_INTERNET', message } };
+    }
+    const body: Record<string, unknown> = { ...args.body, api: { language: state.application.language } };
+    if (args.auth) {
+      const auth = state.guest.auth;
+      if (auth !== null) body.guest = { ...(args.body?.guest as Record<string, unknown> | undefined), id: auth.id, token: auth.token };
+    }
+    const fail = (error: CallError) => {
+      if (!args.silent) dispatch(callFailed({ kind, message: error.message }));
+      return { error };
+    };
+    if (!args.silent) dispatch(callStarted(kind));
+    let response: Response;
+    try {
+      response = await (options.fetchFn ?? fetch)(`${baseUrl}${args.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return fail({ status: 'FETCH_ERROR', message: `${translate('unableToReachServer')} ${detail}` });
+    }
+    if (!response.ok) {
+      return fail({ status: response.status, message: `Request failed with status code ${response.status}` });
+    }
+    let answer: unknown;
+    try {
+      answer = await response.json();
+    } catch {
+      answer = undefined;
+    }
+    const api = (answer as { api?: { status?: unknown; errorMessage?: unknown } } | undefined)?.api;
+    if (api === undefined || api === null || typeof api.status !== 'string') {
+      return fail({ status: 'SERVER_ERROR', message: translate('serverError') });
+    }
+    if (api.status !== 'success') {
+      const message = typeof api.errorMessage === 'string' && api.errorMessage !== '' ? api.errorMessage : translate('serverError');
+      return fail({ status: 'FAILED', message });
+    }
+    if (!args.silent) dispatch(callFinished(kind));
+    return { data: answer as Record<string, unknown> };
+  };
+}

@@ -1,0 +1,77 @@
+import { openDB, type IDBPDatabase } from 'idb';
+import { LOCAL_DB_NAME, LOCAL_DB_STORES, LOCAL_DB_VERSION, type LocalDbStore } from '../../shared/constants.ts';
+
+/**
+ * The per-device database (SPEC §3): `Warden_PWA` version 4, stores `auth`,
+ * `language`, `jailStatus` and `rememberedWorks`, each keyed by `id` with the
+ * value in `data`. Upgrading from an older version creates only the stores
+ * missing at that version.
+ */
+
+/** The Japanese alert shown when the database cannot be opened (SPEC §8). */
+export const LOCAL_DB_FAILURE_MESSAGE = 'IndexedDBへの接続に失敗しました';
+
+export interface LocalRecord<T = unknown> {
+  id: string;
+  data: T;
+}
+
+/** Opens (and upgrades) the database on `factory` (the browser's by default; fake-indexeddb in tests). */
+export async function openLocalDb(factory?: IDBFactory): Promise<IDBPDatabase> {
+  const previous = globalThis.indexedDB;
+  if (factory !== undefined) (globalThis as { indexedDB: IDBFactory }).indexedDB = factory;
+  try {
+    return await openDB(LOCAL_DB_NAME, LOCAL_DB_VERSION, {
+      upgrade(db) {
+        for (const store of LOCAL_DB_STORES) {
+          if (!db.objectStoreNames.contains(store)) db.createObjectStore(store, { keyPath: 'id' });
+        }
+      },
+    });
+  } finally {
+    if (factory !== undefined) (globalThis as { indexedDB: IDBFactory }).indexedDB = previous;
+  }
+}
+
+let shared: Promise<IDBPDatabase> | undefined;
+let alertShown = false;
+
+/** The database of this page, opened once; a failure shows the alert once and rejects. */
+export function localDb(): Promise<IDBPDatabase> {
+  shared ??= openLocalDb().catch((error: unknown) => {
+    shared = undefined;
+    if (!alertShown && typeof window !== 'undefined' && typeof window.alert === 'function') {
+      alertShown = true;
+      window.alert(LOCAL_DB_FAILURE_MESSAGE);
+    }
+    throw error;
+  });
+  return shared;
+}
+
+/** Puts `data` under `id` in `store`. */
+export async function putLocal<T>(store: LocalDbStore, id: string, data: T, db?: IDBPDatabase): Promise<void> {
+  const database = db ?? (await localDb());
+  await database.put(store, { id, data } satisfies LocalRecord<T>);
+}
+
+/** The data under `id` in `store`, or null. */
+export async function getLocal<T>(store: LocalDbStore, id: string, db?: IDBPDatabase): Promise<T | null> {
+  const database = db ?? (await localDb());
+  const record = (await database.get(store, id)) as LocalRecord<T> | undefined;
+  return record === undefined ? null : record.data;
+}
+
+/** Removes every record of `store`. */
+export async function clearLocal(store: LocalDbStore, db?: IDBPDatabase): Promise<void> {
+  const database = db ?? (await localDb());
+  await database.clear(store);
+}
+
+/** The one record of the `auth` store: who is signed in on this device. */
+export interface AuthRecord {
+  id: number;
+  token: string;
+}
+export const AUTH_ID = 'auth';
+export const LANGUAGE_ID = 'language';

@@ -1,0 +1,88 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedOut } from './guest.ts';
+
+/** The text a server-error action stores (SPEC §4): 'a server error occurred'. */
+export const SERVER_ERROR_MESSAGE = 'サーバーエラーが発生しました';
+
+/**
+ * Network (SPEC §3, §4): the calls running (by kind, the API path), whether
+ * the internet is reachable, the last error and whether to display it.
+ */
+export interface NetworkState {
+  calling: string[];
+  isInternetAvailable: boolean;
+  errorMessage: string | null;
+  status: 'idle' | 'loading' | 'success' | 'failed';
+  displayError: boolean;
+}
+
+const initialState: NetworkState = {
+  calling: [],
+  isInternetAvailable: true,
+  errorMessage: null,
+  status: 'idle',
+  displayError: false,
+};
+
+function remove(state: NetworkState, kind: string) {
+  const index = state.calling.indexOf(kind);
+  if (index !== -1) state.calling.splice(index, 1);
+}
+
+function clear(state: NetworkState) {
+  state.errorMessage = null;
+  state.displayError = false;
+}
+
+export const networkSlice = createSlice({
+  name: 'network',
+  initialState,
+  reducers: {
+    /** A call starts: it joins the list and the error is cleared. */
+    callStarted(state, action: PayloadAction<string>) {
+      state.calling.push(action.payload);
+      state.status = 'loading';
+      clear(state);
+    },
+    /** A call succeeded: it leaves the list. */
+    callFinished(state, action: PayloadAction<string>) {
+      remove(state, action.payload);
+      state.status = 'success';
+    },
+    /** A call failed: it leaves the list and its message is stored and displayed. */
+    callFailed(state, action: PayloadAction<{ kind: string; message: string }>) {
+      remove(state, action.payload.kind);
+      state.status = 'failed';
+      state.errorMessage = action.payload.message;
+      state.displayError = true;
+    },
+    /** A server error: the Japanese 'a server error occurred'. */
+    serverError(state) {
+      state.status = 'failed';
+      state.errorMessage = SERVER_ERROR_MESSAGE;
+      state.displayError = true;
+    },
+    /** No internet connection (SPEC §8): the banner says so. */
+    noInternet(state, action: PayloadAction<string>) {
+      state.isInternetAvailable = false;
+      state.status = 'failed';
+      state.errorMessage = action.payload;
+      state.displayError = true;
+    },
+    internetAvailable(state) {
+      state.isInternetAvailable = true;
+    },
+    /** The banner's OK. */
+    errorCleared(state) {
+      clear(state);
+    },
+  },
+  extraReducers(builder) {
+    builder.addCase(loggedOut, (state) => {
+      clear(state);
+    });
+  },
+});
+
+export const { callStarted, callFinished, callFailed, serverError, noInternet, internetAvailable, errorCleared } =
+  networkSlice.actions;
