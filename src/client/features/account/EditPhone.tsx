@@ -1,0 +1,117 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { phoneCodeReceived } from '../../app/slices/application.ts';
+import { useGuestRequestPhoneCodeMutation, useGuestUpdateMutation } from './api.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { useGuest } from './GuestEdit.tsx';
+import { isCompletePhoneCode, sanitizePhoneCode, shouldRequestPhoneCode, type AccountAlert } from './rules.ts';
+
+/**
+ * /guest/editPhone: step 1 the number and a code request (only when it
+ * changed); step 2 the 6-digit code and register. Back clears the code.
+ */
+export function GuestEditPhoneScreen() {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const guest = useGuest();
+  const phoneCode = useAppSelector((state) => state.application.phoneCode);
+  const [phone, setPhone] = useState(guest?.phone ?? '');
+  const [code, setCode] = useState('');
+  const [unchanged, setUnchanged] = useState(false);
+  const [alert, setAlert] = useState<AccountAlert | null>(null);
+  const [requestCode, request] = useGuestRequestPhoneCodeMutation();
+  const [update, saving] = useGuestUpdateMutation();
+
+  const saved = guest?.phone ?? '';
+  const [typed, setTyped] = useState(false);
+  useEffect(() => {
+    if (!typed) setPhone(saved);
+  }, [saved, typed]);
+
+  // Every visit starts at step 1.
+  useEffect(() => {
+    dispatch(phoneCodeReceived(null));
+  }, [dispatch]);
+
+  async function submitNumber(event: FormEvent) {
+    event.preventDefault();
+    const changed = shouldRequestPhoneCode(guest?.phone, phone);
+    setUnchanged(!changed && phone.trim() !== '');
+    if (!changed) return;
+    await requestCode({ phone: phone.trim() });
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    if (!isCompletePhoneCode(code)) {
+      setAlert('alert_code_wrong');
+      return;
+    }
+    setAlert(null);
+    const result = await update({ phone: phone.trim(), phoneCode: code });
+    if ('data' in result) {
+      dispatch(phoneCodeReceived(null));
+      navigate('/guest/edited');
+    }
+  }
+
+  function back() {
+    setCode('');
+    setAlert(null);
+    dispatch(phoneCodeReceived(null));
+  }
+
+  return (
+    <section className="account-screen">
+      <h1>{t('edit_phone_heading')}</h1>
+      {phoneCode === null ? (
+        <form className="account-form" onSubmit={submitNumber}>
+          <div className="field">
+            <label htmlFor={`${id}-phone`}>{t('account_phone')}</label>
+            <input id={`${id}-phone`} type="tel" autoComplete="tel" required value={phone} onChange={(e) => {
+                setTyped(true);
+                setPhone(e.target.value);
+              }} />
+          </div>
+          <div role="status">{unchanged && <p className="account-note">{t('edit_phone_unchanged')}</p>}</div>
+          <button type="submit" className="button" disabled={request.isLoading}>
+            {t('edit_phone_request')}
+          </button>
+          <p className="account-links">
+            <Link to="/guest/edit">{t('edit_back')}</Link>
+          </p>
+        </form>
+      ) : (
+        <form className="account-form" onSubmit={submitCode}>
+          <p role="status">{t('edit_phone_code_sent', { phone: phone.trim() })}</p>
+          <div className="field">
+            <label htmlFor={`${id}-code`}>{t('account_phone_code')}</label>
+            <input
+              id={`${id}-code`}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              value={code}
+              onChange={(e) => setCode(sanitizePhoneCode(e.target.value))}
+            />
+          </div>
+          <FormAlert alert={alert} />
+          <div className="account-actions">
+            <button type="button" className="button button-secondary" onClick={back}>
+              {t('edit_back')}
+            </button>
+            <button type="submit" className="button" disabled={saving.isLoading}>
+              {t('edit_phone_register')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

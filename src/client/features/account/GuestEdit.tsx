@@ -1,0 +1,123 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useGuestReadQuery, useGuestUpdateMutation } from './api.ts';
+import { emailHasChanged, hasChanged, MASKED_PASSWORD } from './rules.ts';
+
+/** The signed-in guest: from the store, read once if the store has none yet. */
+export function useGuest() {
+  const guest = useAppSelector((state) => state.guest.guest);
+  useGuestReadQuery(undefined, { skip: guest !== null });
+  return guest;
+}
+
+/** /guest/edit: username, e-mail, phone and the masked password, each with Edit. */
+export function GuestEditScreen() {
+  const { t } = useTranslation('account');
+  const guest = useGuest();
+  const rows: { label: string; value: string; to: string; name: string }[] = [
+    { name: 'title', label: t('account_title'), value: guest?.title ?? '', to: '/guest/editTitle' },
+    { name: 'email', label: t('account_email'), value: guest?.email ?? '', to: '/guest/editEmail' },
+    { name: 'phone', label: t('account_phone'), value: guest?.phone ?? t('edit_phone_none'), to: '/guest/editPhone' },
+    { name: 'password', label: t('account_password'), value: MASKED_PASSWORD, to: '/guest/resetPasswordEmail' },
+  ];
+  return (
+    <section className="account-screen">
+      <h1>{t('edit_heading')}</h1>
+      <dl className="account-info">
+        {rows.map((row) => (
+          <div key={row.name} className="account-info-row">
+            <dt>{row.label}</dt>
+            <dd>
+              <span className="account-info-value" data-testid={`guest-${row.name}`}>
+                {row.value}
+              </span>
+              <Link className="button button-small" to={row.to} aria-label={`${t('edit_button')}: ${row.label}`}>
+                {t('edit_button')}
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const navigate = useNavigate();
+  const guest = useGuest();
+  const current = guest?.[field] ?? '';
+  const [value, setValue] = useState(current);
+  const [touched, setTouched] = useState(false);
+  const [update, { isLoading }] = useGuestUpdateMutation();
+  useEffect(() => {
+    if (!touched) setValue(current);
+  }, [current, touched]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const changed = field === 'email' ? emailHasChanged(current, value) : hasChanged(current, value);
+    // An unchanged value is not saved (SPEC §5).
+    if (!changed) {
+      navigate('/guest/edit');
+      return;
+    }
+    const result = await update({ [field]: value.trim() });
+    if ('data' in result) navigate('/guest/edited');
+  }
+
+  return (
+    <section className="account-screen">
+      <h1>{t(field === 'title' ? 'edit_title_heading' : 'edit_email_heading')}</h1>
+      <form className="account-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={id}>{t(field === 'title' ? 'account_title' : 'account_email')}</label>
+          <input
+            id={id}
+            type={field === 'email' ? 'email' : 'text'}
+            autoComplete={field === 'email' ? 'email' : 'username'}
+            required
+            value={value}
+            onChange={(e) => {
+              setTouched(true);
+              setValue(e.target.value);
+            }}
+          />
+        </div>
+        {field === 'email' && <p className="account-note">{t('edit_email_note')}</p>}
+        <button type="submit" className="button" disabled={isLoading}>
+          {t('edit_save')}
+        </button>
+      </form>
+      <p className="account-links">
+        <Link to="/guest/edit">{t('edit_back')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** /guest/editTitle: skipped when unchanged. */
+export function GuestEditTitleScreen() {
+  return <SingleFieldEdit field="title" />;
+}
+
+/** /guest/editEmail: skipped when unchanged; a new address must be verified again. */
+export function GuestEditEmailScreen() {
+  return <SingleFieldEdit field="email" />;
+}
+
+/** /guest/edited: after a save, a check button back to /guest/edit. */
+export function GuestEditedScreen() {
+  const { t } = useTranslation('account');
+  return (
+    <section className="account-screen">
+      <h1>{t('edited_heading')}</h1>
+      <Link className="button" to="/guest/edit">
+        {t('edited_check')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LanguageSelector } from '../../app/LanguageSelector.tsx';
+import { useLogout } from '../../app/hooks.ts';
+import { BUILD_VERSION } from '../../app/version.ts';
+import { CONTACT_EMAIL } from './links.ts';
+
+/** /guest/show: the account menu (SPEC §2). */
+export function GuestShowScreen() {
+  const { t } = useTranslation('account');
+  const logout = useLogout();
+  return (
+    <section className="account-screen">
+      <h1>{t('show_heading')}</h1>
+      <ul className="account-menu">
+        <li>
+          <Link to="/guest/edit">{t('show_account_info')}</Link>
+        </li>
+        <li>
+          <Link to="/subscription">{t('show_subscription')}</Link>
+        </li>
+        <li>
+          <Link to="/rules">{t('show_rules')}</Link>
+        </li>
+        <li>
+          <Link to="/collaboration">{t('show_collaboration')}</Link>
+        </li>
+        <li>
+          <a href={`mailto:${CONTACT_EMAIL}`}>{t('show_contact')}</a>
+        </li>
+        <li>
+          {/* Logout calls /guest/logout and forgets the stored session; the access rules then go to /. */}
+          <button type="button" className="link-button" onClick={logout}>
+            {t('show_logout')}
+          </button>
+        </li>
+      </ul>
+      <LanguageSelector className="account-language" />
+      <p className="account-version">{t('show_version', { version: BUILD_VERSION })}</p>
+    </section>
+  );
+}

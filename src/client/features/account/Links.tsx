@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { FACILITATOR_LOGIN_DELAY_MS } from '../../../shared/constants.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { clearLocal } from '../../app/localDb.ts';
+import { logout } from '../../app/session.ts';
+import { useGuestAuthenticateAsLimFacilitatorMutation, useGuestVerifyEmailMutation } from './api.ts';
+import { facilitatorDestination } from './rules.ts';
+
+/** /guest/verifyEmail/:token: 'verifying...', then the verified message and OK, which closes the window. */
+export function VerifyEmailScreen() {
+  const { t } = useTranslation('account');
+  const { token = '' } = useParams();
+  const [verify, { isSuccess, isError }] = useGuestVerifyEmailMutation();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void verify({ token });
+  }, [token, verify]);
+
+  return (
+    <section className="account-screen">
+      <h1>{t('verify_heading')}</h1>
+      <div role="status">
+        {!isSuccess && !isError && <p>{t('verify_waiting')}</p>}
+        {isSuccess && <p className="account-done">{t('verify_done')}</p>}
+      </div>
+      {isSuccess && (
+        <button type="button" className="button" onClick={() => window.close()}>
+          {t('verify_ok')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /guest/loginAsLimFacilitator/:token/:guestId: clears the stored auth, logs
+ * out, authenticates as the guest, waits 500 ms, then goes to /filters (the
+ * shell routes it, for now to a placeholder).
+ */
+export function LoginAsLimFacilitatorScreen() {
+  const { t } = useTranslation('account');
+  const { token = '', guestId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [authenticate] = useGuestAuthenticateAsLimFacilitatorMutation();
+  const started = useRef(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      try {
+        await clearLocal('auth');
+      } catch {
+        // The shell already alerted that the local database cannot be opened.
+      }
+      logout({ dispatch });
+      const result = await authenticate({ guestId, token });
+      if (!('data' in result)) {
+        setFailed(true);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, FACILITATOR_LOGIN_DELAY_MS));
+      navigate(facilitatorDestination(true), { replace: true });
+    })();
+  }, [authenticate, dispatch, guestId, navigate, token]);
+
+  return (
+    <section className="account-screen">
+      <h1>{t('facilitator_heading')}</h1>
+      <div role="status">{!failed && <p>{t('facilitator_waiting')}</p>}</div>
+    </section>
+  );
+}

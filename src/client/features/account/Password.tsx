@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { passwordAlert, shouldSendResetEmail, type AccountAlert } from './rules.ts';
+
+/** /guest/resetPasswordEmail: mails a reset link; sent only when the e-mail is non-empty. */
+export function ResetPasswordEmailScreen() {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [send, { isLoading }] = useGuestUpdatePasswordEmailMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!shouldSendResetEmail(email)) return;
+    const result = await send({ email: email.trim() });
+    if ('data' in result) setSent(true);
+  }
+
+  return (
+    <section className="account-screen">
+      <h1>{t('reset_heading')}</h1>
+      <p>{t('reset_explain')}</p>
+      <form className="account-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('account_email')}</label>
+          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <button type="submit" className="button" disabled={isLoading}>
+          {t('reset_submit')}
+        </button>
+      </form>
+      <div role="status">{sent && <p className="account-done">{t('reset_sent')}</p>}</div>
+      <p className="account-links">
+        <Link to="/signin">{t('signin_heading')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** /guest/updatePassword/:token: the new password twice ('Password doesn't match'). */
+export function UpdatePasswordScreen() {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const { token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [alert, setAlert] = useState<AccountAlert | null>(null);
+  const [done, setDone] = useState(false);
+  const [update, { isLoading }] = useGuestUpdatePasswordMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordAlert(password, confirmation);
+    setAlert(problem);
+    if (problem !== null) return;
+    const result = await update({ token, password });
+    if ('data' in result) setDone(true);
+  }
+
+  return (
+    <section className="account-screen">
+      <h1>{t('update_password_heading')}</h1>
+      {done ? (
+        <div role="status">
+          <p className="account-done">{t('update_password_done')}</p>
+          <Link className="button" to="/signin">
+            {t('signin_submit')}
+          </Link>
+        </div>
+      ) : (
+        <form className="account-form" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor={`${id}-password`}>{t('account_password_new')}</label>
+            <input id={`${id}-password`} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-confirm`}>{t('account_password_confirm')}</label>
+            <input id={`${id}-confirm`} type="password" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+          </div>
+          <FormAlert alert={alert} />
+          <button type="submit" className="button" disabled={isLoading}>
+            {t('update_password_submit')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useGuestAuthenticateMutation } from './api.ts';
+import { isLoggedInAs } from './rules.ts';
+
+/** /signin: username (or e-mail) and password; after login → /reservations. */
+export function SigninScreen() {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [password, setPassword] = useState('');
+  // The login flow of SPEC §4: a waiting flag until the guest matches what was entered.
+  const [waiting, setWaiting] = useState(false);
+  const guest = useAppSelector((state) => state.guest.guest);
+  const [authenticate] = useGuestAuthenticateMutation();
+
+  useEffect(() => {
+    if (waiting && isLoggedInAs(guest, title)) {
+      setWaiting(false);
+      navigate('/reservations', { replace: true });
+    }
+  }, [waiting, guest, title, navigate]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setWaiting(true);
+    const result = await authenticate({ title: title.trim(), password });
+    if ('error' in result) setWaiting(false);
+  }
+
+  return (
+    <section className="account-screen">
+      <h1>{t('signin_heading')}</h1>
+      <form className="account-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-title`}>{t('account_title_or_email')}</label>
+          <input id={`${id}-title`} name="username" autoComplete="username" required value={title} onChange={(e) => setTitle(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>{t('account_password')}</label>
+          <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <button type="submit" className="button" disabled={waiting}>
+          {t('signin_submit')}
+        </button>
+      </form>
+      <p className="account-links">
+        <Link to="/signup">{t('signin_to_signup')}</Link>
+        <Link to="/guest/resetPasswordEmail">{t('signin_forgot')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks.ts';
+import { browserTimezone } from '../../i18n.ts';
+import { useGuestCreateMutation } from './api.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { TERMS_URL } from './links.ts';
+import { signupAlert, type AccountAlert } from './rules.ts';
+
+/** /signup: title, e-mail, password and the terms; signs in by itself, then → /reservations. */
+export function SignupScreen() {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const navigate = useNavigate();
+  const language = useAppSelector((state) => state.application.language);
+  const [title, setTitle] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [alert, setAlert] = useState<AccountAlert | null>(null);
+  const [create, { isLoading }] = useGuestCreateMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = signupAlert(terms);
+    setAlert(problem);
+    if (problem !== null) return;
+    // The timezone and language as the browser suggests them (SPEC §5).
+    const result = await create({ title: title.trim(), email: email.trim(), password, timezone: browserTimezone() || 0, language });
+    if ('data' in result) navigate('/reservations', { replace: true });
+  }
+
+  return (
+    <section className="account-screen">
+      <h1>{t('signup_heading')}</h1>
+      <form className="account-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-title`}>{t('account_title')}</label>
+          <input id={`${id}-title`} name="username" autoComplete="username" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('account_email')}</label>
+          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>{t('account_password')}</label>
+          <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <div className="field field-check">
+          <input id={`${id}-terms`} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+          <label htmlFor={`${id}-terms`}>{t('signup_terms_agree')}</label>
+        </div>
+        <p>
+          <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
+            {t('signup_terms_link')}
+          </a>
+        </p>
+        <FormAlert alert={alert} />
+        <button type="submit" className="button" disabled={isLoading}>
+          {t('signup_submit')}
+        </button>
+      </form>
+      <p className="account-links">
+        <Link to="/signin">{t('signup_to_signin')}</Link>
+      </p>
+    </section>
+  );
+}

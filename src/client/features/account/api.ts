@@ -1,0 +1,42 @@
+import { api } from '../../app/api.ts';
+import type { Guest } from '../../../shared/api/guest.ts';
+import type { Language } from '../../../shared/constants.ts';
+
+/** The account calls (docs/api.md); endpoint names as docs/client.md fixes them. */
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    guestCreate: build.mutation<
+      { guest: Guest },
+      { title: string; email: string; password: string; timezone: number; language: Language }
+    >({
+      query: (guest) => ({ path: '/guest/create', body: { guest } }),
+      invalidatesTags: ['Guest', 'Reservation'],
+    }),
+    guestUpdate: build.mutation<{ guest: Guest }, Partial<Pick<Guest, 'title' | 'email' | 'phone'>> & { phoneCode?: string }>({
+      query: (guest) => ({ path: '/guest/update', body: { guest }, auth: true }),
+      invalidatesTags: ['Guest'],
+    }),
+    guestRequestPhoneCode: build.mutation<{ phoneCode: string }, { phone: string }>({
+      query: ({ phone }) => ({ path: '/guest/requestPhoneCode', body: { guest: { phone } }, auth: true }),
+    }),
+    guestVerifyEmail: build.mutation<Record<string, unknown>, { token: string }>({
+      query: ({ token }) => ({ path: '/guest/verifyEmail', body: { guest: { token } } }),
+    }),
+    guestUpdatePasswordEmail: build.mutation<Record<string, unknown>, { email: string }>({
+      query: ({ email }) => ({ path: '/guest/updatePasswordEmail', body: { guest: { email } } }),
+    }),
+    guestUpdatePassword: build.mutation<Record<string, unknown>, { token: string; password: string }>({
+      query: ({ token, password }) => ({ path: '/guest/updatePassword', body: { guest: { token, password } } }),
+    }),
+  }),
+});
+
+export const {
+  useGuestCreateMutation,
+  useGuestUpdateMutation,
+  useGuestRequestPhoneCodeMutation,
+  useGuestVerifyEmailMutation,
+  useGuestUpdatePasswordEmailMutation,
+  useGuestUpdatePasswordMutation,
+} = accountApi;
+export const { useGuestAuthenticateMutation, useGuestAuthenticateAsLimFacilitatorMutation, useGuestReadQuery } = api;
