@@ -1,17 +1,27 @@
 import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromiumWithCamera } from './tests/chromium.ts';
 
 /**
  * Browser tests of the built client. Nothing is built here: `npm test` runs
  * `vite build` first (and the wasm build before it); the server started below
- * serves `dist/` on a port of its own.
+ * serves `dist/` on a port of its own, on a fresh data directory each run
+ * (PGlite in a new temporary directory, removed by tests/global-teardown.ts).
  */
 const port = Number(process.env.PLAYWRIGHT_PORT ?? 8793);
 const baseURL = `http://127.0.0.1:${port}`;
 
+// The config is also loaded by each worker: they inherit the directory made
+// by the main process through the environment instead of making their own.
+process.env.WARDEN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'warden-e2e-'));
+const dataDir = process.env.WARDEN_E2E_DATA_DIR;
+
 export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './tests/global-teardown.ts',
   // One browser at a time: the camera tests drive fake clocks and time-sensitive pipelines.
   workers: 1,
   fullyParallel: false,
@@ -30,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: 'test-results/.data' },
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: baseURL },
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',

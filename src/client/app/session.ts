@@ -1,4 +1,6 @@
 import { api } from './api.ts';
+import type { CallError } from './baseQuery.ts';
+import { callFailed } from './slices/network.ts';
 import { AUTH_ID, getLocal, LANGUAGE_ID, type AuthRecord } from './localDb.ts';
 import { languageChanged } from './slices/application.ts';
 import { authRestored, loggedOut } from './slices/guest.ts';
@@ -20,6 +22,21 @@ export async function restoreSession(store: AppStore): Promise<void> {
     auth = null;
   }
   store.dispatch(authRestored(auth));
+  if (auth !== null) await refreshGuest(store);
+}
+
+/**
+ * Reads the signed-in guest (`/guest/read`). A session the server refuses
+ * (signed out elsewhere, password reset) is forgotten here too, and its
+ * message stays in the banner; no internet or a server failure keeps it.
+ */
+export async function refreshGuest(store: Pick<AppStore, 'dispatch'>): Promise<void> {
+  const result = await store.dispatch(api.endpoints.guestRead.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  const error = result.error as CallError | undefined;
+  if (error?.status === 'FAILED') {
+    store.dispatch(loggedOut());
+    store.dispatch(callFailed({ kind: '/guest/read', message: error.message }));
+  }
 }
 
 /** Logout (SPEC §4): ends the session on the server (not waited for), forgets it here, resets the guest and the cache. */

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from './api.ts';
+import { errorReportText, shouldReport } from './ErrorBoundary.tsx';
+import { refreshGuest } from './session.ts';
+import { authRestored } from './slices/guest.ts';
+import { makeStore } from './store.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function answer(body: unknown) {
+  const calls: unknown[] = [];
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    calls.push(JSON.parse(String(init.body)));
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  return calls;
+}
+
+describe('the store with the API', () => {
+  it('reads the guest with the session and keeps the token', async () => {
+    const store = makeStore();
+    store.dispatch(authRestored({ id: 5, token: 'saved' }));
+    const calls = answer({ api: { status: 'success' }, guest: { id: 5, title: 'kazu' } });
+    await refreshGuest(store);
+    expect(calls).toEqual([{ guest: { id: 5, token: 'saved' }, api: { language: 'en' } }]);
+    expect(store.getState().guest.guest).toMatchObject({ id: 5, title: 'kazu', token: 'saved' });
+    expect(store.getState().network.calling).toEqual([]);
+    expect(store.getState().network.status).toBe('success');
+  });
+
+  it('forgets a session the server refuses and shows its message', async () => {
+    const store = makeStore();
+    store.dispatch(authRestored({ id: 5, token: 'old' }));
+    answer({ api: { status: 'failed', errorMessage: 'You are signed out. Please sign in again.' } });
+    await refreshGuest(store);
+    expect(store.getState().guest.auth).toBeNull();
+    expect(store.getState().network.errorMessage).toBe('You are signed out. Please sign in again.');
+  });
+
+  it('signs in with guestAuthenticate', async () => {
+    const store = makeStore();
+    const calls = answer({ api: { status: 'success' }, guest: { id: 8, title: 'a', token: 'fresh' } });
+    await store.dispatch(api.endpoints.guestAuthenticate.initiate({ title: 'a', password: 'p' }));
+    expect(calls).toEqual([{ guest: { title: 'a', password: 'p' }, api: { language: 'en' } }]);
+    expect(store.getState().guest.auth).toEqual({ id: 8, token: 'fresh' });
+  });
+
+  it('sends error reports silently', async () => {
+    const store = makeStore();
+    const calls = answer({ api: { status: 'success' } });
+    await store.dispatch(api.endpoints.errorLogCreate.initiate({ text: 'boom' }));
+    expect(calls).toEqual([{ errorLog: 'boom', api: { language: 'en' } }]);
+    expect(store.getState().network.status).toBe('idle');
+  });
+});
+
+describe('error reports', () => {
+  it("reports render errors except those containing 'NotFoundError'", () => {
+    expect(shouldReport('TypeError: x is undefined')).toBe(true);
+    expect(shouldReport('NotFoundError: Requested device not found')).toBe(false);
+    const error = new Error('broken');
+    expect(errorReportText(error, '\n    at Screen')).toContain('Error: broken');
+    expect(errorReportText(error, '\n    at Screen')).toContain('at Screen');
+    expect(errorReportText('x'.repeat(20_000)).length).toBe(10_000);
+  });
+});

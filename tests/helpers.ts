@@ -1,0 +1,149 @@
+/**
+ * Helpers for the browser tests (docs/client.md, "Tests"): the development
+ * outbox of the server (`GET /dev/outbox`), guests made through the API, a
+ * signed-in page, and the accessibility scan.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: number;
+}
+
+/** Every message the server has sent (or logged), oldest first. */
+export async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
+  const response = await request.get('/dev/outbox');
+  expect(response.ok(), 'GET /dev/outbox').toBe(true);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** Waits for the newest message to `to` (an address or a phone number) on `channel`. */
+export async function lastMessageTo(
+  request: APIRequestContext,
+  to: string,
+  channel: 'email' | 'sms' = 'email',
+  timeoutMs = 10_000,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await outbox(request)).filter((message) => message.channel === channel && message.to === to).at(-1);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`No ${channel} to ${to} in /dev/outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The newest e-mail to `address`. */
+export function lastMailTo(request: APIRequestContext, address: string): Promise<OutboxMessage> {
+  return lastMessageTo(request, address, 'email');
+}
+
+/** The first link in a message's text, as a path ('/guest/verifyEmail/…'), or throws. */
+export function linkIn(text: string): string {
+  const match = /https?:\/\/[^\s"'<>]+/.exec(text);
+  if (match === null) throw new Error(`No link in: ${text}`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The 6-digit code in an SMS, or throws. */
+export function codeIn(text: string): string {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (match === null) throw new Error(`No code in: ${text}`);
+  return match[1]!;
+}
+
+let counter = 0;
+
+/** A username nobody in this run has: the database is shared by every test of a run. */
+export function uniqueName(prefix = 'guest'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+}
+
+export interface TestGuest {
+  id: number;
+  token: string;
+  title: string;
+  email: string;
+  password: string;
+}
+
+/** Signs a guest up through the API (`/guest/create`). */
+export async function createGuest(
+  request: APIRequestContext,
+  { language = 'en', timezone = -540 }: { language?: 'en' | 'ja'; timezone?: number } = {},
+): Promise<TestGuest> {
+  const title = uniqueName();
+  const email = `${title}@example.com`;
+  const password = 'correct horse battery';
+  const response = await request.post('/api/guest/create', {
+    data: { api: { language }, guest: { title, email, password, timezone, language } },
+  });
+  const body = (await response.json()) as { api: { status: string; errorMessage?: string }; guest?: { id: number; token: string } };
+  expect(body.api, 'guest/create').toEqual({ status: 'success' });
+  return { id: body.guest!.id, token: body.guest!.token, title, email, password };
+}
+
+/** Any `POST /api<path>` with `api.language` added; answers the body. */
+export async function call(request: APIRequestContext, path: string, body: Record<string, unknown>, language: 'en' | 'ja' = 'en') {
+  const response = await request.post(`/api${path}`, { data: { ...body, api: { language } } });
+  return (await response.json()) as Record<string, unknown> & { api: { status: string; errorMessage?: string } };
+}
+
+/**
+ * Signs `page` in as `guest` the way the app does after sign-in: the session
+ * in the local database (`Warden_PWA`, store `auth`). The page must be on the
+ * app's origin first; reload or navigate afterwards.
+ */
+export async function signInPage(page: Page, guest: Pick<TestGuest, 'id' | 'token'>): Promise<void> {
+  await page.evaluate(async ({ id, token }) => {
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('Warden_PWA', 4);
+      open.onupgradeneeded = () => {
+        for (const store of ['auth', 'language', 'jailStatus', 'rememberedWorks']) {
+          if (!open.result.objectStoreNames.contains(store)) open.result.createObjectStore(store, { keyPath: 'id' });
+        }
+      };
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const transaction = db.transaction('auth', 'readwrite');
+        transaction.objectStore('auth').put({ id: 'auth', data: { id, token } });
+        transaction.oncomplete = () => {
+          db.close();
+          resolve();
+        };
+        transaction.onerror = () => reject(transaction.error);
+      };
+    });
+  }, guest);
+}
+
+/** Runs axe on the page (WCAG 2.0 and 2.1, A and AA) and expects no violations. */
+export async function checkA11y(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
+  );
+  expect(summary, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/** Collects the texts missing at run time ('Missing text …' on the console). */
+export function watchMissingTexts(page: Page): string[] {
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Missing text')) missing.push(message.text());
+  });
+  return missing;
+}
+
+/** The viewports every screen is tested at: a small phone and a desktop. */
+export const VIEWPORTS = [
+  { name: 'phone 360x640', viewport: { width: 360, height: 640 } },
+  { name: 'desktop 1280x800', viewport: { width: 1280, height: 800 } },
+] as const;

@@ -1,0 +1,113 @@
+/**
+ * The client shell against the built client and the real server: the access
+ * rules of SPEC §2, the language switch, the network banner, and the app
+ * shell opening offline from the service worker; at a phone and a desktop
+ * size, each screen scanned with axe (WCAG 2.1 AA).
+ */
+import { expect, test } from '@playwright/test';
+import { checkA11y, createGuest, signInPage, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`shell at ${name}`, () => {
+    test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
+
+    test('a visitor is sent to / except on the public paths', async ({ page }) => {
+      const missing = watchMissingTexts(page);
+      for (const path of ['/reservations', '/reservation/add', '/guest/show', '/rules', '/no/such/page']) {
+        await page.goto(path);
+        await expect(page, path).toHaveURL(/\/$/);
+      }
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkA11y(page, '/ (visitor)');
+      for (const path of ['/signin', '/signup', '/guest/resetPasswordEmail', '/guest/updatePassword/abc', '/guest/verifyEmail/abc']) {
+        await page.goto(path);
+        await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      }
+      expect(missing).toEqual([]);
+    });
+
+    test('a signed-in guest is sent from /, signin, signup and index.html to /reservations, with the bottom navigation', async ({
+      page,
+      request,
+    }) => {
+      const missing = watchMissingTexts(page);
+      const guest = await createGuest(request);
+      await page.goto('/camera-check');
+      await signInPage(page, guest);
+      for (const path of ['/', '/signin', '/signup', '/index.html']) {
+        await page.goto(path);
+        await expect(page, path).toHaveURL(/\/reservations$/);
+      }
+      const navigation = page.getByRole('navigation', { name: 'Main' });
+      await expect(navigation.getByRole('link', { name: 'Add booking' })).toBeVisible();
+      await expect(navigation.getByRole('link', { name: 'List' })).toBeVisible();
+      await page.goto('/guest/verifyEmail/abc');
+      await expect(page).toHaveURL(/\/guest\/verifyEmail\/abc$/);
+      await page.goto('/reservations');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+      await checkA11y(page, '/reservations (guest)');
+      expect(missing).toEqual([]);
+    });
+
+    test('the language switches between English and Japanese and is remembered', async ({ page }) => {
+      const missing = watchMissingTexts(page);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      const selector = page.getByRole('combobox', { name: 'Language' });
+      await selector.selectOption('ja');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      await expect(page.getByRole('combobox', { name: '言語' })).toHaveValue('ja');
+      await checkA11y(page, '/ in Japanese');
+      await page.reload();
+      await expect(page.getByRole('combobox', { name: '言語' })).toHaveValue('ja');
+      await page.getByRole('combobox', { name: '言語' }).selectOption('en');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+      expect(missing).toEqual([]);
+    });
+
+    test("a refused session is forgotten and the server's message shows in the banner; OK clears it", async ({ page }) => {
+      await page.goto('/camera-check');
+      await signInPage(page, { id: 2_000_000_000, token: 'not-a-session' });
+      await page.goto('/reservations');
+      const banner = page.getByRole('alertdialog');
+      await expect(banner).toContainText('You are signed out. Please sign in again.');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(1);
+      await checkA11y(page, '/ with the error banner');
+      await banner.getByRole('button', { name: 'OK' }).click();
+      await expect(banner).toHaveCount(0);
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow', locale: 'en-US' });
+
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`the app shell opens offline once loaded online (${name})`, async ({ page, context }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return registration.active?.state;
+      });
+      // The manifest is linked and installable.
+      const manifest = await page.locator('link[rel="manifest"]').getAttribute('href');
+      expect(manifest).toBeTruthy();
+      const body = (await (await page.request.get(manifest!)).json()) as { icons: { sizes: string; purpose?: string }[]; display: string };
+      expect(body.display).toBe('standalone');
+      expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+      await expect(page.getByText('You are offline. Some screens need the internet.')).toBeVisible();
+      await checkA11y(page, '/ offline');
+      await context.setOffline(false);
+    });
+  }
+});
