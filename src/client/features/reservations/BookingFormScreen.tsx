@@ -1,0 +1,316 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { REPEAT_TYPES } from '../../../shared/constants.ts';
+import type { Reservation } from '../../../shared/api/reservation.ts';
+import { message } from '../../../shared/messages.ts';
+import { isChangeAllowed } from '../../../shared/reservations.ts';
+import { api } from '../../app/api.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { getLocal, putLocal } from '../../app/localDb.ts';
+import { useReservationCreateMutation, useReservationReadListQuery, useReservationUpdateMutation } from './api.ts';
+import {
+  DURATION_OPTIONS,
+  bookingRequestOf,
+  canRememberWork,
+  dateOptions,
+  durationLabel,
+  editBookingForm,
+  formProblem,
+  isUnchangedEdit,
+  newBookingForm,
+  rememberedAfterBooking,
+  scheduleOptions,
+  timeOptions,
+  withDate,
+  withDuration,
+  withNewSchedule,
+  withWeekday,
+  type BookingFormState,
+} from './booking-form.ts';
+import { useLanguage, useTimeZone, weekdayName } from './common.ts';
+
+const REMEMBERED_ID = 'list';
+
+function useRememberedWorks(): [string[], (works: string[]) => void] {
+  const [works, setWorks] = useState<string[]>([]);
+  useEffect(() => {
+    let alive = true;
+    getLocal<string[]>('rememberedWorks', REMEMBERED_ID)
+      .then((stored) => {
+        if (alive && Array.isArray(stored)) setWorks(stored);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+  const save = (next: string[]) => {
+    setWorks(next);
+    void putLocal('rememberedWorks', REMEMBERED_ID, next).catch(() => undefined);
+  };
+  return [works, save];
+}
+
+interface FormProps {
+  initial: BookingFormState;
+  original: Reservation | null;
+  onSubmit: (form: BookingFormState) => void;
+  problem: string | null;
+  onProblem: (problem: string | null) => void;
+}
+
+function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormProps) {
+  const { t } = useTranslation('reservations');
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const [now] = useState(() => Date.now());
+  const [form, setForm] = useState(initial);
+  const [showHelp, setShowHelp] = useState(false);
+  const [remembered] = useRememberedWorks();
+  const id = useId();
+  const dates = useMemo(() => dateOptions(now, timeZone, original === null ? undefined : initial.date), [now, timeZone, original, initial.date]);
+  const times = useMemo(() => timeOptions(form.date, now, timeZone), [form.date, now, timeZone]);
+  const minuteOptions = scheduleOptions(form);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onProblem(null);
+    onSubmit(form);
+  };
+
+  return (
+    <form className="booking-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-date`}>{t('start_date')}</label>
+        <select id={`${id}-date`} value={form.date} onChange={(event) => setForm(withDate(form, event.target.value))}>
+          {dates.map((date) => (
+            <option key={date.key} value={date.key}>
+              {new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'short', day: 'numeric', weekday: 'short' }).format(
+                Date.UTC(date.date.year, date.date.month - 1, date.date.day),
+              )}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-time`}>{t('start_time')}</label>
+        <select id={`${id}-time`} value={form.minutes} onChange={(event) => setForm({ ...form, minutes: Number(event.target.value) })}>
+          {times.map((time) => (
+            <option key={time.minutes} value={time.minutes} disabled={time.passed}>
+              {time.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-duration`}>{t('duration')}</label>
+        <select id={`${id}-duration`} value={form.duration} onChange={(event) => setForm(withDuration(form, Number(event.target.value)))}>
+          {DURATION_OPTIONS.map((hours) => (
+            <option key={hours} value={hours}>
+              {durationLabel(hours)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-repeat`}>{t('repeat')}</label>
+        <select
+          id={`${id}-repeat`}
+          value={form.repeatType}
+          onChange={(event) => setForm({ ...form, repeatType: event.target.value as BookingFormState['repeatType'] })}
+        >
+          {REPEAT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`repeat_${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {form.repeatType === 'daily' ? (
+        <fieldset className="field weekdays">
+          <legend>{t('weekdays')}</legend>
+          {[0, 1, 2, 3, 4, 5, 6].map((weekday) => (
+            <label key={weekday} className="weekday">
+              <input
+                type="checkbox"
+                checked={form.dailyRepeatSettings.includes(weekday)}
+                onChange={(event) => setForm(withWeekday(form, weekday, event.target.checked))}
+              />
+              {weekdayName(weekday, language)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-work`}>{t('work')}</label>
+        <input id={`${id}-work`} type="text" value={form.work} maxLength={200} onChange={(event) => setForm({ ...form, work: event.target.value })} />
+        <button type="button" className="link-button" aria-expanded={showHelp} aria-controls={`${id}-help`} onClick={() => setShowHelp(!showHelp)}>
+          {t('work_help_toggle')}
+        </button>
+        {showHelp ? (
+          <p id={`${id}-help`} className="help">
+            {t('work_help')}
+          </p>
+        ) : null}
+        {remembered.length > 0 ? (
+          <div className="remembered" role="group" aria-label={t('remembered_works')}>
+            {remembered.map((work) => (
+              <button key={work} type="button" className="chip" onClick={() => setForm({ ...form, work })}>
+                {work}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {original === null && canRememberWork(form.work, remembered) ? (
+          <label className="checkbox">
+            <input type="checkbox" checked={form.rememberWork} onChange={(event) => setForm({ ...form, rememberWork: event.target.checked })} />
+            {t('remember_work')}
+          </label>
+        ) : null}
+      </div>
+      <fieldset className="field schedules">
+        <legend>{t('schedules')}</legend>
+        {form.schedules.map((schedule, index) => (
+          <div className="schedule" key={index}>
+            <label>
+              <span className="visually-hidden">{t('schedule_minutes')}</span>
+              <select
+                value={schedule.minutes}
+                onChange={(event) =>
+                  setForm({ ...form, schedules: form.schedules.map((s, i) => (i === index ? { ...s, minutes: Number(event.target.value) } : s)) })
+                }
+              >
+                {minuteOptions.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {t('minutes_value', { minutes })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span className="visually-hidden">{t('schedule_title')}</span>
+              <input
+                type="text"
+                value={schedule.title}
+                placeholder={t('schedule_title')}
+                maxLength={100}
+                onChange={(event) =>
+                  setForm({ ...form, schedules: form.schedules.map((s, i) => (i === index ? { ...s, title: event.target.value } : s)) })
+                }
+              />
+            </label>
+            <button type="button" className="link-button" onClick={() => setForm({ ...form, schedules: form.schedules.filter((_, i) => i !== index) })}>
+              {t('schedule_remove')}
+            </button>
+          </div>
+        ))}
+        <button type="button" className="button secondary" onClick={() => setForm(withNewSchedule(form))}>
+          {t('schedule_add')}
+        </button>
+      </fieldset>
+      {problem !== null ? (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="button">
+        {original === null ? t('book') : t('save')}
+      </button>
+    </form>
+  );
+}
+
+/** `/reservation/add` (SPEC §2, §5). */
+export function ReservationAddScreen() {
+  const { t } = useTranslation('reservations');
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const { data: guestData } = api.useGuestReadQuery();
+  const guest = useAppSelector((state) => state.guest.guest) ?? guestData?.guest ?? null;
+  const [create] = useReservationCreateMutation();
+  const [remembered, saveRemembered] = useRememberedWorks();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [initial] = useState(() => newBookingForm(Date.now(), timeZone));
+  if (guest !== null && (guest.phone === null || guest.phone === '')) return <Navigate to="/guest/editPhone" replace />;
+  const submit = (form: BookingFormState) => {
+    const broken = formProblem(form, Date.now(), timeZone);
+    if (broken !== null) {
+      setProblem(message(language, broken));
+      return;
+    }
+    create(bookingRequestOf(form, timeZone) as Parameters<typeof create>[0])
+      .unwrap()
+      .then(() => {
+        saveRemembered(rememberedAfterBooking(form.work, form.rememberWork, remembered));
+        void navigate('/reservation/added');
+      })
+      .catch(() => undefined);
+  };
+  return (
+    <div className="reservations-screen">
+      <h1>{t('add_title')}</h1>
+      <BookingForm initial={initial} original={null} onSubmit={submit} problem={problem} onProblem={setProblem} />
+    </div>
+  );
+}
+
+/** `/reservation/edit/:id`: the form pre-filled; hidden within 6 hours. */
+export function ReservationEditScreen() {
+  const { t } = useTranslation('reservations');
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const id = Number(useParams().id);
+  useReservationReadListQuery();
+  const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
+  const [update] = useReservationUpdateMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [now] = useState(() => Date.now());
+  if (reservation === null) {
+    return (
+      <div className="reservations-screen">
+        <h1>{t('edit_title')}</h1>
+        <p className="loading">{t('loading')}</p>
+      </div>
+    );
+  }
+  if (!isChangeAllowed(reservation.startTime, now) || reservation.isFinished) {
+    return (
+      <div className="reservations-screen">
+        <h1>{t('edit_title')}</h1>
+        <p role="alert">{t('no_change_6h')}</p>
+      </div>
+    );
+  }
+  const submit = (form: BookingFormState) => {
+    if (isUnchangedEdit(form, reservation, timeZone)) return;
+    if (!isChangeAllowed(reservation.startTime, Date.now())) {
+      setProblem(t('no_change_6h'));
+      return;
+    }
+    const broken = formProblem(form, Date.now(), timeZone);
+    if (broken !== null) {
+      setProblem(message(language, broken));
+      return;
+    }
+    update({ id, ...bookingRequestOf(form, timeZone) } as Parameters<typeof update>[0])
+      .unwrap()
+      .then(() => void navigate(`/reservation/edited/${id}`))
+      .catch(() => undefined);
+  };
+  return (
+    <div className="reservations-screen">
+      <h1>{t('edit_title')}</h1>
+      <BookingForm
+        key={reservation.id}
+        initial={editBookingForm(reservation, timeZone)}
+        original={reservation}
+        onSubmit={submit}
+        problem={problem}
+        onProblem={setProblem}
+      />
+    </div>
+  );
+}

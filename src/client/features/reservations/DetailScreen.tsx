@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
+import type { ActivityLog, Reservation } from '../../../shared/api/reservation.ts';
+import { toLocal } from '../../../shared/time-zone.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useReservationReadListQuery, useReservationReadMutation, useReservationSkipMutation } from './api.ts';
+import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
+import { detailActions, isAtMaximumPatrols, reportState } from './reservation-view.ts';
+
+/** Speaks a short line where the browser can; silently skipped elsewhere. */
+function speak(text: string, language: string) {
+  if (typeof window === 'undefined' || !('speechSynthesis' in window)) return;
+  try {
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = language === 'ja' ? 'ja-JP' : 'en-US';
+    window.speechSynthesis.speak(utterance);
+  } catch {
+    // No voice: going live does not depend on it.
+  }
+}
+
+export function repeatInfo(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>, weekday: number, language: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (reservation.repeatType === 'weekly') return t('repeat_info_weekly', { weekday: weekdayName(weekday, language, 'long') });
+  if (reservation.repeatType === 'daily') {
+    const separator = language === 'ja' ? '・' : ', ';
+    return t('repeat_info_daily', { weekdays: reservation.dailyRepeatSettings.map((day) => weekdayName(day, language)).join(separator) });
+  }
+  return t('repeat_info_none');
+}
+
+function LogItem({ log, timeZone }: { log: ActivityLog; timeZone: string }) {
+  const { t } = useTranslation('reservations');
+  const time = clockOf(log.time, timeZone);
+  let body;
+  switch (log.type) {
+    case 'dialog':
+      body = `${t(`log_dialog_${log.dialog.type}`)}: ${log.dialog.text}`;
+      break;
+    case 'instruction':
+      body = `${t('log_instruction')}: ${log.instruction.text}`;
+      break;
+    case 'callup':
+      body = `${t('log_callup')}: ${log.callup.text}`;
+      break;
+    case 'mail':
+      body = `${t('log_mail')}: ${log.mail.text}`;
+      break;
+    case 'patrol':
+      body = <img className="patrol-image" src={log.patrol.data} alt={t('patrol_image', { time })} />;
+      break;
+    case 'motion':
+      body = t(`log_motion_${log.motion.type}`);
+      break;
+  }
+  return (
+    <li className={`log log-${log.type}`}>
+      <time className="log-time">{time}</time> <span className="log-body">{body}</span>
+    </li>
+  );
+}
+
+function Report({ reservation, timeZone }: { reservation: Reservation; timeZone: string }) {
+  const { t } = useTranslation('reservations');
+  const [read, { isLoading }] = useReservationReadMutation();
+  const [asked, setAsked] = useState(false);
+  const logs = reservation.activityLogs;
+  useEffect(() => {
+    if (reservation.isFinished && logs.length === 0 && !asked) {
+      setAsked(true);
+      void read({ id: reservation.id });
+    }
+  }, [reservation.isFinished, reservation.id, logs.length, asked, read]);
+  const state = reportState(logs.length, isLoading || (reservation.isFinished && !asked && logs.length === 0));
+  return (
+    <section className="report" aria-labelledby="report-title">
+      <h2 id="report-title">{t('report_title')}</h2>
+      {state === 'waiting' ? <p role="status">{t('waiting_logs')}</p> : null}
+      {state === 'none' ? <p>{t('no_logs')}</p> : null}
+      {state === 'logs' ? (
+        <>
+          {isAtMaximumPatrols(logs) ? <p className="note">{t('max_patrols')}</p> : null}
+          <ol className="logs">
+            {logs.map((log, index) => (
+              <LogItem key={index} log={log} timeZone={timeZone} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** `/reservation/:id` (SPEC §2, §4). */
+export function ReservationDetailScreen() {
+  const { t } = useTranslation('reservations');
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const now = useNow(1000);
+  const id = Number(useParams().id);
+  const { isFetching } = useReservationReadListQuery();
+  const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
+  const [skip] = useReservationSkipMutation();
+  const [skipProblem, setSkipProblem] = useState(false);
+  const [skipped, setSkipped] = useState(false);
+  useEffect(() => {
+    if (skipped && reservation?.isFinished === true) void navigate('/reservations');
+  }, [skipped, reservation?.isFinished, navigate]);
+
+  if (reservation === null) {
+    return (
+      <div className="reservations-screen">
+        <h1>{t('detail_title')}</h1>
+        <p role={isFetching ? 'status' : 'alert'}>{isFetching ? t('loading') : t('not_found')}</p>
+      </div>
+    );
+  }
+  const actions = detailActions(reservation, now);
+  const onSkip = () => {
+    if (!actions.canSkip) {
+      setSkipProblem(true);
+      return;
+    }
+    skip({ id })
+      .unwrap()
+      .then(() => setSkipped(true))
+      .catch(() => undefined);
+  };
+  const goLive = () => {
+    speak('go', language);
+    setTimeout(() => void navigate(`/jail/live/${id}`), GO_LIVE_DELAY_MS);
+  };
+  return (
+    <div className="reservations-screen">
+      <h1>{dateWithWeekday(reservation.startTime, timeZone, language)}</h1>
+      <dl className="detail">
+        <dt>{t('time')}</dt>
+        <dd>{timeRange(reservation.startTime, reservation.endTime, timeZone)}</dd>
+        <dt>{t('repeat')}</dt>
+        <dd>{repeatInfo(reservation, toLocal(reservation.startTime, timeZone).weekday, language, t)}</dd>
+        <dt>{t('work')}</dt>
+        <dd>{reservation.work === '' ? t('no_work') : reservation.work}</dd>
+      </dl>
+      {actions.state === 'upcoming' ? (
+        <div className="detail-actions">
+          {actions.canEdit ? (
+            <Link className="button" to={`/reservation/edit/${id}`}>
+              {t('edit')}
+            </Link>
+          ) : null}
+          {actions.canCancel ? (
+            <Link className="button secondary" to={`/reservation/remove/${id}`}>
+              {t('cancel')}
+            </Link>
+          ) : null}
+          {actions.showSkip ? (
+            <button type="button" className="button secondary" onClick={onSkip}>
+              {t('skip')}
+            </button>
+          ) : null}
+          {!actions.canEdit ? <p className="note">{t('no_change_6h')}</p> : null}
+          {skipProblem ? <p role="alert">{t('no_change_6h')}</p> : null}
+        </div>
+      ) : null}
+      {actions.canEnterJail ? (
+        <div className="detail-actions">
+          <Link className="button" to={`/jail/prep/${id}`}>
+            {t('go_prep')}
+          </Link>
+          <button type="button" className="button" onClick={goLive}>
+            {t('go_live')}
+          </button>
+        </div>
+      ) : null}
+      {actions.showReport ? <Report reservation={reservation} timeZone={timeZone} /> : null}
+    </div>
+  );
+}

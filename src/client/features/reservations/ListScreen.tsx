@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Reservation } from '../../../shared/api/reservation.ts';
+import { formatDateTime } from '../../../shared/time-zone.ts';
+import { api } from '../../app/api.ts';
+import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from './api.ts';
+import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone } from './common.ts';
+import {
+  isSupportedEnvironment,
+  lazyAlertBanner,
+  listMode,
+  platformOf,
+  reservationTimeState,
+  splitReservations,
+  trialBanner,
+} from './reservation-view.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+
+function ReservationItem({ reservation, now, timeZone }: { reservation: Reservation; now: number; timeZone: string }) {
+  const { t } = useTranslation('reservations');
+  const language = useLanguage();
+  const mode = listMode(reservation, now);
+  const state = reservationTimeState(reservation, now);
+  return (
+    <li className={`reservation-item ${mode === 'jail' ? 'JailMode' : 'ReservationMode'}`} data-testid="reservation-item">
+      <Link className="reservation-link" to={`/reservation/${reservation.id}`}>
+        <span className="reservation-date">{dateWithWeekday(reservation.startTime, timeZone, language)}</span>
+        <span className="reservation-time">{timeRange(reservation.startTime, reservation.endTime, timeZone)}</span>
+        <span className="reservation-work">{reservation.work === '' ? t('no_work') : reservation.work}</span>
+        {reservation.status === 'skipped' ? <span className="reservation-badge">{t('skipped')}</span> : null}
+        {state === 'over' && reservation.status !== 'skipped' ? <span className="reservation-badge">{t('finished')}</span> : null}
+        {mode === 'jail' ? <span className="reservation-badge ready">{t('ready_now')}</span> : null}
+      </Link>
+      {mode === 'jail' ? (
+        <div className="reservation-jail-actions">
+          <Link className="button" to={`/jail/prep/${reservation.id}`}>
+            {t('prep')}
+          </Link>
+          <Link className="button" to={`/jail/live/${reservation.id}`}>
+            {t('live')}
+          </Link>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function Unverified() {
+  const { t } = useTranslation('reservations');
+  const [resend, { isSuccess }] = useGuestResendVerifyEmailMutation();
+  return (
+    <section className="reservation-notice" aria-labelledby="unverified-text">
+      <p id="unverified-text">{t('unverified')}</p>
+      <div className="reservation-notice-actions">
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t('reload')}
+        </button>
+        <button type="button" className="button secondary" onClick={() => void resend()}>
+          {t('resend')}
+        </button>
+      </div>
+      {isSuccess ? <p role="status">{t('email_sent')}</p> : null}
+    </section>
+  );
+}
+
+/** `/reservations` (SPEC §2, §4). */
+export function ReservationListScreen() {
+  const { t } = useTranslation('reservations');
+  const now = useNow(1000);
+  const timeZone = useTimeZone();
+  const language = useLanguage();
+  const { data: guestData } = api.useGuestReadQuery();
+  const guest = useAppSelector((state) => state.guest.guest) ?? guestData?.guest ?? null;
+  const verified = guest?.isVerified === true;
+  const { data } = useReservationReadListQuery(undefined, { skip: !verified });
+  const list = useAppSelector((state) => state.reservations.list);
+  const reservations = list.length > 0 || data === undefined ? list : data.reservations;
+  const [showHistory, setShowHistory] = useState(false);
+  const platform = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+  const supported = isSupportedEnvironment(typeof navigator === 'undefined' ? undefined : navigator);
+
+  const { future, history } = splitReservations(reservations, now);
+  const trial = guest === null ? null : trialBanner(guest, now);
+  const lazy = guest === null ? null : lazyAlertBanner(guest, now);
+
+  return (
+    <div className="reservations-screen">
+      <h1>{t('list_title')}</h1>
+      {trial !== null ? (
+        <p className="trial-banner">
+          <Link to="/subscription">{trial.expired ? t('trial_expired') : t('trial_days_left', { days: trial.daysLeft })}</Link>
+        </p>
+      ) : null}
+      {lazy !== null ? (
+        <p className={`lazy-banner ${lazy.kind}`} role="alert">
+          {lazy.kind === 'suspended'
+            ? t('suspended', { resumeDateTime: formatDateTime(lazy.resumeAt, timeZone, language) })
+            : t(lazy.kind === 'warning1' ? 'lazy_warning1' : 'lazy_warning2')}
+        </p>
+      ) : null}
+      {!supported ? (
+        <section className="reservation-notice">
+          <p>{t('unsupported')}</p>
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            {t('reload')}
+          </button>
+        </section>
+      ) : null}
+      {guest !== null && !verified ? <Unverified /> : null}
+      {verified ? (
+        <>
+          {future.length === 0 ? (
+            <p className="no-jail">{t('no_jail')}</p>
+          ) : (
+            <ul className="reservation-list" aria-label={t('list_title')}>
+              {future.map((reservation) => (
+                <ReservationItem key={reservation.id} reservation={reservation} now={now} timeZone={timeZone} />
+              ))}
+            </ul>
+          )}
+          {history.length > 0 ? (
+            <button
+              type="button"
+              className="button secondary"
+              aria-expanded={showHistory}
+              aria-controls="reservation-history"
+              onClick={() => setShowHistory((shown) => !shown)}
+            >
+              {showHistory ? t('hide_history') : t('see_history')}
+            </button>
+          ) : null}
+          {showHistory ? (
+            <section id="reservation-history" aria-labelledby="history-title">
+              <h2 id="history-title">{t('history_title')}</h2>
+              <ul className="reservation-list">
+                {history.map((reservation) => (
+                  <ReservationItem key={reservation.id} reservation={reservation} now={now} timeZone={timeZone} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <Link className={`fab fab-${platform}`} to="/reservation/add" aria-label={t('add')}>
+            <span aria-hidden="true">+</span>
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}

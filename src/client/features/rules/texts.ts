@@ -1,0 +1,31 @@
+/** The rules screen's texts (namespace `rules`): three sections, seven rules. */
+export const texts = {
+  en: {
+    title: 'Rules',
+    intro: 'A jail works only if you keep its rules. Please read them before your first jail.',
+    before_title: 'Before the jail',
+    before_1: 'Book only jails you will attend. A jail you ignore counts as a lazy alert; three within a week suspend booking for a week.',
+    before_2: 'Enter the jail from 15 minutes before the start and finish the preparation: sound on, camera facing you.',
+    in_title: 'In the jail',
+    in_1: 'Keep your face and your desk in the camera view. Wardens patrol and the camera records patrol images.',
+    in_2: 'Use the commands to leave your seat (5 minutes) or take a break (20 minutes), and come back in time.',
+    in_3: 'Work only on what you booked. If the Warden speaks to you, answer.',
+    after_title: 'After the jail',
+    after_1: 'Read the report of your jail: what the Warden said, the patrols and your motion.',
+    after_2: 'If you finish early you must give a reason, and you cannot book again until the jail was due to end.',
+  },
+  ja: {
+    title: 'ルール',
+    intro: 'ジェイルはルールを守ってこそ効果があります。初めてのジェイルの前にお読みください。',
+    before_title: 'ジェイルの前',
+    before_1: '参加するジェイルだけを予約してください。無視したジェイルは警告となり、1週間以内に3回で1週間予約できなくなります。',
+    before_2: '開始15分前から入室し、準備を済ませてください。音声はオン、カメラは自分に向けてください。',
+    in_title: 'ジェイルの中',
+    in_1: '顔と机がカメラに映るようにしてください。看守が巡回し、巡回画像が記録されます。',
+    in_2: '離席（5分）や休憩（20分）はコマンドで伝え、時間内に戻ってください。',
+    in_3: '予約した作業だけに取り組んでください。Wardenに話しかけられたら答えてください。',
+    after_title: 'ジェイルの後',
+    after_1: 'ジェイルのレポートを読んでください。Wardenとの会話、巡回、動きの記録が見られます。',
+    after_2: '早めに終える場合は理由が必要です。本来の終了時刻まで次の予約はできません。',
+  },
+};
