@@ -5,6 +5,8 @@
  * size, each screen scanned with axe (WCAG 2.1 AA).
  */
 import { expect, test } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkA11y, createGuest, signInPage, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -110,4 +112,34 @@ test.describe('offline', () => {
       await context.setOffline(false);
     });
   }
+});
+
+test.describe('update', () => {
+  test.use({ serviceWorkers: 'allow', locale: 'en-US' });
+
+  test('a waiting update is offered, and accepting it reloads the page into it', async ({ page }) => {
+    const sw = join(process.cwd(), 'dist', 'sw.js');
+    const original = readFileSync(sw, 'utf8');
+    try {
+      await page.goto('/');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      // Once more, so that the page is controlled by the installed worker.
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+      // A new build: the worker's bytes change.
+      writeFileSync(sw, `${original}\n// update ${Date.now()}\n`);
+      const dialog = page.waitForEvent('dialog');
+      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+      const prompt = await dialog;
+      expect(prompt.type()).toBe('confirm');
+      expect(prompt.message()).toBe('A new version of Warden is available. Reload now?');
+      await prompt.accept();
+      await reloaded;
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    } finally {
+      writeFileSync(sw, original);
+    }
+  });
 });
