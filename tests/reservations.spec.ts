@@ -1,0 +1,208 @@
+/**
+ * The reservation screens against the built client and the real server:
+ * book, list, detail, edit, cancel, skip and the errors (the unverified
+ * notice, the six-hour cutoff), at a phone and a desktop size, each screen
+ * scanned with axe (WCAG 2.1 AA). Guests are made verified and with a phone
+ * through the API; `POST /dev/clock` reaches the time windows.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  call,
+  checkA11y,
+  codeIn,
+  createGuest,
+  lastMailTo,
+  lastMessageTo,
+  linkIn,
+  signInPage,
+  VIEWPORTS,
+  watchMissingTexts,
+  type TestGuest,
+} from './helpers.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A guest with a verified e-mail and a phone, in Tokyo (-540). */
+async function readyGuest(request: APIRequestContext): Promise<TestGuest> {
+  const guest = await createGuest(request);
+  const mail = await lastMailTo(request, guest.email);
+  const token = linkIn(mail.text).split('/').at(-1) ?? '';
+  expect((await call(request, '/guest/verifyEmail', { guest: { token } })).api.status).toBe('success');
+  const phone = `+8190${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const auth = { id: guest.id, token: guest.token };
+  expect((await call(request, '/guest/requestPhoneCode', { guest: { ...auth, phone } })).api.status).toBe('success');
+  const sms = await lastMessageTo(request, phone, 'sms');
+  const update = await call(request, '/guest/update', { guest: { ...auth, phone, phoneCode: codeIn(sms.text) } });
+  expect(update.api).toEqual({ status: 'success' });
+  return guest;
+}
+
+/** Books through the API, `daysAhead` days from now at 10:00 Tokyo time. */
+async function book(request: APIRequestContext, guest: TestGuest, daysAhead: number, extra: Record<string, unknown> = {}) {
+  const tokyoMidnight = Math.floor((Date.now() + 9 * HOUR) / DAY) * DAY - 9 * HOUR;
+  const startTime = tokyoMidnight + daysAhead * DAY + 10 * HOUR;
+  const answer = await call(request, '/reservation/create', {
+    guest: { id: guest.id, token: guest.token },
+    reservation: { work: 'Write the report', duration: 1, startTime, repeatType: 'none', ...extra },
+  });
+  expect(answer.api).toEqual({ status: 'success' });
+  return answer.reservation as { id: number; startTime: number };
+}
+
+async function signedIn(page: Page, guest: TestGuest, path: string) {
+  await page.goto('/camera-check');
+  await signInPage(page, guest);
+  await page.goto(path);
+}
+
+test.afterEach(async ({ request }) => {
+  await request.post('/dev/clock', { data: { offsetMs: 0 } });
+});
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`reservations at ${name}`, () => {
+    test.use({ viewport, locale: 'en-US', timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
+
+    test('book through the form, see it in the list and the detail, then edit and cancel it', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const guest = await readyGuest(request);
+      await signedIn(page, guest, '/reservations');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your jails' })).toBeVisible();
+      await expect(page.getByText('No jail booked yet.')).toBeVisible();
+      await checkA11y(page, '/reservations (empty)');
+
+      await page.getByRole('link', { name: 'Book a jail' }).first().click();
+      await expect(page).toHaveURL(/\/reservation\/add$/);
+      await expect(page.getByLabel('Duration (hours:minutes)')).toHaveValue('1');
+      // Tomorrow (the second date), 10:00, 1.5 hours, with a schedule entry.
+      const dates = page.getByLabel('Start date');
+      const tomorrow = await dates.locator('option').nth(1).getAttribute('value');
+      await dates.selectOption(tomorrow ?? '');
+      await page.getByLabel('Start time').selectOption({ label: '10:00' });
+      await page.getByLabel('Duration (hours:minutes)').selectOption({ label: '1:30' });
+      await page.getByLabel('Work', { exact: true }).fill('Chapter 2');
+      await expect(page.getByLabel('Remember this work')).toBeVisible();
+      await page.getByRole('button', { name: 'What to write here?' }).click();
+      await page.getByRole('button', { name: 'Add a schedule entry' }).click();
+      await page.getByPlaceholder('What to do').fill('Outline');
+      await checkA11y(page, '/reservation/add');
+      await page.getByRole('button', { name: 'Book', exact: true }).click();
+      await expect(page).toHaveURL(/\/reservation\/added$/);
+      await expect(page.getByRole('link', { name: 'Read the rules' })).toHaveAttribute('href', '/rules');
+      await checkA11y(page, '/reservation/added');
+
+      await page.getByRole('link', { name: 'Back to the list' }).click();
+      const item = page.getByTestId('reservation-item');
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText('10:00 – 11:30');
+      await expect(item).toContainText('Chapter 2');
+      await expect(item).toHaveClass(/ReservationMode/);
+      await checkA11y(page, '/reservations');
+
+      await item.getByRole('link').click();
+      await expect(page).toHaveURL(/\/reservation\/\d+$/);
+      const id = page.url().split('/').at(-1);
+      await expect(page.getByText('Does not repeat')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Skip this time' })).toHaveCount(0);
+      await checkA11y(page, '/reservation/:id');
+
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservation/edit/${id}$`));
+      await expect(page.getByLabel('Work', { exact: true })).toHaveValue('Chapter 2');
+      await page.getByLabel('Work', { exact: true }).fill('Chapter 3');
+      await checkA11y(page, '/reservation/edit/:id');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservation/edited/${id}$`));
+      await expect(page.getByRole('heading', { name: 'changes saved' })).toBeVisible();
+      await page.getByRole('link', { name: 'Back to the jail' }).click();
+      await expect(page.getByText('Chapter 3')).toBeVisible();
+
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservation/remove/${id}$`));
+      await checkA11y(page, '/reservation/remove/:id');
+      await page.getByRole('button', { name: 'Cancel the jail' }).click();
+      await expect(page).toHaveURL(/\/reservation\/removed$/);
+      await page.getByRole('link', { name: 'Back to the list' }).click();
+      await expect(page.getByText('No jail booked yet.')).toBeVisible();
+      expect(missing).toEqual([]);
+    });
+
+    test('skip a repeating jail; the six-hour cutoff', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const guest = await readyGuest(request);
+      const weekly = await book(request, guest, 2, { repeatType: 'weekly' });
+      await signedIn(page, guest, `/reservation/${weekly.id}`);
+      await expect(page.getByText(/Every week on/)).toBeVisible();
+      await page.getByRole('button', { name: 'Skip this time' }).click();
+      await expect(page).toHaveURL(/\/reservations$/);
+      await expect(page.getByTestId('reservation-item')).toHaveCount(1);
+
+      // Within six hours (server and browser clocks 3 hours before the start): no edit or cancel.
+      const soon = await book(request, guest, 4);
+      const threeHoursBefore = soon.startTime - 3 * HOUR;
+      await request.post('/dev/clock', { data: { offsetMs: threeHoursBefore - Date.now() } });
+      await page.clock.install({ time: threeHoursBefore });
+      await page.goto(`/reservation/${soon.id}`);
+      await expect(page.getByText('No change available within 6 hours.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Cancel' })).toHaveCount(0);
+      const refused = await call(request, '/reservation/update', {
+        guest: { id: guest.id, token: guest.token },
+        reservation: { id: soon.id, work: 'changed' },
+      });
+      expect(refused.api.errorMessage).toBe('No change available within 6 hours.');
+      expect(missing).toEqual([]);
+    });
+
+    test('the ready window highlights the jail; after it, the report', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 1);
+      const fiveMinutesBefore = jail.startTime - 5 * 60_000;
+      await request.post('/dev/clock', { data: { offsetMs: fiveMinutesBefore - Date.now() } });
+      await page.clock.install({ time: fiveMinutesBefore });
+      await signedIn(page, guest, '/reservations');
+      const item = page.getByTestId('reservation-item');
+      await expect(item).toHaveClass(/JailMode/);
+      await expect(item.getByRole('link', { name: 'Prepare' })).toBeVisible();
+      await expect(item.getByRole('link', { name: 'Go live' })).toBeVisible();
+      await checkA11y(page, '/reservations (ready)');
+      await page.goto(`/reservation/${jail.id}`);
+      await expect(page.getByRole('link', { name: 'Go to preparation' })).toHaveAttribute('href', `/jail/prep/${jail.id}`);
+      await expect(page.getByRole('button', { name: 'Go live' })).toBeVisible();
+
+      const afterEnd = jail.startTime + 2 * HOUR;
+      await request.post('/dev/clock', { data: { offsetMs: afterEnd - Date.now() } });
+      await page.clock.setSystemTime(afterEnd);
+      await page.goto(`/reservation/${jail.id}`);
+      await expect(page.getByRole('heading', { name: 'Report' })).toBeVisible();
+      await expect(page.getByText('no logs')).toBeVisible();
+      await checkA11y(page, '/reservation/:id (report)');
+      await page.goto('/reservations');
+      await expect(page.getByText('No jail booked yet.')).toBeVisible();
+      await page.getByRole('button', { name: 'See history' }).click();
+      await expect(page.getByTestId('reservation-item')).toHaveCount(1);
+      expect(missing).toEqual([]);
+    });
+
+    test('an unverified guest sees the notice and can resend the link', async ({ page, request }) => {
+      const guest = await createGuest(request);
+      await signedIn(page, guest, '/reservations');
+      await expect(
+        page.getByText('To book a jail session, please first verify your account from the link previously sent to your email address.'),
+      ).toBeVisible();
+      await checkA11y(page, '/reservations (unverified)');
+      await page.getByRole('button', { name: 'Resend verification link' }).click();
+      await expect(page.getByText('email sent.')).toBeVisible();
+    });
+
+    test('the rules: three sections, seven rules', async ({ page, request }) => {
+      const guest = await createGuest(request);
+      await signedIn(page, guest, '/rules');
+      await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);
+      await expect(page.locator('.rules-list li')).toHaveCount(7);
+      await checkA11y(page, '/rules');
+    });
+  });
+}
