@@ -186,6 +186,34 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    test('the errors: no phone, a daily repeat without weekdays, an overlapping booking', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const noPhone = await createGuest(request);
+      await signedIn(page, noPhone, '/reservation/add');
+      await expect(page).toHaveURL(/\/guest\/editPhone$/);
+
+      const guest = await readyGuest(request);
+      const booked = await book(request, guest, 3);
+      await signInPage(page, guest);
+      await page.goto('/reservation/add');
+      await page.getByLabel('Repeat').selectOption('daily');
+      for (const weekday of ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']) await page.getByLabel(weekday).uncheck();
+      await checkA11y(page, '/reservation/add (daily)');
+      await page.getByRole('button', { name: 'Book', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Choose at least one weekday, from Sunday to Saturday, for a daily repeat.');
+      await expect(page).toHaveURL(/\/reservation\/add$/);
+
+      await page.getByLabel('Repeat').selectOption('none');
+      const date = page.getByLabel('Start date');
+      await date.selectOption(await date.locator('option').nth(3).getAttribute('value') ?? '');
+      await page.getByLabel('Start time').selectOption({ label: '10:30' });
+      await page.getByRole('button', { name: 'Book', exact: true }).click();
+      await expect(page.getByRole('alertdialog')).toContainText('This time overlaps your jail of');
+      await expect(page).toHaveURL(/\/reservation\/add$/);
+      expect(booked.id).toBeGreaterThan(0);
+      expect(missing).toEqual([]);
+    });
+
     test('an unverified guest sees the notice and can resend the link', async ({ page, request }) => {
       const guest = await createGuest(request);
       await signedIn(page, guest, '/reservations');

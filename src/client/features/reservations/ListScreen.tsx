@@ -74,9 +74,9 @@ export function ReservationListScreen() {
   const { data: guestData } = api.useGuestReadQuery();
   const guest = useAppSelector((state) => state.guest.guest) ?? guestData?.guest ?? null;
   const verified = guest?.isVerified === true;
-  const { data } = useReservationReadListQuery(undefined, { skip: !verified });
-  const list = useAppSelector((state) => state.reservations.list);
-  const reservations = list.length > 0 || data === undefined ? list : data.reservations;
+  useReservationReadListQuery(undefined, { skip: !verified });
+  // The reservations slice keeps the list (read_list replaces it, every write updates it).
+  const reservations = useAppSelector((state) => state.reservations.list);
   const [showHistory, setShowHistory] = useState(false);
   const platform = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
   const supported = isSupportedEnvironment(typeof navigator === 'undefined' ? undefined : navigator);
