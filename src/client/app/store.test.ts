@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api.ts';
 import { errorReportText, shouldReport } from './ErrorBoundary.tsx';
-import { refreshGuest } from './session.ts';
+import { logout, refreshGuest } from './session.ts';
 import { authRestored } from './slices/guest.ts';
 import { makeStore } from './store.ts';
 
@@ -53,6 +53,18 @@ describe('the store with the API', () => {
     await store.dispatch(api.endpoints.errorLogCreate.initiate({ text: 'boom' }));
     expect(calls).toEqual([{ errorLog: 'boom', api: { language: 'en' } }]);
     expect(store.getState().network.status).toBe('idle');
+  });
+});
+
+describe('logout', () => {
+  it('ends the session on the server with its credentials and forgets it here', async () => {
+    const store = makeStore();
+    store.dispatch(authRestored({ id: 5, token: 'tok' }));
+    const calls = answer({ api: { status: 'success' } });
+    logout(store);
+    expect(store.getState().guest.auth).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([{ guest: { id: 5, token: 'tok' }, api: { language: 'en' } }]);
   });
 });
 
