@@ -4,7 +4,7 @@
  * signed-in page, and the accessibility scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -65,6 +65,23 @@ export function uniqueName(prefix = 'guest'): string {
   return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
 }
 
+/**
+ * A client address nobody in this run has used. The server limits sign-ups
+ * (10 an hour) and sign-ins per address, and the whole run comes from
+ * 127.0.0.1; the test server trusts `X-Forwarded-For` (TRUST_PROXY=1 in
+ * playwright.config.ts), so a test that signs up or in several times sends
+ * each from an address of its own.
+ */
+export function uniqueAddress(): string {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${part()}.${part()}.${part()}`;
+}
+
+/** Makes every later request of `context` (pages and `context.request`) come from a fresh address. */
+export async function freshAddress(context: BrowserContext): Promise<void> {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueAddress() });
+}
+
 export interface TestGuest {
   id: number;
   token: string;
@@ -72,6 +89,8 @@ export interface TestGuest {
   email: string;
   password: string;
 }
+
+let signUpCount = 0;
 
 /** Signs a guest up through the API (`/guest/create`). */
 export async function createGuest(
@@ -81,7 +100,13 @@ export async function createGuest(
   const title = uniqueName();
   const email = `${title}@example.com`;
   const password = 'correct horse battery';
+  // Each test guest signs up from an address of its own (the server trusts
+  // X-Forwarded-For under TRUST_PROXY=1, playwright.config.ts): the run makes
+  // more guests than the 10 sign-ups an hour one address may.
+  signUpCount += 1;
+  const address = `10.${process.pid % 250}.${Math.floor(signUpCount / 250) % 250}.${(signUpCount % 250) + 1}`;
   const response = await request.post('/api/guest/create', {
+    headers: { 'x-forwarded-for': address },
     data: { api: { language }, guest: { title, email, password, timezone, language } },
   });
   const body = (await response.json()) as { api: { status: string; errorMessage?: string }; guest?: { id: number; token: string } };

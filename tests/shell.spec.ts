@@ -108,8 +108,11 @@ test.describe('offline', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
       await expect(page.getByText('You are offline. Some screens need the internet.')).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toContainText('No internet connection. Please check your network.');
       await checkA11y(page, '/ offline');
       await context.setOffline(false);
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(page.getByText('You are offline. Some screens need the internet.')).toHaveCount(0);
     });
   }
 });
