@@ -74,5 +74,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',
+    // Opening and migrating a database in a suite's setup takes ~2 s alone
+    // and far longer on a loaded machine; a hook gets a minute.
+    hookTimeout: 60_000,
   },
 });
