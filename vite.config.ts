@@ -10,15 +10,27 @@ const apiPort = process.env.PORT ?? '8080';
 /** The package version, shown with the client version on /guest/show. */
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/**
+ * The contact address of /guest/show and the terms page, and the terms page
+ * linked from /signup: read from the environment when the client is built
+ * (README, Configuration). The contact defaults to the address mail is sent
+ * from; the terms default to the page shipped with the app (terms.html).
+ */
+const contactEmail = process.env.CONTACT_EMAIL || /<([^>]+)>/.exec(process.env.SMTP_FROM ?? '')?.[1] || process.env.SMTP_FROM || 'support@localhost';
+const termsUrl = process.env.TERMS_URL || '/terms.html';
+
 export default defineConfig({
   // index.html sits at the repository root; the build goes to dist/.
   root: '.',
   publicDir: 'public',
   define: {
     __APP_VERSION__: JSON.stringify(packageVersion),
+    __CONTACT_EMAIL__: JSON.stringify(contactEmail),
+    __TERMS_URL__: JSON.stringify(termsUrl),
   },
   plugins: [
     react(),
+    { name: 'warden-contact-email', transformIndexHtml: (html) => html.replaceAll('%CONTACT_EMAIL%', contactEmail) },
     wasm(),
     // The installable app (SPEC §1): the manifest, the icons, and a service
     // worker that precaches the app shell so that it opens offline. The page
@@ -48,8 +60,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
-        // The API and the development routes never come from the cache.
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+        // The API and the development routes never come from the cache; the terms
+        // page is a page of its own, not the app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/terms\.html/],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
@@ -65,6 +78,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Top-level await in the worker (vite-plugin-wasm) needs an ES2022 target.
     target: 'es2022',
+    rollupOptions: { input: { app: 'index.html', terms: 'terms.html' } },
   },
   server: {
     proxy: {

@@ -1,4 +1,4 @@
-import { runAdmin, USAGE, UsageError } from './admin.ts';
+import { isUsageError, runAdmin, USAGE } from './admin.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { CLEAR_ALL, notifyReadCaches } from './lib/read-cache-channel.ts';
@@ -13,17 +13,12 @@ async function main(): Promise<void> {
     // PGlite no server runs beside this command).
     if (config.database.driver === 'postgres') await notifyReadCaches(db, CLEAR_ALL);
   } catch (error) {
-    if (!(error instanceof UsageError || isParseArgsError(error))) throw error;
+    if (!isUsageError(error)) throw error;
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } finally {
     await close();
   }
-}
-
-/** `util.parseArgs` rejects unknown options with a TypeError whose code starts ERR_PARSE_ARGS. */
-function isParseArgsError(error: unknown): error is TypeError {
-  return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
 }
 
 main().catch((error: unknown) => {

@@ -25,6 +25,15 @@ PGlite, stop the server first: only one process can open its directory.`;
 /** An operator's mistake: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
 
+/**
+ * A bad command line: a `UsageError`, or `util.parseArgs` rejecting an
+ * unknown option (a TypeError whose code starts ERR_PARSE_ARGS).
+ */
+export function isUsageError(error: unknown): error is Error {
+  if (error instanceof UsageError) return true;
+  return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+}
+
 const OPTIONS = {
   title: { type: 'string' },
   email: { type: 'string' },

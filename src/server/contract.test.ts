@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { LOG_REDACT_PATHS } from './app.ts';
-import { apiBlock, call, credentials, fail, outbox, signUp, startTestServer, succeed, useTestServer } from './test/harness.ts';
+import { apiBlock, call, credentials, fail, outbox, readyGuest, signUp, startTestServer, succeed, useTestServer } from './test/harness.ts';
 
 /** What the server wrote to its log, for the redaction test. */
 const logLines: string[] = [];
@@ -117,6 +117,59 @@ describe('development routes', () => {
     await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: 0 } });
     expect(server.clock.offsetMs).toBe(0);
   });
+
+  it('POST /dev/admin runs an admin command inside the server, and answers a bad one with 400', async () => {
+    const guest = await signUp(server.app);
+    const email = `warden-${guest.id}@example.com`;
+    const created = await server.app.inject({ method: 'POST', url: '/dev/admin', payload: { args: ['create-warden', '--title', `Warden ${guest.id}`, '--email', email] } });
+    expect(created.statusCode).toBe(200);
+    expect(created.json<{ lines: string[] }>().lines[0]).toMatch(/^warden \d+ created/);
+    const issued = await server.app.inject({ method: 'POST', url: '/dev/admin', payload: { args: ['facilitator-token', '--warden', email, '--guest', String(guest.id)] } });
+    const [, token] = issued.json<{ lines: string[] }>().lines;
+    const session = await succeed(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token } });
+    expect(session.guest).toMatchObject({ id: guest.id });
+    for (const args of [['nope'], ['create-warden', '--colour', 'red'], ['facilitator-token', '--warden', email, '--guest', '999999']]) {
+      const bad = await server.app.inject({ method: 'POST', url: '/dev/admin', payload: { args } });
+      expect(bad.statusCode, args.join(' ')).toBe(400);
+      expect(bad.json<{ error: string }>().error).not.toBe('');
+    }
+  });
+
+  it('POST /dev/guest-state sets lazy alerts, a suspension and the trial end, seen by /guest/read', async () => {
+    const guest = await signUp(server.app);
+    const now = server.clock.now();
+    const state = { guestId: guest.id, lazyAlerts: [now - 2_000, now - 1_000], suspendedUntil: now + 3_600_000, subscriptionExpiredAt: now - 1 };
+    expect((await server.app.inject({ method: 'POST', url: '/dev/guest-state', payload: state })).statusCode).toBe(200);
+    const read = await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) });
+    expect(read.guest).toMatchObject({
+      lazyAlerts: [{ created: now - 2_000 }, { created: now - 1_000 }],
+      suspendedUntil: now + 3_600_000,
+      subscriptionExpiredAt: now - 1,
+    });
+    const unknown = await server.app.inject({ method: 'POST', url: '/dev/guest-state', payload: { guestId: 999_999, lazyAlerts: [] } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('POST /dev/activity-logs adds logs that the reservation read returns in time order', async () => {
+    const guest = await readyGuest(server.app);
+    const quarterHour = 15 * 60_000;
+    const startTime = Math.ceil((server.clock.now() + 7 * 3_600_000) / quarterHour) * quarterHour;
+    const created = await succeed(server.app, '/reservation/create', {
+      api: apiBlock(),
+      guest: credentials(guest),
+      reservation: { work: 'Logs', duration: 1, startTime, repeatType: 'none' },
+    });
+    const { id } = created.reservation as { id: number };
+    const logs = [
+      { type: 'instruction', time: startTime + 2_000, instruction: { text: 'second' } },
+      { type: 'motion', time: startTime + 1_000, motion: { type: 1 } },
+    ];
+    expect((await server.app.inject({ method: 'POST', url: '/dev/activity-logs', payload: { reservationId: id, logs } })).statusCode).toBe(200);
+    const read = await succeed(server.app, '/reservation/read', { api: apiBlock(), guest: credentials(guest), reservation: { id } });
+    expect((read.reservation as { activityLogs: unknown[] }).activityLogs).toEqual([logs[1], logs[0]]);
+    const bad = await server.app.inject({ method: 'POST', url: '/dev/activity-logs', payload: { reservationId: id, logs: [{ type: 'patrol', time: 1 }] } });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('in production', () => {
@@ -124,7 +177,7 @@ describe('in production', () => {
     const production = await startTestServer({ isProduction: true });
     try {
       await signUp(production.app);
-      for (const [method, url] of [['GET', '/dev/outbox'], ['GET', '/dev/clock'], ['POST', '/dev/clock']] as const) {
+      for (const [method, url] of [['GET', '/dev/outbox'], ['GET', '/dev/clock'], ['POST', '/dev/clock'], ['POST', '/dev/admin'], ['POST', '/dev/guest-state'], ['POST', '/dev/activity-logs']] as const) {
         const response = await production.app.inject({ method, url, payload: method === 'POST' ? { offsetMs: 1 } : undefined });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
       }

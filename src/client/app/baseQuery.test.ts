@@ -2,7 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { envelopeBaseQuery, type CallArgs } from './baseQuery.ts';
-import { callFailed, callFinished, callStarted, noInternet } from './slices/network.ts';
+import { callFailed, callFinished, callStarted, noInternet, serverError } from './slices/network.ts';
 
 interface Setup {
   calling?: string[];
@@ -57,10 +57,20 @@ describe('envelopeBaseQuery', () => {
 
   it('fails with the status code on a non-OK answer', async () => {
     const { api, actions } = caller();
-    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'x' } }, 500), isOnline: () => true })({ path: '/a' }, api, {});
-    expect(result.error?.status).toBe(500);
-    expect(result.error?.message).toBe('Request failed with status code 500');
-    expect(actions.at(-1)).toEqual(callFailed({ kind: '/a', message: 'Request failed with status code 500' }));
+    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'x' } }, 404), isOnline: () => true })({ path: '/a' }, api, {});
+    expect(result.error?.status).toBe(404);
+    expect(result.error?.message).toBe('Request failed with status code 404');
+    expect(actions.at(-1)).toEqual(callFailed({ kind: '/a', message: 'Request failed with status code 404' }));
+  });
+
+  it('dispatches the server-error action on a 5xx answer, enveloped or not', async () => {
+    for (const [body, status] of [[{ api: { status: 'failed', errorMessage: 'x' } }, 500], ['<html>Bad Gateway</html>', 502]] as const) {
+      const { api, actions } = caller();
+      const translate = (key: string) => (key === 'serverErrorOccurred' ? 'サーバーエラーが発生しました' : key);
+      const result = await envelopeBaseQuery({ fetchFn: answer(body, status), isOnline: () => true, translate })({ path: '/a' }, api, {});
+      expect(result.error).toEqual({ status, message: 'サーバーエラーが発生しました' });
+      expect(actions).toEqual([callStarted('/a'), serverError({ kind: '/a', message: 'サーバーエラーが発生しました' })]);
+    }
   });
 
   it("says 'Server Error' when the answer has no api or no status", async () => {

@@ -1,6 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { Language } from '../../shared/constants.ts';
-import { callFailed, callFinished, callStarted, noInternet } from './slices/network.ts';
+import { callFailed, callFinished, callStarted, noInternet, serverError } from './slices/network.ts';
 
 /**
  * The base query of every call (SPEC §7, §8): `POST /api<path>` with JSON,
@@ -20,7 +20,8 @@ export interface CallArgs {
 }
 
 /**
- * Why a call failed. `status`: the HTTP status (non-OK answer), 'FAILED'
+ * Why a call failed. `status`: the HTTP status (non-OK answer; 5xx shows
+ * 'a server error occurred' through the server-error action), 'FAILED'
  * (api.status not 'success'), 'SERVER_ERROR' (no api.status), 'FETCH_ERROR'
  * (network failure), 'NO_INTERNET', or 'SKIPPED' (the same kind was running;
  * nothing is shown). `message` is what the banner shows.
@@ -43,12 +44,13 @@ export interface BaseQueryOptions {
   /** Whether the browser says it is online. */
   isOnline?: () => boolean;
   /** Translates a `common` text (the banner's texts). */
-  translate?: (key: 'unableToReachServer' | 'serverError' | 'noInternet') => string;
+  translate?: (key: keyof typeof ENGLISH) => string;
 }
 
 const ENGLISH = {
   unableToReachServer: 'Unable to reach server.',
   serverError: 'Server Error',
+  serverErrorOccurred: 'A server error occurred.',
   noInternet: 'No internet connection. Please check your network.',
 } as const;
 
@@ -88,6 +90,11 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): BaseQueryFn<C
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return fail({ status: 'FETCH_ERROR', message: `${translate('unableToReachServer')} ${detail}` });
+    }
+    if (response.status >= 500) {
+      const message = translate('serverErrorOccurred');
+      if (!args.silent) dispatch(serverError({ kind, message }));
+      return { error: { status: response.status, message } };
     }
     if (!response.ok) {
       return fail({ status: response.status, message: `Request failed with status code ${response.status}` });

@@ -565,8 +565,8 @@ function script(width: number, height: number, seed: number): Step[] {
     push(frame, dt, whitelist);
   });
   // Black frames, then a frame with a single bright pixel.
-  push(new Uint8ClampedArray(size).fill(0).map((v, p) => (p % 4 === 3 ? 255 : 0)));
-  const speck = new Uint8ClampedArray(size).map((v, p) => (p % 4 === 3 ? 255 : 5));
+  push(new Uint8ClampedArray(size).fill(0).map((_value, p) => (p % 4 === 3 ? 255 : 0)));
+  const speck = new Uint8ClampedArray(size).map((_value, p) => (p % 4 === 3 ? 255 : 5));
   speck.set([255, 255, 255], 4 * Math.floor((width * height) / 2));
   push(speck);
   return steps;

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activityLogSchema } from '../../shared/api/reservation.ts';
+import { isUsageError, runAdmin } from '../admin.ts';
+import { activityLogs, guests, lazyAlerts, reservations } from '../db/schema/index.ts';
 
 /** Up to ten years either way. */
 const MAX_OFFSET_MS = 10 * 366 * 24 * 60 * 60 * 1000;
@@ -20,11 +24,34 @@ const outboxResponseSchema = z.object({
   ),
 });
 
+const adminRequestSchema = z.object({ args: z.array(z.string().max(200)).max(20) });
+const adminResponseSchema = z.object({ lines: z.array(z.string()) });
+const failureSchema = z.object({ error: z.string() });
+
+const epochMsSchema = z.number().int().min(0).max(8.64e15);
+const guestStateRequestSchema = z.object({
+  guestId: z.number().int().min(1).max(2_147_483_647),
+  /** Replaces the guest's lazy alerts with ones created at these times. */
+  lazyAlerts: z.array(epochMsSchema).max(10).optional(),
+  suspendedUntil: epochMsSchema.nullable().optional(),
+  subscriptionExpiredAt: epochMsSchema.nullable().optional(),
+});
+const activityLogsRequestSchema = z.object({
+  reservationId: z.number().int().min(1).max(2_147_483_647),
+  logs: z.array(activityLogSchema).min(1).max(100),
+});
+const doneSchema = z.object({ ok: z.literal(true) });
+
 /**
  * Development routes, registered only outside production:
  * `GET /dev/outbox` lists the e-mail and SMS sent, oldest first;
  * `GET /dev/clock` and `POST /dev/clock {offsetMs}` read and set how far the
- * server's clock runs ahead of (or behind) real time.
+ * server's clock runs ahead of (or behind) real time;
+ * `POST /dev/admin {args}` runs an `npm run admin` command inside the running
+ * server (PGlite admits one process, so the command cannot run beside it);
+ * `POST /dev/guest-state` and `POST /dev/activity-logs` set up what only a
+ * jail would otherwise produce (lazy alerts, a suspension, an ended trial, a
+ * report), for browser tests and for trying the screens by hand.
  */
 const dev: FastifyPluginAsync = async (app) => {
   app.setValidatorCompiler(validatorCompiler);
@@ -46,6 +73,61 @@ const dev: FastifyPluginAsync = async (app) => {
       // Cached answers hold for a time window; moving time drops them all.
       await app.invalidateReadCache('*');
       return clockNow();
+    },
+  );
+
+  app.post(
+    '/admin',
+    { schema: { body: adminRequestSchema, response: { 200: adminResponseSchema, 400: failureSchema } } },
+    async (request, reply) => {
+      try {
+        const lines = await runAdmin(adminRequestSchema.parse(request.body).args, app.db, app.clock, app.config);
+        await app.invalidateReadCache('*');
+        return { lines };
+      } catch (error) {
+        if (isUsageError(error)) return reply.code(400).send({ error: error.message });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/guest-state',
+    { schema: { body: guestStateRequestSchema, response: { 200: doneSchema, 404: failureSchema } } },
+    async (request, reply) => {
+      const { guestId, lazyAlerts: alertTimes, suspendedUntil, subscriptionExpiredAt } = guestStateRequestSchema.parse(request.body);
+      const found = await app.db.transaction(async (tx) => {
+        const [guest] = await tx
+          .update(guests)
+          .set({ suspendedUntil, subscriptionExpiredAt, updatedAt: app.clock.now() })
+          .where(eq(guests.id, guestId))
+          .returning({ id: guests.id });
+        if (guest === undefined) return false;
+        if (alertTimes !== undefined) {
+          await tx.delete(lazyAlerts).where(eq(lazyAlerts.guestId, guestId));
+          if (alertTimes.length > 0) await tx.insert(lazyAlerts).values(alertTimes.map((createdAt) => ({ guestId, createdAt })));
+        }
+        return true;
+      });
+      if (!found) return reply.code(404).send({ error: `no guest has the id ${guestId}` });
+      await app.invalidateReadCache(guestId);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/activity-logs',
+    { schema: { body: activityLogsRequestSchema, response: { 200: doneSchema, 404: failureSchema } } },
+    async (request, reply) => {
+      const { reservationId, logs } = activityLogsRequestSchema.parse(request.body);
+      const [reservation] = await app.db
+        .select({ guestId: reservations.guestId })
+        .from(reservations)
+        .where(eq(reservations.id, reservationId));
+      if (reservation === undefined) return reply.code(404).send({ error: `no reservation has the id ${reservationId}` });
+      await app.db.insert(activityLogs).values(logs.map((entry) => ({ reservationId, time: entry.time, entry })));
+      await app.invalidateReadCache(reservation.guestId);
+      return { ok: true as const };
     },
   );
 };

@@ -56,10 +56,15 @@ export const networkSlice = createSlice({
       state.errorMessage = action.payload.message;
       state.displayError = true;
     },
-    /** A server error: the Japanese 'a server error occurred'. */
-    serverError(state) {
+    /**
+     * A server error (the server answered 5xx): the call, when named, leaves
+     * the list and 'a server error occurred' is displayed: the Japanese text
+     * of SPEC §4 unless a translation is given.
+     */
+    serverError(state, action: PayloadAction<{ kind: string; message: string } | undefined>) {
+      if (action.payload !== undefined) remove(state, action.payload.kind);
       state.status = 'failed';
-      state.errorMessage = SERVER_ERROR_MESSAGE;
+      state.errorMessage = action.payload?.message ?? SERVER_ERROR_MESSAGE;
       state.displayError = true;
     },
     /** No internet connection (SPEC §8): the banner says so. */

@@ -260,6 +260,11 @@ describe('network', () => {
     expect(SERVER_ERROR_MESSAGE).toBe('サーバーエラーが発生しました');
     expect(reduce(undefined, serverError()).errorMessage).toBe('サーバーエラーが発生しました');
   });
+  it('a server error of a call takes the call off the list and stores the translation given', () => {
+    const calling = reduce(undefined, callStarted('/guest/read'));
+    const failed = reduce(calling, serverError({ kind: '/guest/read', message: 'A server error occurred.' }));
+    expect(failed).toMatchObject({ calling: [], status: 'failed', errorMessage: 'A server error occurred.', displayError: true });
+  });
   it('clear-error and logout clear the message', () => {
     const failed = reduce(undefined, callFailed({ kind: '/a', message: 'm' }));
     expect(reduce(failed, errorCleared()).errorMessage).toBeNull();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { message } from '../../../shared/messages.ts';
@@ -8,7 +8,8 @@ import { isChangeAllowed } from '../../../shared/reservations.ts';
 import { api } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { getLocal, putLocal } from '../../app/localDb.ts';
-import { useReservationCreateMutation, useReservationReadListQuery, useReservationUpdateMutation } from './api.ts';
+import { useReservationCreateMutation, useReservationUpdateMutation } from './api.ts';
+import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import {
   DURATION_OPTIONS,
   bookingRequestOf,
@@ -262,20 +263,11 @@ export function ReservationEditScreen() {
   const navigate = useNavigate();
   const language = useLanguage();
   const timeZone = useTimeZone();
-  const id = Number(useParams().id);
-  useReservationReadListQuery();
-  const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
+  const { id, reservation, isFetching } = useReservationOfRoute();
   const [update] = useReservationUpdateMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
-  if (reservation === null) {
-    return (
-      <div className="reservations-screen">
-        <h1>{t('edit_title')}</h1>
-        <p className="loading">{t('loading')}</p>
-      </div>
-    );
-  }
+  if (reservation === null) return <ReservationPending title={t('edit_title')} isFetching={isFetching} />;
   if (!isChangeAllowed(reservation.startTime, now) || reservation.isFinished) {
     return (
       <div className="reservations-screen">

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
 import type { ActivityLog, Reservation } from '../../../shared/api/reservation.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { useReservationReadListQuery, useReservationReadMutation, useReservationSkipMutation } from './api.ts';
+import { useReservationReadMutation, useReservationSkipMutation } from './api.ts';
+import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
 import { detailActions, isAtMaximumPatrols, reportState } from './reservation-view.ts';
 
@@ -99,9 +99,7 @@ export function ReservationDetailScreen() {
   const language = useLanguage();
   const timeZone = useTimeZone();
   const now = useNow(1000);
-  const id = Number(useParams().id);
-  const { isFetching } = useReservationReadListQuery();
-  const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
+  const { id, reservation, isFetching } = useReservationOfRoute();
   const [skip] = useReservationSkipMutation();
   const [skipProblem, setSkipProblem] = useState(false);
   const [skipped, setSkipped] = useState(false);
@@ -109,14 +107,7 @@ export function ReservationDetailScreen() {
     if (skipped && reservation?.isFinished === true) void navigate('/reservations');
   }, [skipped, reservation?.isFinished, navigate]);
 
-  if (reservation === null) {
-    return (
-      <div className="reservations-screen">
-        <h1>{t('detail_title')}</h1>
-        <p role={isFetching ? 'status' : 'alert'}>{isFetching ? t('loading') : t('not_found')}</p>
-      </div>
-    );
-  }
+  if (reservation === null) return <ReservationPending title={t('detail_title')} isFetching={isFetching} />;
   const actions = detailActions(reservation, now);
   const onSkip = () => {
     if (!actions.canSkip) {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isChangeAllowed } from '../../../shared/reservations.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { useReservationDestroyMutation, useReservationReadListQuery } from './api.ts';
+import { useReservationDestroyMutation } from './api.ts';
+import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { dateWithWeekday, timeRange, useLanguage, useTimeZone } from './common.ts';
 
 /** `/reservation/remove/:id`: the cancel confirmation (SPEC §2). */
@@ -12,20 +12,11 @@ export function ReservationRemoveScreen() {
   const navigate = useNavigate();
   const language = useLanguage();
   const timeZone = useTimeZone();
-  const id = Number(useParams().id);
-  useReservationReadListQuery();
-  const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
+  const { id, reservation, isFetching } = useReservationOfRoute();
   const [destroy] = useReservationDestroyMutation();
   const [now] = useState(() => Date.now());
   const [problem, setProblem] = useState(false);
-  if (reservation === null) {
-    return (
-      <div className="reservations-screen">
-        <h1>{t('remove_title')}</h1>
-        <p className="loading">{t('loading')}</p>
-      </div>
-    );
-  }
+  if (reservation === null) return <ReservationPending title={t('remove_title')} isFetching={isFetching} />;
   const allowed = isChangeAllowed(reservation.startTime, now) && !reservation.isFinished;
   const cancel = () => {
     if (!isChangeAllowed(reservation.startTime, Date.now())) {

@@ -17,10 +17,6 @@ import {
   type TestServer,
 } from '../../test/harness.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** Monday 7 January 2030, 9:00 in Tokyo (the test guests' zone: offset -540). */
 const T0 = Date.UTC(2030, 0, 7, 0, 0);
 

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { Reservation } from '../../../shared/api/reservation.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useReservationReadListQuery } from './api.ts';
+
+/**
+ * The reservation that the route's `:id` names, from the list (read again
+ * on entry), for /reservation/:id, /reservation/edit/:id and
+ * /reservation/remove/:id.
+ */
+export function useReservationOfRoute(): { id: number; reservation: Reservation | null; isFetching: boolean } {
+  const id = Number(useParams().id);
+  const { isFetching } = useReservationReadListQuery();
+  const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
+  return { id, reservation, isFetching };
+}
+
+/** What a reservation screen shows until its reservation is there: loading, or not found once the list has come. */
+export function ReservationPending({ title, isFetching }: { title: string; isFetching: boolean }) {
+  const { t } = useTranslation('reservations');
+  return (
+    <div className="reservations-screen">
+      <h1>{title}</h1>
+      <p role={isFetching ? 'status' : 'alert'}>{isFetching ? t('loading') : t('not_found')}</p>
+    </div>
+  );
+}
