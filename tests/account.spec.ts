@@ -77,6 +77,16 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    test('the terms page opens from sign-up in a tab of its own, in both languages, with the contact address', async ({ page, context }) => {
+      await page.goto('/signup');
+      const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms and Conditions' }).click()]);
+      await expect(terms).toHaveURL(/\/terms\.html$/);
+      await expect(terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+      await expect(terms.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible();
+      await expect(terms.getByRole('link', { name: /@/ }).first()).toHaveAttribute('href', /^mailto:[^%\s]+@[^%\s]+$/);
+      await checkA11y(terms, '/terms.html');
+    });
+
     test('sign-up needs the terms, signs in by itself, and the mailed link verifies the address', async ({ page, request }) => {
       const missing = watchMissingTexts(page);
       const title = uniqueName('new');

@@ -173,3 +173,41 @@ export const VIEWPORTS = [
   { name: 'phone 360x640', viewport: { width: 360, height: 640 } },
   { name: 'desktop 1280x800', viewport: { width: 1280, height: 800 } },
 ] as const;
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+
+/** A guest with a verified e-mail and a phone, in Tokyo (-540). */
+export async function readyGuest(request: APIRequestContext): Promise<TestGuest> {
+  const guest = await createGuest(request);
+  const mail = await lastMailTo(request, guest.email);
+  const token = linkIn(mail.text).split('/').at(-1) ?? '';
+  expect((await call(request, '/guest/verifyEmail', { guest: { token } })).api.status).toBe('success');
+  const phone = `+8190${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const auth = { id: guest.id, token: guest.token };
+  expect((await call(request, '/guest/requestPhoneCode', { guest: { ...auth, phone } })).api.status).toBe('success');
+  const sms = await lastMessageTo(request, phone, 'sms');
+  const update = await call(request, '/guest/update', { guest: { ...auth, phone, phoneCode: codeIn(sms.text) } });
+  expect(update.api).toEqual({ status: 'success' });
+  return guest;
+}
+
+/** Books through the API, `daysAhead` days from now at 10:00 Tokyo time. */
+export async function book(request: APIRequestContext, guest: Pick<TestGuest, 'id' | 'token'>, daysAhead: number, extra: Record<string, unknown> = {}) {
+  const tokyoMidnight = Math.floor((Date.now() + 9 * HOUR) / DAY) * DAY - 9 * HOUR;
+  const startTime = tokyoMidnight + daysAhead * DAY + 10 * HOUR;
+  const answer = await call(request, '/reservation/create', {
+    guest: { id: guest.id, token: guest.token },
+    reservation: { work: 'Write the report', duration: 1, startTime, repeatType: 'none', ...extra },
+  });
+  expect(answer.api).toEqual({ status: 'success' });
+  return answer.reservation as { id: number; startTime: number };
+}
+
+/** Signs `page` in as `guest` and opens `path`. */
+export async function signedIn(page: Page, guest: Pick<TestGuest, 'id' | 'token'>, path: string) {
+  await page.goto('/camera-check');
+  await signInPage(page, guest);
+  await page.goto(path);
+}

@@ -5,56 +5,20 @@
  * scanned with axe (WCAG 2.1 AA). Guests are made verified and with a phone
  * through the API; `POST /dev/clock` reaches the time windows.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  book,
   call,
   checkA11y,
-  codeIn,
   createGuest,
-  lastMailTo,
-  lastMessageTo,
-  linkIn,
+  HOUR,
+  readyGuest,
+  signedIn,
   signInPage,
   VIEWPORTS,
   watchMissingTexts,
   type TestGuest,
 } from './helpers.ts';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-/** A guest with a verified e-mail and a phone, in Tokyo (-540). */
-async function readyGuest(request: APIRequestContext): Promise<TestGuest> {
-  const guest = await createGuest(request);
-  const mail = await lastMailTo(request, guest.email);
-  const token = linkIn(mail.text).split('/').at(-1) ?? '';
-  expect((await call(request, '/guest/verifyEmail', { guest: { token } })).api.status).toBe('success');
-  const phone = `+8190${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const auth = { id: guest.id, token: guest.token };
-  expect((await call(request, '/guest/requestPhoneCode', { guest: { ...auth, phone } })).api.status).toBe('success');
-  const sms = await lastMessageTo(request, phone, 'sms');
-  const update = await call(request, '/guest/update', { guest: { ...auth, phone, phoneCode: codeIn(sms.text) } });
-  expect(update.api).toEqual({ status: 'success' });
-  return guest;
-}
-
-/** Books through the API, `daysAhead` days from now at 10:00 Tokyo time. */
-async function book(request: APIRequestContext, guest: TestGuest, daysAhead: number, extra: Record<string, unknown> = {}) {
-  const tokyoMidnight = Math.floor((Date.now() + 9 * HOUR) / DAY) * DAY - 9 * HOUR;
-  const startTime = tokyoMidnight + daysAhead * DAY + 10 * HOUR;
-  const answer = await call(request, '/reservation/create', {
-    guest: { id: guest.id, token: guest.token },
-    reservation: { work: 'Write the report', duration: 1, startTime, repeatType: 'none', ...extra },
-  });
-  expect(answer.api).toEqual({ status: 'success' });
-  return answer.reservation as { id: number; startTime: number };
-}
-
-async function signedIn(page: Page, guest: TestGuest, path: string) {
-  await page.goto('/camera-check');
-  await signInPage(page, guest);
-  await page.goto(path);
-}
 
 test.afterEach(async ({ request }) => {
   await request.post('/dev/clock', { data: { offsetMs: 0 } });

@@ -82,6 +82,26 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(banner).toHaveCount(0);
       await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     });
+
+    test('a server failure (HTTP 5xx) shows that a server error occurred; the session holds', async ({ page, request }) => {
+      const guest = await createGuest(request);
+      // A proxy in front of the server failing: the answer is not the envelope.
+      await page.route('**/api/guest/read', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+      await page.goto('/camera-check');
+      await signInPage(page, guest);
+      await page.goto('/reservations');
+      const banner = page.getByRole('alertdialog');
+      await expect(banner).toContainText('A server error occurred.');
+      await checkA11y(page, '/reservations with the server-error banner');
+      // The server is back: OK clears the banner and the session still holds.
+      await page.unroute('**/api/guest/read');
+      await banner.getByRole('button', { name: 'OK' }).click();
+      await expect(banner).toHaveCount(0);
+      await expect(page).toHaveURL(/\/reservations$/);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Your jails' })).toBeVisible();
+      await expect(banner).toHaveCount(0);
+    });
   });
 }
 

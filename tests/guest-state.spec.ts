@@ -1,0 +1,153 @@
+/**
+ * What only time and jails produce, set up through the development routes
+ * (`/dev/admin`, `/dev/guest-state`, `/dev/activity-logs`; docs/api.md):
+ * the facilitator sign-in link, the lazy-alert warnings and the suspension,
+ * the trial banner, and the report's 'maximum patrols' note; at a phone and a
+ * desktop size, each screen scanned with axe (WCAG 2.1 AA).
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDateTime, timeZoneOfBrowserOffset } from '../src/shared/time-zone.ts';
+import { book, checkA11y, createGuest, DAY, HOUR, readyGuest, signedIn, uniqueName, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+
+async function admin(request: APIRequestContext, args: string[]): Promise<string[]> {
+  const response = await request.post('/dev/admin', { data: { args } });
+  expect(response.status(), args.join(' ')).toBe(200);
+  return ((await response.json()) as { lines: string[] }).lines;
+}
+
+async function setGuestState(request: APIRequestContext, state: Record<string, unknown>) {
+  expect((await request.post('/dev/guest-state', { data: state })).status()).toBe(200);
+}
+
+/** The session the page keeps in the local database, if any. */
+function storedAuth(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('Warden_PWA', 4);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('auth').objectStore('auth').get('auth');
+          get.onsuccess = () => {
+            open.result.close();
+            resolve((get.result as { data?: unknown } | undefined)?.data ?? null);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+test.afterEach(async ({ request }) => {
+  await request.post('/dev/clock', { data: { offsetMs: 0 } });
+});
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`guest state at ${name}`, () => {
+    test.use({ viewport, locale: 'en-US', timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
+
+    test('a facilitator link replaces the signed-in guest and goes on to /filters; a bad link says so', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const [someoneElse, guest] = [await createGuest(request), await createGuest(request)];
+      const wardenEmail = `${uniqueName('warden')}@example.com`;
+      await admin(request, ['create-warden', '--title', uniqueName('Warden'), '--email', wardenEmail]);
+      const [, token, link] = await admin(request, ['facilitator-token', '--warden', wardenEmail, '--guest', String(guest.id)]);
+      expect(link).toMatch(new RegExp(`/guest/loginAsLimFacilitator/${token}/${guest.id}$`));
+
+      await signedIn(page, someoneElse, '/reservations');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your jails' })).toBeVisible();
+      await page.goto(new URL(link ?? '').pathname);
+      await expect(page.getByRole('heading', { level: 1, name: 'Signing in' })).toBeVisible();
+      await expect(page).toHaveURL(/\/filters$/);
+      const stored = (await storedAuth(page)) as { id: number; token: string };
+      expect(stored.id).toBe(guest.id);
+      expect(stored.token).not.toBe(guest.token);
+      await page.goto('/guest/edit');
+      await expect(page.getByText(guest.title, { exact: true })).toBeVisible();
+
+      // A token that was never issued.
+      await page.goto(`/guest/loginAsLimFacilitator/${'x'.repeat(43)}/${guest.id}`);
+      await expect(page.getByRole('alertdialog')).toContainText('The facilitator link is invalid or has expired.');
+      await expect(page).toHaveURL(/\/guest\/loginAsLimFacilitator\//);
+      await checkA11y(page, '/guest/loginAsLimFacilitator (refused)');
+      expect(await storedAuth(page)).toBeNull();
+      expect(missing).toEqual([]);
+    });
+
+    test('one and two ignored jails warn; three within a week suspend booking with the resume time', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const guest = await readyGuest(request);
+      const now = Date.now();
+      await setGuestState(request, { guestId: guest.id, lazyAlerts: [now - 2 * DAY] });
+      await signedIn(page, guest, '/reservations');
+      await expect(page.getByText('You ignored a booked jail. Please attend the jails you book.')).toBeVisible();
+      await checkA11y(page, '/reservations (one lazy alert)');
+
+      await setGuestState(request, { guestId: guest.id, lazyAlerts: [now - 2 * DAY, now - DAY] });
+      await page.reload();
+      await expect(page.getByText('You ignored two booked jails. One more within a week suspends your account for a week.')).toBeVisible();
+
+      // Three within the week: suspended until the oldest + 7 days, shown in the guest's zone (Tokyo, -540).
+      const oldest = now - 3 * DAY;
+      const resumeAt = oldest + 7 * DAY;
+      await setGuestState(request, { guestId: guest.id, lazyAlerts: [oldest, now - DAY, now - HOUR], suspendedUntil: resumeAt });
+      await page.reload();
+      const resumeDateTime = formatDateTime(resumeAt, timeZoneOfBrowserOffset(-540), 'en');
+      await expect(
+        page.getByText(`Your account is temporarily suspended because of three ignored jail within a week. Back to available at ${resumeDateTime}`),
+      ).toBeVisible();
+      await checkA11y(page, '/reservations (suspended)');
+
+      // The server refuses a booking in the same words.
+      await page.goto('/reservation/add');
+      await page.getByRole('button', { name: 'Book' }).click();
+      await expect(page.getByRole('alertdialog')).toContainText('Your account is temporarily suspended because of three ignored jail within a week.');
+      expect(missing).toEqual([]);
+    });
+
+    test('the trial banner counts the days left, then says the trial has expired', async ({ page, request }) => {
+      const guest = await readyGuest(request);
+      await setGuestState(request, { guestId: guest.id, subscriptionExpiredAt: Date.now() + 3 * DAY + 12 * HOUR });
+      await signedIn(page, guest, '/reservations');
+      await expect(page.getByRole('link', { name: 'Trial: 3 days left. See plans' })).toHaveAttribute('href', '/subscription');
+      await setGuestState(request, { guestId: guest.id, subscriptionExpiredAt: Date.now() - 1 });
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'Your trial has expired. See plans' })).toBeVisible();
+      await checkA11y(page, '/reservations (trial expired)');
+    });
+
+    test("a finished jail's report shows its 30 patrols in time order with the 'maximum patrols' note", async ({ page, request }) => {
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 1);
+      await signedIn(page, guest, '/camera-check');
+      // Thirty real JPEG thumbnails, drawn by the browser the way a patrol is.
+      const images = await page.evaluate(() =>
+        Array.from({ length: 30 }, (_, index) => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 80;
+          canvas.height = 60;
+          const context = canvas.getContext('2d');
+          if (context === null) throw new Error('no 2d canvas');
+          context.fillStyle = `hsl(${index * 12}, 60%, 50%)`;
+          context.fillRect(0, 0, 80, 60);
+          return canvas.toDataURL('image/jpeg', 0.7);
+        }),
+      );
+      const logs = [
+        { type: 'dialog', time: jail.startTime + 1_000, dialog: { type: 1, text: 'Good luck with the report.' } },
+        ...images.map((data, index) => ({ type: 'patrol', time: jail.startTime + (index + 1) * 60_000, patrol: { data } })),
+      ];
+      expect((await request.post('/dev/activity-logs', { data: { reservationId: jail.id, logs } })).status()).toBe(200);
+
+      const afterEnd = jail.startTime + 2 * HOUR;
+      await request.post('/dev/clock', { data: { offsetMs: afterEnd - Date.now() } });
+      await page.clock.install({ time: afterEnd });
+      await page.goto(`/reservation/${jail.id}`);
+      const report = page.getByRole('region', { name: 'Report' });
+      await expect(report.getByText('The maximum of 30 patrols was reached in this jail.')).toBeVisible();
+      await expect(report.getByRole('img')).toHaveCount(30);
+      await expect(report.getByText('Good luck with the report.')).toBeVisible();
+      await checkA11y(page, '/reservation/:id (30 patrols)');
+    });
+  });
+}
