@@ -84,6 +84,10 @@ export type ReservationByIdRequest = z.input<typeof reservationByIdRequestSchema
 const textSchema = z.object({ text: z.string() });
 
 /** An activity log (§3): its type, its time and the payload of that type. */
+/** What a motion log reports. */
+export const MOTION_KINDS = ['motion', 'no_motion', 'nodding', 'darkness'] as const;
+export type MotionKind = (typeof MOTION_KINDS)[number];
+
 export const activityLogSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('dialog'),
@@ -96,8 +100,15 @@ export const activityLogSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mail'), time: z.number(), mail: textSchema }),
   /** `data` is a JPEG data URL. */
   z.object({ type: z.literal('patrol'), time: z.number(), patrol: z.object({ data: z.string() }) }),
-  /** 1 = motion detected, 0 = no motion. */
-  z.object({ type: z.literal('motion'), time: z.number(), motion: z.object({ type: z.union([z.literal(0), z.literal(1)]) }) }),
+  /**
+   * 1 = motion detected, 0 = no motion; `kind` names the event (SPEC §7's
+   * four motion events): motion, no motion, nodding or darkness.
+   */
+  z.object({
+    type: z.literal('motion'),
+    time: z.number(),
+    motion: z.object({ type: z.union([z.literal(0), z.literal(1)]), kind: z.enum(MOTION_KINDS).optional() }),
+  }),
 ]);
 export type ActivityLog = z.infer<typeof activityLogSchema>;
 

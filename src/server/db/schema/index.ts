@@ -4,3 +4,4 @@ export * from './guests.ts';
 export * from './operations.ts';
 export * from './wardens.ts';
 export * from './reservations.ts';
+export * from './jails.ts';

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
 import { FINISH_REASONS, type Schedule } from '../../../shared/reservations.ts';
@@ -59,6 +59,14 @@ export const activityLogs = pgTable(
     time: bigint('time', { mode: 'number' }).notNull(),
     /** The log as the API gives it: type, time and the payload of its type. */
     entry: jsonb('entry').$type<ActivityLog>().notNull(),
+    /**
+     * The id the sender gave the event that made this log (docs/jail.md,
+     * Delivery); a retried event finds it and is not stored twice.
+     */
+    eventId: text('event_id'),
   },
-  (table) => [index('activity_logs_reservation_time').on(table.reservationId, table.time)],
+  (table) => [
+    index('activity_logs_reservation_time').on(table.reservationId, table.time),
+    uniqueIndex('activity_logs_reservation_event').on(table.reservationId, table.eventId),
+  ],
 );
