@@ -175,6 +175,52 @@ export const MESSAGES = {
     ja: 'スキップできるのは繰り返しの予約だけです。',
   },
 
+  // --- The relay (docs/jail.md) -------------------------------------------------
+  relay_invalid_event: {
+    en: 'The event is invalid: {fields}.',
+    ja: 'イベントの内容が正しくありません: {fields}。',
+  },
+  relay_not_your_guest: {
+    en: 'This event names another guest.',
+    ja: 'このイベントは別のゲストのものです。',
+  },
+  relay_sign_in_again: {
+    en: 'Please sign in again to connect.',
+    ja: '接続するには、もう一度ログインしてください。',
+  },
+  relay_wrong_origin: {
+    en: 'Connections are accepted only from the Warden app itself.',
+    ja: 'Wardenアプリ以外からの接続は受け付けていません。',
+  },
+  no_live_jail: {
+    en: 'No jail of yours is running now.',
+    ja: '実行中のジェイルはありません。',
+  },
+  jail_not_live: {
+    en: 'This jail is not running.',
+    ja: 'このジェイルは実行中ではありません。',
+  },
+  patrol_not_jpeg: {
+    en: 'A patrol image must be a JPEG image.',
+    ja: '巡回画像はJPEG画像にしてください。',
+  },
+  patrol_too_large: {
+    en: 'A patrol image must be at most 100 pixels on its long side and 24 KB.',
+    ja: '巡回画像は長辺100ピクセル以下、24KB以下にしてください。',
+  },
+  patrol_limit_reached: {
+    en: 'This jail already has its 30 patrol images.',
+    ja: 'このジェイルの巡回画像は既に30枚に達しています。',
+  },
+  patrol_log_unknown: {
+    en: 'That patrol image is not in this jail.',
+    ja: 'その巡回画像はこのジェイルのものではありません。',
+  },
+  webrtc_nobody_there: {
+    en: 'Nobody is connected there to receive this.',
+    ja: '受け取る相手が接続していません。',
+  },
+
   // --- Messages sent by e-mail and SMS -----------------------------------------
   verify_email_subject: {
     en: 'Warden: please verify your e-mail address',
@@ -195,6 +241,22 @@ export const MESSAGES = {
   phone_code_sms: {
     en: 'Your Warden code is {code}. It is valid for 10 minutes.',
     ja: 'Wardenの認証コードは{code}です。有効期限は10分です。',
+  },
+  ignored_jail_subject: {
+    en: 'Warden: you missed your jail',
+    ja: 'Warden: ジェイルに参加しませんでした',
+  },
+  ignored_jail_text: {
+    en: 'Your jail "{work}" from {start} ended without you.\n\nThis is ignored jail number {count} within a week. Three within a week suspend booking for a week.\n\nBook a time you can keep: {url}',
+    ja: '{start}からのジェイル「{work}」は、参加のないまま終了しました。\n\n1週間以内に無視したジェイルは{count}回目です。1週間以内に3回になると、1週間予約ができなくなります。\n\n守れる時間で予約しましょう: {url}',
+  },
+  callup_sms: {
+    en: 'Warden: {text}',
+    ja: 'Warden: {text}',
+  },
+  callup_default: {
+    en: 'Please come back to your work now.',
+    ja: '今すぐ作業に戻ってください。',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 
