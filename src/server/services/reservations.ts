@@ -16,7 +16,7 @@ import {
 } from '../../shared/reservations.ts';
 import { formatDateTime, formatMonth, timeZoneOfBrowserOffset } from '../../shared/time-zone.ts';
 import type { Database } from '../db/database.ts';
-import { activityLogs, guests, reservations, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
+import { activityLogs, guests, jails, reservations, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
 
 /**
@@ -125,6 +125,17 @@ async function rollRow(db: Database, row: ReservationRow, now: number): Promise<
   });
 }
 
+/**
+ * Finishes the occurrence of reservation `id` whose jail has just finished,
+ * early or at its end, and adds the next occurrence of a repeating booking
+ * (the same claim as a read's roll-forward: whichever comes first does it).
+ */
+export async function finishOccurrence(db: Database, id: number, now: number): Promise<void> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
+  // Rolled as at its end: an early finish must not bring back the same occurrence as the next one.
+  if (row !== undefined) await rollRow(db, row, Math.max(now, row.endTime));
+}
+
 /** Rolls forward every occurrence of the guest that has ended by `now`. */
 async function rollForwardEnded(db: Database, guestId: number, now: number): Promise<void> {
   const ended = await db
@@ -135,7 +146,7 @@ async function rollForwardEnded(db: Database, guestId: number, now: number): Pro
 }
 
 /** A row with its activity logs, oldest first, read in the same query. */
-export type ReservationWithLogs = ReservationRow & { activityLogs: ActivityLog[] };
+export type ReservationWithLogs = ReservationRow & { activityLogs: ActivityLog[]; logsSettleAt: number | null };
 
 /**
  * The reservation's id as the subquery below must name it. Drizzle writes
@@ -150,6 +161,11 @@ const withLogs = {
     select json_agg(${activityLogs.entry} order by ${activityLogs.time}, ${activityLogs.id})
     from ${activityLogs} where ${activityLogs.reservationId} = ${outerReservationId}
   ), '[]'::json)`,
+  /** Until when the report may still grow: forever while the jail is live, null without a jail (docs/jail.md, The report). */
+  logsSettleAt: sql<number | null>`(
+    select case when ${jails.state} = 'live' then ${Number.MAX_SAFE_INTEGER}::float8 else ${jails.logsSettleAt}::float8 end
+    from ${jails} where ${jails.reservationId} = ${outerReservationId}
+  )`.mapWith(Number),
 };
 
 /**
@@ -212,6 +228,7 @@ export function toReservation(row: ReservationWithLogs, now: number): Reservatio
     dailyRepeatSettings: row.dailyRepeatSettings,
     schedules: row.schedules,
     activityLogs: row.activityLogs,
+    logsPending: row.logsSettleAt !== null && now < row.logsSettleAt,
     status: reservationStatus(row, now),
   };
 }
@@ -226,9 +243,12 @@ function readListRows(db: Database, guestId: number): Promise<ReservationWithLog
  * it ends (status 'finished', and the next read rolls it forward). Infinity
  * when nothing is unfinished.
  */
-export function listChangesAt(rows: readonly ReservationRow[], now: number): number {
+export function listChangesAt(rows: readonly ReservationWithLogs[], now: number): number {
   let changesAt = Number.POSITIVE_INFINITY;
   for (const row of rows) {
+    // A jail under way, or one whose report may still grow, writes logs
+    // without an /api call: its list is read afresh each time.
+    if (row.logsSettleAt !== null && now < row.logsSettleAt) return now;
     if (row.finishReason !== null) continue;
     const opensAt = jailEntryOpensAt(row.startTime);
     changesAt = Math.min(changesAt, now < opensAt ? opensAt : row.endTime);

@@ -129,6 +129,8 @@ export const reservationSchema = z.object({
   dailyRepeatSettings: z.array(z.number().int()),
   schedules: z.array(scheduleSchema),
   activityLogs: z.array(activityLogSchema),
+  /** While true the report may still grow: the jail is live, or finished moments ago (docs/jail.md). */
+  logsPending: z.boolean(),
   status: z.enum(RESERVATION_STATUSES),
 });
 export type Reservation = z.infer<typeof reservationSchema>;

@@ -73,6 +73,7 @@ const reservation = (id: number, changes: Partial<Reservation> = {}): Reservatio
   dailyRepeatSettings: [0, 1, 2, 3, 4, 5, 6],
   schedules: [],
   activityLogs: [],
+  logsPending: false,
   status: 'upcoming',
   ...changes,
 });

@@ -7,7 +7,7 @@ import { toLocal } from '../../../shared/time-zone.ts';
 import { useReservationReadMutation, useReservationSkipMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
-import { detailActions, isAtMaximumPatrols, reportState } from './reservation-view.ts';
+import { detailActions, isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from './reservation-view.ts';
 
 /** Speaks a short line where the browser can; silently skipped elsewhere. */
 function speak(text: string, language: string) {
@@ -72,7 +72,13 @@ function Report({ reservation, timeZone }: { reservation: Reservation; timeZone:
       void read({ id: reservation.id });
     }
   }, [reservation.isFinished, reservation.id, logs.length, asked, read]);
-  const state = reportState(logs.length, isLoading || (reservation.isFinished && !asked && logs.length === 0));
+  const waitingForServer = reservation.logsPending && logs.length === 0;
+  useEffect(() => {
+    if (!waitingForServer) return undefined;
+    const timer = setInterval(() => void read({ id: reservation.id }), PENDING_REPORT_REREAD_MS);
+    return () => clearInterval(timer);
+  }, [waitingForServer, reservation.id, read]);
+  const state = reportState(logs.length, isLoading || (reservation.isFinished && !asked && logs.length === 0), reservation.logsPending);
   return (
     <section className="report" aria-labelledby="report-title">
       <h2 id="report-title">{t('report_title')}</h2>

@@ -68,9 +68,12 @@ describe('detail actions', () => {
 
 describe('the report', () => {
   it('waits while reading, then says no logs', () => {
-    expect(reportState(0, true)).toBe('waiting');
-    expect(reportState(0, false)).toBe('none');
-    expect(reportState(3, true)).toBe('logs');
+    expect(reportState(0, true, false)).toBe('waiting');
+    expect(reportState(0, false, false)).toBe('none');
+    expect(reportState(3, true, false)).toBe('logs');
+    // The server still writes the report (a jail that just finished): wait, then read again.
+    expect(reportState(0, false, true)).toBe('waiting');
+    expect(reportState(2, false, true)).toBe('logs');
   });
 
   it('notes maximum patrols at exactly 30 patrol logs', () => {

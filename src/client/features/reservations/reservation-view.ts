@@ -73,12 +73,16 @@ export type ReportState = 'waiting' | 'none' | 'logs';
 
 /**
  * A finished reservation without logs is read again from the server; while
- * that read runs the report waits, then shows 'no logs' if there still are none.
+ * that read runs, or while the server says the report may still grow
+ * (`logsPending`), the report waits; then it shows 'no logs' if there still are none.
  */
-export function reportState(logCount: number, isReading: boolean): ReportState {
+export function reportState(logCount: number, isReading: boolean, logsPending: boolean): ReportState {
   if (logCount > 0) return 'logs';
-  return isReading ? 'waiting' : 'none';
+  return isReading || logsPending ? 'waiting' : 'none';
 }
+
+/** How often a report that is still being written is read again. */
+export const PENDING_REPORT_REREAD_MS = 5_000;
 
 /** Whether the 'maximum patrols' note shows: exactly 30 patrol logs. */
 export function isAtMaximumPatrols(logs: readonly { type: string }[]): boolean {

@@ -71,7 +71,7 @@ const reservation: FastifyPluginAsync = async (app) => {
         if (row === undefined) throw new Error('insert returned no reservation');
         return row;
       });
-      return { reservation: toReservation({ ...created, activityLogs: [] }, now) };
+      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null }, now) };
     },
   });
 
@@ -141,7 +141,7 @@ const reservation: FastifyPluginAsync = async (app) => {
           .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guest.id)))
           .returning();
         if (saved === undefined) throw new Error('update returned no reservation');
-        return { ...saved, activityLogs: row.activityLogs };
+        return { ...saved, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt };
       });
       return { reservation: toReservation(updated, now) };
     },
@@ -167,7 +167,7 @@ const reservation: FastifyPluginAsync = async (app) => {
           .returning();
         const [nextRow] = await tx.insert(reservations).values(occurrenceRow(row, nextStart, null, now)).returning();
         if (skippedRow === undefined || nextRow === undefined) throw new Error('skip wrote no reservation');
-        return { skipped: { ...skippedRow, activityLogs: row.activityLogs }, next: { ...nextRow, activityLogs: [] } };
+        return { skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt }, next: { ...nextRow, activityLogs: [], logsSettleAt: null } };
       });
       return { reservation: toReservation(skipped, now), nextReservation: toReservation(next, now) };
     },

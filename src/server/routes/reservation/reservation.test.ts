@@ -117,6 +117,7 @@ describe('POST /api/reservation/create', () => {
         { minutes: 70, title: 'Wrap up' },
       ],
       activityLogs: [],
+      logsPending: false,
       status: 'upcoming',
     });
     expect(await list(guest)).toEqual([created]);
