@@ -61,8 +61,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
         // The API and the development routes never come from the cache; the terms
-        // page is a page of its own, not the app.
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/terms\.html/],
+        // page and the wardens' console (/warden, warden.html) are pages of their
+        // own, not the app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/terms\.html/, /^\/warden(\/|\.html|$)/],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
@@ -78,7 +79,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Top-level await in the worker (vite-plugin-wasm) needs an ES2022 target.
     target: 'es2022',
-    rollupOptions: { input: { app: 'index.html', terms: 'terms.html' } },
+    rollupOptions: { input: { app: 'index.html', terms: 'terms.html', warden: 'warden.html' } },
   },
   server: {
     proxy: {

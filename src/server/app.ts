@@ -15,6 +15,7 @@ import errorLog from './routes/error-log.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
 import reservation from './routes/reservation/index.ts';
+import warden from './routes/warden/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(guest, { prefix: '/guest' });
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });
+      await api.register(warden, { prefix: '/warden' });
     },
     { prefix: '/api' },
   );
@@ -110,19 +112,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(statusCode).send(errorBody(statusCode, messageOf(error)));
   });
 
-  const indexHtml = join(config.distDir, 'index.html');
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    // Client routes get the app; missing build assets, API and development
-    // routes get a real 404, so that a stale chunk never arrives as HTML.
+    // Client routes get the app (the wardens' console under /warden its own
+    // page); missing build assets, API and development routes get a real 404,
+    // so that a stale chunk never arrives as HTML.
     if (isRead && !isServerPath(path)) {
+      const page = /^\/warden(\/|$)/.test(path) ? 'warden.html' : 'index.html';
       try {
-        await access(indexHtml);
+        await access(join(config.distDir, page));
       } catch {
         return reply.code(503).send(errorBody(503, 'The client is not built yet (npm start builds it).'));
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${path} not found`));
   });

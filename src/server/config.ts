@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { iceServersSchema, type IceServer } from '../shared/api/warden.ts';
 
 /** The repository root (this file is src/server/config.ts). */
 export const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,6 +29,8 @@ export interface Config {
   smtpFrom: string;
   /** Trust `X-Forwarded-For` from a reverse proxy for the client address (`TRUST_PROXY=1`). */
   trustProxy: boolean;
+  /** The STUN/TURN servers the console's live video uses (`ICE_SERVERS`, a JSON array of RTCIceServer); none by default. */
+  iceServers: IceServer[];
 }
 
 /**
@@ -81,6 +84,23 @@ function parseSmtpUrl(value: string | undefined): string | null {
   return value;
 }
 
+function parseIceServers(value: string | undefined): IceServer[] {
+  if (value === undefined || value.trim() === '') return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error('ICE_SERVERS must be JSON: an array of {urls, username?, credential?}');
+  }
+  const parsed = iceServersSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
+    throw new Error(`ICE_SERVERS must be an array of {urls, username?, credential?}${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -101,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     smtpFrom: nonEmpty(env.SMTP_FROM) ?? 'Warden <no-reply@localhost>',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    iceServers: parseIceServers(env.ICE_SERVERS),
   };
 }
 

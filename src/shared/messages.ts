@@ -78,6 +78,14 @@ export const MESSAGES = {
     en: 'The facilitator link is invalid or has expired.',
     ja: 'ファシリテーター用のリンクが無効か、有効期限が切れています。',
   },
+  warden_sign_in_failed: {
+    en: 'The e-mail address or password is wrong.',
+    ja: 'メールアドレスまたはパスワードが違います。',
+  },
+  warden_signed_out: {
+    en: 'Your console session has ended. Please sign in again.',
+    ja: 'コンソールのログインが切れました。もう一度ログインしてください。',
+  },
   phone_code_wrong: {
     en: 'Your code is wrong',
     ja: '認証コードが違います',

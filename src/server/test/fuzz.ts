@@ -11,7 +11,7 @@ const WORDS = [
   'api', 'language', 'guest', 'id', 'token', 'title', 'email', 'password', 'phone', 'phoneCode', 'timezone',
   'facilitator', 'errorLog', 'text', 'reservation', 'work', 'duration', 'startTime', 'endTime', 'repeatType',
   'dailyRepeatSettings', 'schedules', 'minutes', 'isVerified', 'subscriptionPlan', 'triggerUrl', 'triggerBody',
-  'triggerMethod', 'webhookEnabled', '__proto__', 'constructor', '',
+  'triggerMethod', 'webhookEnabled', 'warden', '__proto__', 'constructor', '',
 ];
 
 const STRINGS = [
@@ -51,6 +51,7 @@ export function supersetBody(credentials: FuzzCredentials, now: number): Record<
       triggerBody: '{}',
     },
     facilitator: { token: 'a'.repeat(43) },
+    warden: { email: 'fuzz-warden@example.com', password: 'a long enough password', token: 'b'.repeat(43) },
     errorLog: { text: 'TypeError: x is undefined' },
     reservation: {
       id: 1,

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  iceServersSchema,
+  signedInWardenSchema,
+  wardenAuthenticateRequestSchema,
+  wardenSchema,
+  wardenSessionRequestSchema,
+} from '../../../shared/api/warden.ts';
+import { wardens } from '../../db/schema/index.ts';
+import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
+import { RATE_RULES } from '../../lib/rate-limiter.ts';
+import { verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
+import { endWardenSession, startWardenSession, wardenOfSession, type WardenIdentity } from '../../services/wardens.ts';
+
+/**
+ * The human wardens' console (docs/api.md, "Warden console"): sign-in by
+ * e-mail and password, the session with the ICE servers for live video, and
+ * sign-out. Sign-in is limited like the guests' (per address, and failures
+ * per account) and spends the same time on an unknown address as on a wrong
+ * password, so neither the answer nor its timing tells which it was.
+ */
+const warden: FastifyPluginAsync = async (app) => {
+  async function sessionWarden(token: string): Promise<WardenIdentity> {
+    const found = await wardenOfSession(app.db, token, app.clock.now());
+    if (found === null) throw new ApiFailure('warden_signed_out');
+    return found;
+  }
+
+  apiPost(app, '/authenticate', {
+    body: wardenAuthenticateRequestSchema,
+    payload: { warden: signedInWardenSchema },
+    async handler({ warden: form }, request) {
+      await app.rateLimiter.enforce(`warden-sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
+      const email = form.email.toLowerCase();
+      const [found] = await app.db
+        .select({ id: wardens.id, title: wardens.title, passwordHash: wardens.passwordHash })
+        .from(wardens)
+        .where(eq(wardens.email, email));
+      const accountKey = `warden-sign-in:account:${found?.id ?? email}`;
+      if (await app.rateLimiter.isExhausted(accountKey, RATE_RULES.signInFailuresPerAccount)) {
+        throw new ApiFailure('too_many_requests');
+      }
+      const matches =
+        found === undefined ? await verifyDecoyPassword(form.password) : await verifyPassword(found.passwordHash, form.password);
+      if (found === undefined || !matches) {
+        await app.rateLimiter.hit(accountKey, RATE_RULES.signInFailuresPerAccount);
+        throw new ApiFailure('warden_sign_in_failed');
+      }
+      const token = await startWardenSession(app.db, found.id, app.clock.now());
+      return { warden: { id: found.id, title: found.title, token } };
+    },
+  });
+
+  apiPost(app, '/read', {
+    body: wardenSessionRequestSchema,
+    payload: { warden: wardenSchema, iceServers: iceServersSchema },
+    async handler({ warden: credentials }) {
+      const found = await sessionWarden(credentials.token);
+      return { warden: { id: found.id, title: found.title }, iceServers: app.config.iceServers };
+    },
+  });
+
+  apiPost(app, '/logout', {
+    body: wardenSessionRequestSchema,
+    payload: {},
+    async handler({ warden: credentials }) {
+      await sessionWarden(credentials.token);
+      await endWardenSession(app.db, credentials.token);
+      return {};
+    },
+  });
+};
+
+export default warden;
