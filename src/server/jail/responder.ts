@@ -1,0 +1,149 @@
+import {
+  ALERT_WINDOW_MS,
+  ALERTS_BEFORE_FORCED_END,
+  BREAK_MS,
+  LEAVE_SEAT_ALLOWANCE_MS,
+  type Language,
+} from '../../shared/constants.ts';
+import type { AlertKind, FinishKind, JailStatus } from '../../shared/relay.ts';
+import { toLocal } from '../../shared/time-zone.ts';
+import { COMMAND_NAMES, GUEST_INTENTS, INTENT_PATTERNS, WARDEN_LINES, type GuestIntent, type WardenLineKey } from './script.ts';
+
+/**
+ * The virtual Warden: turns what happens in a jail into the lines it speaks.
+ * Pure functions over the data in `script.ts`; the engine sends the lines.
+ */
+
+/** Something that happened in a jail that the virtual Warden answers. */
+export type WardenMoment =
+  | { kind: 'start'; work: string; endTime: number }
+  | { kind: 'resume'; work: string; endTime: number }
+  /** `alertsInWindow`: the alerts of the last 20 minutes, this one included. */
+  | { kind: 'alert'; alert: AlertKind; alertsInWindow: number }
+  | { kind: 'status'; from: JailStatus; to: JailStatus }
+  | { kind: 'guest_said'; text: string; work: string; endTime: number; commands: number[] }
+  | { kind: 'finish'; finish: FinishKind; work: string };
+
+type TemplateValues = Readonly<Record<string, string | number>>;
+
+const MINUTE_MS = 60_000;
+
+/** Fills every `{name}` of `template`; a placeholder without a value is a bug in the script, so it throws. */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`No value for {${name}} in "${template}"`);
+    return String(value);
+  });
+}
+
+/** A function that gives a line of the script in `language`, filled. */
+function speaker(language: Language): (key: WardenLineKey, values?: TemplateValues) => string {
+  return (key, values = {}) => fillTemplate(WARDEN_LINES[key][language], values);
+}
+
+/** The lines the Warden speaks for `moment`, in order, in `language`; `now` and `timeZone` (IANA name or fixed offset) for times. */
+export function respond(moment: WardenMoment, language: Language, now: number, timeZone: string): string[] {
+  const line = speaker(language);
+  switch (moment.kind) {
+    case 'start': {
+      const endClock = spokenClock(moment.endTime, timeZone, language);
+      return [line('start_greeting', { work: moment.work }), line('start_until', { endClock })];
+    }
+    case 'resume':
+      return [line('resume', { work: moment.work, endClock: spokenClock(moment.endTime, timeZone, language) })];
+    case 'alert': {
+      const { key, allowanceMs } = ALERT_LINES[moment.alert];
+      const lines = [line(key, allowanceMs === undefined ? {} : { minutes: wholeMinutes(allowanceMs) })];
+      // The alert after this one ends the jail: say so while it can still be avoided.
+      if (moment.alertsInWindow === ALERTS_BEFORE_FORCED_END) {
+        lines.push(line('alert_last_warning', { alerts: moment.alertsInWindow, windowMinutes: wholeMinutes(ALERT_WINDOW_MS) }));
+      }
+      return lines;
+    }
+    case 'status':
+      if (moment.to === 'leaving') return [line('status_leaving', { minutes: wholeMinutes(LEAVE_SEAT_ALLOWANCE_MS) })];
+      if (moment.to === 'breaking') return [line('status_breaking', { minutes: wholeMinutes(BREAK_MS) })];
+      // Back in the jail; staying in it is no change worth a word.
+      return moment.from === 'injail' ? [] : [line('status_back')];
+    case 'guest_said':
+      return answerGuest(moment, language, now, timeZone);
+    case 'finish':
+      // Nobody came into an ignored jail, so there is nobody to speak to.
+      return moment.finish === 'ignored' ? [] : [line(FINISH_LINES[moment.finish], { work: moment.work })];
+  }
+}
+
+/** The line of each alert, and for an overrun the allowance it names. */
+const ALERT_LINES: Record<AlertKind, { key: WardenLineKey; allowanceMs?: number }> = {
+  no_motion: { key: 'alert_no_motion' },
+  nodding: { key: 'alert_nodding' },
+  darkness: { key: 'alert_darkness' },
+  leave_overrun: { key: 'alert_leave_overrun', allowanceMs: LEAVE_SEAT_ALLOWANCE_MS },
+  break_overrun: { key: 'alert_break_overrun', allowanceMs: BREAK_MS },
+};
+
+const FINISH_LINES: Record<Exclude<FinishKind, 'ignored'>, WardenLineKey> = {
+  ended: 'finish_ended',
+  early: 'finish_early',
+  forced: 'finish_forced',
+  warden: 'finish_warden',
+};
+
+/** What the guest's words ask for, in either language, or null when nothing is recognised. */
+export function recogniseIntent(text: string): GuestIntent | null {
+  const normalised = text.normalize('NFKC').toLowerCase();
+  return (
+    GUEST_INTENTS.find((intent) =>
+      Object.values(INTENT_PATTERNS[intent]).some((patterns) => patterns.some((pattern) => pattern.test(normalised))),
+    ) ?? null
+  );
+}
+
+function answerGuest(
+  moment: Extract<WardenMoment, { kind: 'guest_said' }>,
+  language: Language,
+  now: number,
+  timeZone: string,
+): string[] {
+  const line = speaker(language);
+  const work = moment.work;
+  switch (recogniseIntent(moment.text)) {
+    case 'time_left': {
+      const endClock = spokenClock(moment.endTime, timeZone, language);
+      const minutes = wholeMinutes(Math.max(0, moment.endTime - now));
+      if (minutes === 0) return [line('said_time_left_under_a_minute', { endClock })];
+      if (minutes === 1) return [line('said_time_left_one_minute', { endClock })];
+      return [line('said_time_left', { minutes, endClock })];
+    }
+    case 'commands': {
+      const items = moment.commands.flatMap((number) => {
+        const names = COMMAND_NAMES[number];
+        return names === undefined ? [] : [line('said_command_item', { number, name: names[language] })];
+      });
+      return items.length === 0 ? [line('said_no_commands')] : [line('said_commands'), ...items];
+    }
+    case 'tired':
+      return [line('said_tired', { work }), line('said_tired_way_out')];
+    case 'thanks':
+      return [line('said_thanks', { work })];
+    case 'greeting':
+      return [line('said_greeting', { work })];
+    case null:
+      return [line('said_other', { work })];
+  }
+}
+
+function wholeMinutes(ms: number): number {
+  return Math.floor(ms / MINUTE_MS);
+}
+
+/** A wall-clock time as it is said aloud: '3:05 PM', '15時5分'. */
+function spokenClock(epochMs: number, timeZone: string, language: Language): string {
+  const minutesOfDay = toLocal(epochMs, timeZone).minutes;
+  const hour = Math.floor(minutesOfDay / 60);
+  const minute = minutesOfDay % 60;
+  if (language === 'ja') return minute === 0 ? `${hour}時` : `${hour}時${minute}分`;
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
