@@ -84,6 +84,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}`, changeOrigin: true },
+      '/socket.io': { target: `http://localhost:${apiPort}`, ws: true },
     },
   },
   test: {

@@ -14,6 +14,7 @@ import dev from './routes/dev.ts';
 import errorLog from './routes/error-log.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
+import relay from './jail/relay.ts';
 import reservation from './routes/reservation/index.ts';
 import warden from './routes/warden/index.ts';
 
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  await app.register(relay);
   if (!config.isProduction) await app.register(dev, { prefix: '/dev' });
   await app.register(staticFiles, { root: config.distDir });
 

@@ -31,6 +31,8 @@ export interface Config {
   trustProxy: boolean;
   /** The STUN/TURN servers the console's live video uses (`ICE_SERVERS`, a JSON array of RTCIceServer); none by default. */
   iceServers: IceServer[];
+  /** Redis for the relay across several servers (`REDIS_URL`, `redis://host:6379`), when set. */
+  redisUrl: string | null;
 }
 
 /**
@@ -101,6 +103,20 @@ function parseIceServers(value: string | undefined): IceServer[] {
   return parsed.data;
 }
 
+function parseRedisUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, not ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, not ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -122,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: nonEmpty(env.SMTP_FROM) ?? 'Warden <no-reply@localhost>',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     iceServers: parseIceServers(env.ICE_SERVERS),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
   };
 }
 

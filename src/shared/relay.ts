@@ -236,8 +236,10 @@ export interface WardenToServerEvents {
 
 export interface ServerToWardenEvents {
   connected: (payload: { clientId: string; warden: RelayWarden }) => void;
-  /** Every live jail, on connecting and whenever the list or a jail changes. */
+  /** Every live jail: on connecting, and whenever a jail starts or finishes. */
   live_jails_to_warden: (payload: { jails: LiveJail[] }) => void;
+  /** One live jail changed (its status, patrol image, alerts, commands or connection). */
+  live_jail_to_warden: (payload: { jail: LiveJail }) => void;
   /** A new log of a jail the warden has open. */
   jail_log_to_warden: (payload: { reservationId: number; log: ActivityLogEntry & { id: number } }) => void;
   webrtc_handshake: (payload: WebrtcHandshakeDelivered) => void;

@@ -72,6 +72,8 @@ const dev: FastifyPluginAsync = async (app) => {
       app.clock.offsetMs = clockRequestSchema.parse(request.body).offsetMs;
       // Cached answers hold for a time window; moving time drops them all.
       await app.invalidateReadCache('*');
+      // Jails due at the new time start and finish before the answer.
+      await app.jailScheduler.tick();
       return clockNow();
     },
   );

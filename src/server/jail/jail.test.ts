@@ -1,0 +1,405 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Reservation } from '../../shared/api/reservation.ts';
+import type { GuestJail, LiveJail, RelayAck } from '../../shared/relay.ts';
+import { startWardenSession } from '../services/wardens.ts';
+import { apiBlock, credentials, fail, lastMessageTo, readyGuest, succeed, useTestServer, type TestGuest } from '../test/harness.ts';
+import { eventId, RelayClient } from '../test/relay-client.ts';
+import { runAdmin } from '../admin.ts';
+
+/**
+ * Whole jails through real socket.io clients against a listening server,
+ * time moved with `POST /dev/clock` (which runs the scheduler before it
+ * answers): start, events, dialog, patrol, leave and return, break,
+ * overruns, early finish, finish and the report; ignored jails turning into
+ * a suspension; a forced end; the wardens' side; bad events.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const server = useTestServer();
+let url = '';
+const clients: RelayClient[] = [];
+
+beforeAll(async () => {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await moveClockTo(Date.now());
+});
+
+function fixture(name: string): string {
+  return `data:image/jpeg;base64,${readFileSync(new URL(`./fixtures/${name}`, import.meta.url)).toString('base64')}`;
+}
+
+/** Moves the server's clock to `time`; the scheduler has run at that time when this resolves. */
+async function moveClockTo(time: number): Promise<void> {
+  const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: time - Date.now() } });
+  expect(response.statusCode).toBe(200);
+}
+
+/** Books a one-off jail `hoursAhead` hours from the server's now (on a quarter hour), `duration` hours long. */
+async function book(guest: TestGuest, hoursAhead: number, duration = 1, from = server.clock.now()): Promise<Reservation> {
+  const quarter = 15 * MINUTE;
+  const startTime = Math.ceil((from + hoursAhead * HOUR) / quarter) * quarter;
+  const answer = await succeed(server.app, '/reservation/create', {
+    api: apiBlock(),
+    guest: credentials(guest),
+    reservation: { work: 'Write the chapter', duration, startTime, repeatType: 'none' },
+  });
+  return answer.reservation as Reservation;
+}
+
+async function read(guest: TestGuest, id: number): Promise<Reservation> {
+  const answer = await succeed(server.app, '/reservation/read', { api: apiBlock(), guest: credentials(guest), reservation: { id } });
+  return answer.reservation as Reservation;
+}
+
+async function connectGuest(guest: TestGuest): Promise<RelayClient> {
+  const client = await RelayClient.connect(url, { guest: credentials(guest) });
+  clients.push(client);
+  return client;
+}
+
+async function connectWarden(): Promise<{ client: RelayClient; wardenId: number }> {
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const [created] = await runAdmin(['create-warden', '--title', `Warden ${suffix}`, '--email', `warden-${suffix}@example.com`], server.app.db, server.clock, server.app.config);
+  const wardenId = Number(/^warden (\d+)/.exec(created ?? '')?.[1]);
+  const token = await startWardenSession(server.app.db, wardenId, server.clock.now());
+  const client = await RelayClient.connect(url, { warden: { token } });
+  clients.push(client);
+  return { client, wardenId };
+}
+
+/** The body every guest event carries (SPEC §7). */
+function from(guest: TestGuest, fields: Record<string, unknown> = {}) {
+  return { api: apiBlock(), guest: { id: guest.id }, ...fields };
+}
+
+type DialogEvent = { dialog: { type: 1; text: string; by: 'virtual' | 'human' } };
+
+describe('a whole jail', () => {
+  it('starts, takes events once each, answers, patrols, leaves and breaks, finishes at its end, and leaves its report', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime - 5 * MINUTE);
+
+    // In the preparation: connected, no jail yet.
+    const device = await connectGuest(guest);
+    const initialized = await device.send<RelayAck & { jail: GuestJail | null }>('initialize_from_guest', {
+      api: { language: 'en', userAgent: 'test', version: 70 },
+      guest: { id: guest.id },
+    });
+    expect(initialized).toEqual({ ok: true, jail: null });
+    expect(device.all('feature_images_to_guest')).toEqual([{ featureImages: [] }]);
+    expect(await device.send('motion_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 1 } }))).toEqual({
+      ok: false,
+      error: 'No jail of yours is running now.',
+    });
+
+    // The start: the jail and the greeting reach the device.
+    const started = device.next<{ jail: GuestJail }>('jail_start_to_guest');
+    const greeting = device.next<DialogEvent>('warden_dialog_event_to_guest');
+    await moveClockTo(reservation.startTime + 1_000);
+    expect((await started).jail).toMatchObject({ reservationId: reservation.id, work: 'Write the chapter', jailStatus: 'injail', commands: [1, 2, 3, 4] });
+    expect((await greeting).dialog.text).toContain('Write the chapter');
+    expect(await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }))).toEqual({ ok: true });
+
+    // An event is stored once, whatever the retries.
+    const motion = from(guest, { eventId: eventId(), motion: { type: 1 } });
+    expect(await device.send('motion_event_from_guest', motion)).toEqual({ ok: true });
+    expect(await device.send('motion_event_from_guest', motion)).toEqual({ ok: true, duplicate: true });
+
+    // The Warden answers what the guest says.
+    const answer = device.next<DialogEvent>('warden_dialog_event_to_guest');
+    expect(await device.send('guest_dialog_event_from_guest', from(guest, { eventId: eventId(), dialog: { text: 'How much time is left?' } }))).toEqual({ ok: true });
+    expect((await answer).dialog.text).toMatch(/\b59 minutes\b/);
+
+    // Patrols: a small JPEG is kept; anything else is refused.
+    expect(await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: fixture('canvas-100x75.jpg') } }))).toEqual({ ok: true });
+    expect(await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: fixture('canvas-640x480.jpg') } }))).toEqual({
+      ok: false,
+      error: 'A patrol image must be at most 100 pixels on its long side and 24 KB.',
+    });
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    expect(await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: png } }))).toMatchObject({ ok: false });
+
+    // Leaving the seat: the status changes, the Warden answers; after 5 minutes a reminder (an alert).
+    const leftAt = reservation.startTime + 10 * MINUTE;
+    await moveClockTo(leftAt);
+    const leaving = device.next<{ guest: { jailStatus: string } }>('jail_update_to_guest');
+    expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'leaving' }))).toEqual({ ok: true });
+    expect((await leaving).guest.jailStatus).toBe('leaving');
+    const reminder = device.next<DialogEvent>('warden_dialog_event_to_guest');
+    await moveClockTo(leftAt + 6 * MINUTE);
+    expect((await reminder).dialog.text).not.toBe('');
+    const back = device.next<{ guest: { jailStatus: string } }>('jail_update_to_guest');
+    expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'injail' }))).toEqual({ ok: true });
+    expect((await back).guest.jailStatus).toBe('injail');
+
+    // A break and its end.
+    expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'breaking' }))).toEqual({ ok: true });
+    expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'injail' }))).toEqual({ ok: true });
+
+    // While the jail runs the report is pending; the list is read afresh.
+    expect((await read(guest, reservation.id)).logsPending).toBe(true);
+
+    // The end: the finish reaches the device, the reservation is finished, the report is in time order.
+    const finished = device.next<{ reservationId: number; finish: string }>('jail_finish_to_guest');
+    await moveClockTo(reservation.endTime + 1_000);
+    expect(await finished).toEqual({ reservationId: reservation.id, finish: 'ended' });
+    const report = await read(guest, reservation.id);
+    expect(report.status).toBe('finished');
+    expect(report.logsPending).toBe(true);
+    const types = report.activityLogs.map((log) => log.type);
+    expect(types.filter((type) => type === 'motion')).toHaveLength(1);
+    expect(types.filter((type) => type === 'patrol')).toHaveLength(1);
+    expect(report.activityLogs.filter((log) => log.type === 'dialog' && log.dialog.type === 0).map((log) => log.type === 'dialog' && log.dialog.text)).toEqual([
+      'How much time is left?',
+    ]);
+    const times = report.activityLogs.map((log) => log.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    await moveClockTo(reservation.endTime + 3 * MINUTE);
+    expect((await read(guest, reservation.id)).logsPending).toBe(false);
+  });
+
+  it('finishes early with a reason: an instruction log, and no booking until the original end', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime + MINUTE);
+    const device = await connectGuest(guest);
+    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    expect(await device.send('jail_finish_early_from_guest', from(guest, { eventId: eventId(), reservation: { id: reservation.id }, instruction: { text: '  ' } }))).toEqual({
+      ok: false,
+      error: 'The event is invalid: instruction.text.',
+    });
+    const finished = device.next<{ finish: string }>('jail_finish_to_guest');
+    const early = from(guest, { eventId: eventId(), reservation: { id: reservation.id }, instruction: { text: 'My child is ill' } });
+    expect(await device.send('jail_finish_early_from_guest', early)).toEqual({ ok: true });
+    expect((await finished).finish).toBe('early');
+    expect(await device.send('jail_finish_early_from_guest', early)).toEqual({ ok: false, error: 'No jail of yours is running now.' });
+    const report = await read(guest, reservation.id);
+    expect(report.status).toBe('finished');
+    expect(report.activityLogs).toContainEqual(expect.objectContaining({ type: 'instruction', instruction: { text: 'My child is ill' } }));
+    const refused = await fail(server.app, '/reservation/create', {
+      api: apiBlock(),
+      guest: credentials(guest),
+      reservation: { work: 'Again', duration: 1, startTime: reservation.endTime + DAY, repeatType: 'none' },
+    });
+    expect(refused).toMatch(/^You ended a jail session early/);
+  });
+  it('gives a late device the start, and a device coming back mid-jail the resume with its status', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime + 2 * MINUTE);
+    const initialize = from(guest, { api: { language: 'en', userAgent: 'test', version: 70 } });
+    const late = await connectGuest(guest);
+    const started = late.next<{ jail: GuestJail }>('jail_start_to_guest');
+    const greeting = late.next<DialogEvent>('warden_dialog_event_to_guest');
+    expect(await late.send<RelayAck & { jail: GuestJail }>('initialize_from_guest', initialize)).toMatchObject({ ok: true, jail: { reservationId: reservation.id } });
+    expect((await started).jail.reservationId).toBe(reservation.id);
+    expect((await greeting).dialog.text).toContain('Write the chapter');
+    await late.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'breaking' }));
+    late.close();
+
+    const again = await connectGuest(guest);
+    const resumed = again.next<{ guest: { jailStatus: string }; jail: GuestJail }>('jail_resume_to_guest');
+    await again.send('initialize_from_guest', initialize);
+    expect(await resumed).toMatchObject({ guest: { jailStatus: 'breaking' }, jail: { reservationId: reservation.id, jailStatus: 'breaking' } });
+    expect(again.all('jail_start_to_guest')).toEqual([]);
+  });
+
+  it('purges patrol images 7 days after the jail ends and keeps the rest of the report', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime + MINUTE);
+    const device = await connectGuest(guest);
+    expect(await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: fixture('canvas-75x100.jpg') } }))).toEqual({ ok: true });
+    await device.send('motion_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 1 } }));
+    await moveClockTo(reservation.endTime + MINUTE);
+    const kinds = async () => (await read(guest, reservation.id)).activityLogs.map((log) => log.type);
+    expect(await kinds()).toContain('patrol');
+    await moveClockTo(reservation.endTime + 6 * DAY);
+    expect(await kinds()).toContain('patrol');
+    await moveClockTo(reservation.endTime + 7 * DAY + 5 * MINUTE);
+    expect(await kinds()).not.toContain('patrol');
+    expect(await kinds()).toContain('motion');
+  });
+
+  it('refuses the 31st patrol image of a jail', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime + MINUTE);
+    const device = await connectGuest(guest);
+    const image = fixture('canvas-40x30.jpg');
+    for (let index = 0; index < 30; index += 1) {
+      expect(await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: image } }))).toEqual({ ok: true });
+    }
+    expect(await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: image } }))).toEqual({
+      ok: false,
+      error: 'This jail already has its 30 patrol images.',
+    });
+    expect((await read(guest, reservation.id)).activityLogs.filter((log) => log.type === 'patrol')).toHaveLength(30);
+  });
+});
+
+describe('alerts and sanctions', () => {
+  it('ignored jails add lazy alerts with a mail each; the third within a week suspends booking', async () => {
+    const guest = await readyGuest(server.app);
+    const base = server.clock.now();
+    const jails = [await book(guest, 2, 1, base), await book(guest, 26, 1, base), await book(guest, 50, 1, base)];
+    for (const [index, jail] of jails.entries()) {
+      // The scheduler starts each jail; the guest never comes.
+      await moveClockTo(jail.startTime + MINUTE);
+      await moveClockTo(jail.endTime + MINUTE);
+      const answer = await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) });
+      expect((answer.guest as { lazyAlerts: unknown[] }).lazyAlerts).toHaveLength(index + 1);
+      const mail = await lastMessageTo(server.app, guest.email);
+      expect(mail.subject).toBe('Warden: you missed your jail');
+      expect(mail.text).toContain(`ignored jail number ${index + 1} within a week`);
+    }
+    const answer = await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) });
+    const { lazyAlerts, suspendedUntil } = answer.guest as { lazyAlerts: { created: number }[]; suspendedUntil: number };
+    expect(suspendedUntil).toBe((lazyAlerts[0]?.created ?? 0) + 7 * DAY);
+    // The report of an ignored jail: the Warden's greeting to nobody, the mail, and nothing from the guest.
+    const report = (await read(guest, jails[0]?.id ?? 0)).activityLogs;
+    expect(report.map((log) => log.type)).toContain('mail');
+    expect(report.filter((log) => log.type !== 'mail' && !(log.type === 'dialog' && log.dialog.type === 1))).toEqual([]);
+    const refused = await fail(server.app, '/reservation/create', {
+      api: apiBlock(),
+      guest: credentials(guest),
+      reservation: { work: 'Again', duration: 1, startTime: (jails[2]?.endTime ?? 0) + DAY, repeatType: 'none' },
+    });
+    expect(refused).toMatch(/^Your account is temporarily suspended because of three ignored jail within a week\. Back to available at /);
+  });
+
+  it('the fourth alert within 20 minutes forces the end; three forced ends in a week suspend the account', async () => {
+    const guest = await readyGuest(server.app);
+    const base = server.clock.now();
+    const jails = [await book(guest, 2, 1, base), await book(guest, 26, 1, base), await book(guest, 50, 1, base)];
+    for (const jail of jails) {
+      await moveClockTo(jail.startTime + MINUTE);
+      const device = await connectGuest(guest);
+      await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+      const warned = device.next<DialogEvent>('warden_dialog_event_to_guest', (event) => /one more/i.test(event.dialog.text));
+      for (const event of ['no_motion_event_from_guest', 'nodding_motion_event_from_guest', 'darkness_event_from_guest']) {
+        expect(await device.send(event, from(guest, { eventId: eventId(), motion: { type: 0 } }))).toEqual({ ok: true });
+      }
+      await warned;
+      const forced = device.next<{ finish: string }>('jail_finish_to_guest');
+      expect(await device.send('no_motion_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 0 } }))).toEqual({ ok: true });
+      expect((await forced).finish).toBe('forced');
+      device.close();
+    }
+    const answer = await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) });
+    // Until 7 days after the first forced end (a minute into the first jail, give or take the test's run time).
+    const firstForcedEnd = (jails[0]?.startTime ?? 0) + MINUTE;
+    const { suspendedUntil } = answer.guest as { suspendedUntil: number };
+    expect(suspendedUntil - (firstForcedEnd + 7 * DAY)).toBeGreaterThanOrEqual(0);
+    expect(suspendedUntil - (firstForcedEnd + 7 * DAY)).toBeLessThan(MINUTE);
+  });
+});
+
+describe('the human wardens', () => {
+  it('see the live jail, talk, call up, set commands, approve a scene, signal WebRTC and finish it', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    const { client: console_, wardenId } = await connectWarden();
+    const listed = console_.next<{ jails: LiveJail[] }>('live_jails_to_warden', ({ jails }) => jails.some((jail) => jail.reservationId === reservation.id));
+    await moveClockTo(reservation.startTime + MINUTE);
+    expect((await listed).jails.find((jail) => jail.reservationId === reservation.id)).toMatchObject({
+      guest: { id: guest.id, title: guest.title },
+      work: 'Write the chapter',
+      jailStatus: 'injail',
+      connected: false,
+      enteredAt: null,
+    });
+    const device = await connectGuest(guest);
+    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: fixture('canvas-40x30.jpg') } }));
+
+    const opened = await console_.send<RelayAck & { jail: LiveJail; logs: { id: number; type: string }[] }>('open_jail_from_warden', { reservationId: reservation.id });
+    expect(opened.ok).toBe(true);
+    expect(opened.jail.connected).toBe(true);
+    const patrolLog = opened.logs.find((log) => log.type === 'patrol');
+    expect(patrolLog).toBeDefined();
+
+    // A dialog from the warden reaches the guest, and the console sees it as a new log.
+    const spoken = device.next<DialogEvent>('warden_dialog_event_to_guest', (event) => event.dialog.by === 'human');
+    const logged = console_.next<{ log: { type: string } }>('jail_log_to_warden', (event) => event.log.type === 'dialog');
+    expect(await console_.send('dialog_from_warden', { reservationId: reservation.id, eventId: eventId(), text: 'Back to the chapter, please.' })).toEqual({ ok: true });
+    expect((await spoken).dialog.text).toBe('Back to the chapter, please.');
+    await logged;
+
+    // A callup: the screen is called to attention and an SMS goes to the phone.
+    const focus = device.next<{ text: string }>('focus_to_guest');
+    expect(await console_.send('callup_from_warden', { reservationId: reservation.id, eventId: eventId() })).toEqual({ ok: true });
+    expect((await focus).text).toBe('Please come back to your work now.');
+
+    const commands = device.next<{ commands: number[] }>('update_commands_to_guest');
+    expect(await console_.send('update_commands_from_warden', { reservationId: reservation.id, commands: [1, 3] })).toEqual({ ok: true });
+    expect((await commands).commands).toEqual([1, 3]);
+
+    const whitelist = device.next<{ featureImages: { id: number; data: string }[] }>('feature_images_to_guest');
+    expect(await console_.send('feature_image_from_warden', { reservationId: reservation.id, patrolLogId: patrolLog?.id })).toEqual({ ok: true });
+    expect((await whitelist).featureImages).toEqual([{ id: expect.any(Number), data: fixture('canvas-40x30.jpg') }]);
+
+    const offer = device.next<{ from: string; type: string }>('webrtc_handshake');
+    expect(
+      await console_.send('webrtc_handshake', { to: `guest:${guest.id}`, type: 'offer', description: { type: 'offer', sdp: 'v=0' } }),
+    ).toEqual({ ok: true });
+    expect(await offer).toMatchObject({ from: `warden:${wardenId}`, type: 'offer' });
+    const answer = console_.next<{ from: string; type: string }>('webrtc_handshake');
+    expect(await device.send('webrtc_handshake', { to: `warden:${wardenId}`, type: 'answer', description: { type: 'answer', sdp: 'v=0' } })).toEqual({ ok: true });
+    expect(await answer).toMatchObject({ from: `guest:${guest.id}`, type: 'answer' });
+
+    // A guest has no warden events: nothing answers them.
+    await expect(device.send('dialog_from_warden', { reservationId: reservation.id, eventId: eventId(), text: 'x' }, 500)).rejects.toThrow();
+
+    const finished = device.next<{ finish: string }>('jail_finish_to_guest');
+    expect(await console_.send('finish_jail_from_warden', { reservationId: reservation.id, eventId: eventId(), reason: 'Asleep at the desk' })).toEqual({ ok: true });
+    expect((await finished).finish).toBe('warden');
+    expect(await console_.send('open_jail_from_warden', { reservationId: reservation.id })).toEqual({ ok: false, error: 'This jail is not running.' });
+  });
+});
+
+describe('bad input', () => {
+  it('refuses a bad handshake: another origin, a wrong token, no auth', async () => {
+    const guest = await readyGuest(server.app);
+    await expect(RelayClient.connect(url, { guest: credentials(guest) }, 'https://evil.example')).rejects.toThrow();
+    await expect(RelayClient.connect(url, { guest: { id: guest.id, token: 'wrong' } })).rejects.toThrow('Please sign in again to connect.');
+    await expect(RelayClient.connect(url, { warden: { token: guest.token } })).rejects.toThrow('Please sign in again to connect.');
+    await expect(RelayClient.connect(url, {})).rejects.toThrow('Please sign in again to connect.');
+  });
+
+  it('answers every malformed event with an error ack and stores nothing', async () => {
+    const guest = await readyGuest(server.app);
+    const other = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime + MINUTE);
+    const device = await connectGuest(guest);
+    const bad: [string, unknown, string][] = [
+      ['motion_event_from_guest', from(guest, { motion: { type: 1 } }), 'The event is invalid: eventId.'],
+      ['motion_event_from_guest', from(guest, { eventId: 'x', motion: { type: 7 } }), 'The event is invalid: eventId, motion.type.'],
+      ['motion_event_from_guest', from(other, { eventId: eventId(), motion: { type: 1 } }), 'This event names another guest.'],
+      ['guest_dialog_event_from_guest', from(guest, { eventId: eventId(), dialog: { text: 'x'.repeat(501) } }), 'The event is invalid: dialog.text.'],
+      ['jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'sleeping' }), 'The event is invalid: jailStatus.'],
+      ['update_commands_from_guest', from(guest, { commands: [1, 1] }), 'The event is invalid: commands.'],
+      ['patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: 'data:image/jpeg;base64,AAAA' } }), 'A patrol image must be a JPEG image.'],
+      ['webrtc_handshake', { to: 'warden:abc', type: 'offer' }, 'The event is invalid: to.'],
+      ['check_alive_from_guest', 'not an object', 'The event is invalid: payload.'],
+    ];
+    for (const [event, payload, error] of bad) {
+      expect(await device.send(event, payload), event).toEqual({ ok: false, error });
+    }
+    const jaError = await device.send('motion_event_from_guest', { api: { language: 'ja' }, guest: { id: guest.id }, motion: { type: 1 } });
+    expect(jaError).toEqual({ ok: false, error: 'イベントの内容が正しくありません: eventId。' });
+    expect((await read(guest, reservation.id)).activityLogs.filter((log) => log.type !== 'dialog')).toEqual([]);
+  });
+});

@@ -1,0 +1,381 @@
+import type { IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/constants.ts';
+import { languageSchema } from '../../shared/api/envelope.ts';
+import { message } from '../../shared/messages.ts';
+import {
+  callupFromWardenSchema,
+  checkAliveFromGuestSchema,
+  dialogFromGuestSchema,
+  dialogFromWardenSchema,
+  featureImageFromWardenSchema,
+  finishEarlyFromGuestSchema,
+  finishJailFromWardenSchema,
+  initializeFromGuestSchema,
+  jailStatusFromGuestSchema,
+  MOTION_EVENTS,
+  motionFromGuestSchema,
+  openJailFromWardenSchema,
+  patrolFromGuestSchema,
+  RELAY_PATH,
+  relayAuthSchema,
+  requestPatrolFromWardenSchema,
+  updateCommandsFromGuestSchema,
+  updateCommandsFromWardenSchema,
+  webrtcHandshakeSchema,
+  type RelayAck,
+  type RelayWarden,
+  type ServerToGuestEvents,
+  type ServerToWardenEvents,
+} from '../../shared/relay.ts';
+import { unencapsulated } from '../plugins/unencapsulated.ts';
+import { wardenOfSession } from '../services/wardens.ts';
+import { JailEngine, RelayRefusal, type RelayEmitter } from './engine.ts';
+import { liveJails, logsOf } from './live-view.ts';
+import { JailScheduler } from './scheduler.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jailEngine: JailEngine;
+    jailScheduler: JailScheduler;
+    relay: Server;
+  }
+}
+
+/** Who a socket is, settled by the handshake. */
+type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden };
+
+const guestRoom = (guestId: number) => `guest:${guestId}`;
+const wardenRoom = (wardenId: number) => `warden:${wardenId}`;
+const jailRoom = (reservationId: number) => `jail:${reservationId}`;
+const WARDENS_ROOM = 'wardens';
+
+/** Console updates are gathered for this long and sent together. */
+const CONSOLE_FLUSH_MS = 500;
+
+/** The largest event a client may send (a patrol image of 24 KiB as base64, with room). */
+const MAX_EVENT_BYTES = 64 * 1024;
+
+function isLoopbackOrigin(origin: URL): boolean {
+  return origin.hostname === 'localhost' || origin.hostname === '127.0.0.1' || origin.hostname === '[::1]';
+}
+
+/**
+ * The app's own origin only: `PUBLIC_URL` when set, else the origin the
+ * request was made to; outside production also a page on a loopback
+ * address (the Vite development server on another port).
+ */
+function originAllowed(request: IncomingMessage, publicUrl: string | null, isProduction: boolean): boolean {
+  const header = request.headers.origin;
+  if (header === undefined) return false;
+  let origin: URL;
+  try {
+    origin = new URL(header);
+  } catch {
+    return false;
+  }
+  if (!isProduction && isLoopbackOrigin(origin)) return true;
+  if (publicUrl !== null) return origin.origin === new URL(publicUrl).origin;
+  return origin.host === request.headers.host;
+}
+
+/** The fields a payload got wrong, for the error ack. */
+function fieldsOf(error: z.ZodError): string {
+  const fields = new Set(error.issues.map((issue) => (issue.path.length === 0 ? 'payload' : issue.path.join('.'))));
+  return [...fields].join(', ');
+}
+
+function languageOf(payload: unknown): Language {
+  if (typeof payload !== 'object' || payload === null || !('api' in payload)) return DEFAULT_LANGUAGE;
+  const api = payload.api;
+  if (typeof api !== 'object' || api === null || !('language' in api)) return DEFAULT_LANGUAGE;
+  const parsed = languageSchema.safeParse(api.language);
+  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The realtime relay (docs/jail.md, Relay): socket.io on the app's server,
+ * for guests' devices and the wardens' console, in front of the jail engine
+ * and its scheduler (which runs from the moment the app is ready).
+ */
+export default unencapsulated('relay', async (app) => {
+  const { config } = app;
+  const engine = new JailEngine({
+    db: app.db,
+    clock: app.clock,
+    outbox: app.outbox,
+    config,
+    log: app.log,
+    invalidateGuest: (guestId) => app.invalidateReadCache(guestId),
+  });
+  app.decorate('jailEngine', engine);
+
+  const io = new Server(app.server, {
+    path: RELAY_PATH,
+    serveClient: false,
+    maxHttpBufferSize: MAX_EVENT_BYTES,
+    allowRequest: (request, callback) => {
+      if (originAllowed(request, config.publicUrl, config.isProduction)) callback(null, true);
+      else callback(message(DEFAULT_LANGUAGE, 'relay_wrong_origin'), false);
+    },
+  });
+  app.decorate('relay', io);
+
+  if (config.redisUrl !== null) {
+    const publisher = createClient({ url: config.redisUrl });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis'));
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    io.adapter(createAdapter(publisher, subscriber));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    });
+  }
+
+  // --- Sending ---------------------------------------------------------------------
+
+  const pendingJails = new Set<number>();
+  let pendingList = false;
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  const flushConsoles = async () => {
+    flushTimer = null;
+    const ids = [...pendingJails];
+    const listChanged = pendingList;
+    pendingJails.clear();
+    pendingList = false;
+    const now = app.clock.now();
+    if (listChanged) {
+      emitToWardens('live_jails_to_warden', { jails: await liveJails(app.db, now) });
+      return;
+    }
+    for (const jail of await liveJails(app.db, now, ids)) emitToWardens('live_jail_to_warden', { jail });
+  };
+
+  function emitToWardens<Event extends keyof ServerToWardenEvents>(event: Event, ...args: Parameters<ServerToWardenEvents[Event]>) {
+    io.to(WARDENS_ROOM).emit(event, ...args);
+  }
+
+  const emitter: RelayEmitter = {
+    toGuest(guestId, event, ...args) {
+      io.to(guestRoom(guestId)).emit(event, ...args);
+    },
+    logToWatchers(reservationId, log) {
+      io.to(jailRoom(reservationId)).emit('jail_log_to_warden', { reservationId, log });
+    },
+    liveJailsChanged(reservationIds, listChanged) {
+      for (const id of reservationIds) pendingJails.add(id);
+      pendingList ||= listChanged;
+      flushTimer ??= setTimeout(() => {
+        flushConsoles().catch((error: unknown) => app.log.error({ err: error }, 'console update failed'));
+      }, CONSOLE_FLUSH_MS);
+    },
+  };
+  engine.connect(emitter);
+
+  // --- Receiving ----------------------------------------------------------------------
+
+  /**
+   * Listens for `event`: the payload is checked against `schema` (a bad one
+   * is answered with the fields it got wrong and goes no further), `run`
+   * answers it, a refusal becomes `{ok: false, error}` in the sender's
+   * language, and anything unexpected is logged and answered as a server
+   * error without its details.
+   */
+  function listen<Schema extends z.ZodType>(
+    socket: Socket,
+    event: string,
+    schema: Schema,
+    run: (payload: z.output<Schema>) => Promise<RelayAck & Record<string, unknown>>,
+  ) {
+    socket.on(event, (payload: unknown, ack: unknown) => {
+      const reply = (answer: RelayAck & Record<string, unknown>) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      const language = languageOf(payload);
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) {
+        reply({ ok: false, error: message(language, 'relay_invalid_event', { fields: fieldsOf(parsed.error) }) });
+        return;
+      }
+      run(parsed.data).then(reply, (error: unknown) => {
+        if (error instanceof RelayRefusal) {
+          reply({ ok: false, error: message(language, error.key, error.params) });
+          return;
+        }
+        app.log.error({ err: error, event }, 'relay event failed');
+        reply({ ok: false, error: message(language, 'server_error') });
+      });
+    });
+  }
+
+  io.use((socket, next) => {
+    const auth = relayAuthSchema.safeParse(socket.handshake.auth);
+    const refuse = () => next(new Error(message(DEFAULT_LANGUAGE, 'relay_sign_in_again')));
+    if (!auth.success) {
+      refuse();
+      return;
+    }
+    const identify = async (): Promise<Member | null> => {
+      if ('guest' in auth.data) {
+        try {
+          const guest = await app.authenticatedGuest(auth.data.guest);
+          return { kind: 'guest', guestId: guest.id };
+        } catch {
+          return null;
+        }
+      }
+      const warden = await wardenOfSession(app.db, auth.data.warden.token, app.clock.now());
+      return warden === null ? null : { kind: 'warden', warden };
+    };
+    identify().then(
+      (member) => {
+        if (member === null) {
+          refuse();
+          return;
+        }
+        socket.data.member = member;
+        next();
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'relay handshake failed');
+        refuse();
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const member = socket.data.member as Member;
+    if (member.kind === 'guest') onGuest(socket, member.guestId);
+    else onWarden(socket, member.warden);
+  });
+
+  function onGuest(socket: Socket, guestId: number) {
+    void socket.join(guestRoom(guestId));
+    const send = <Event extends keyof ServerToGuestEvents>(event: Event, ...args: Parameters<ServerToGuestEvents[Event]>) => {
+      socket.emit(event, ...args);
+    };
+    send('connected', { clientId: socket.id });
+    const ok = (stored?: { duplicate: boolean }) => ({ ok: true as const, ...(stored?.duplicate ? { duplicate: true } : {}) });
+    /** A guest event must name the socket's own guest. */
+    const own = <Payload extends { guest: { id: number } }>(payload: Payload): Payload => {
+      if (payload.guest.id !== guestId) throw new RelayRefusal('relay_not_your_guest');
+      return payload;
+    };
+
+    listen(socket, 'initialize_from_guest', initializeFromGuestSchema, async (payload) => {
+      own(payload);
+      return { ok: true, jail: await engine.initialize(guestId, send) };
+    });
+    listen(socket, 'check_alive_from_guest', checkAliveFromGuestSchema, async (payload) => {
+      const correction = await engine.checkAlive(guestId, own(payload).jailStatus);
+      if (correction !== null) {
+        send('jail_update_to_guest', { guest: { jailStatus: correction.jailStatus, statusSince: correction.statusSince }, warden: correction.warden });
+      }
+      return ok();
+    });
+    listen(socket, 'jail_status_from_guest', jailStatusFromGuestSchema, async (payload) =>
+      ok(await engine.setStatus(guestId, own(payload).eventId, payload.jailStatus)),
+    );
+    listen(socket, 'update_commands_from_guest', updateCommandsFromGuestSchema, async (payload) => {
+      await engine.setGuestCommands(guestId, own(payload).commands);
+      return ok();
+    });
+    listen(socket, 'guest_dialog_event_from_guest', dialogFromGuestSchema, async (payload) =>
+      ok(await engine.dialogFromGuest(guestId, own(payload).eventId, payload.dialog.text, 0)),
+    );
+    listen(socket, 'snitch_dialog_event_from_guest', dialogFromGuestSchema, async (payload) =>
+      ok(await engine.dialogFromGuest(guestId, own(payload).eventId, payload.dialog.text, 2)),
+    );
+    for (const [event, kind] of Object.entries(MOTION_EVENTS)) {
+      listen(socket, event, motionFromGuestSchema, async (payload) =>
+        ok(await engine.motion(guestId, own(payload).eventId, kind, payload.motion.type)),
+      );
+    }
+    listen(socket, 'patrol_from_guest', patrolFromGuestSchema, async (payload) =>
+      ok(await engine.patrol(guestId, own(payload).eventId, payload.patrol.data)),
+    );
+    listen(socket, 'jail_finish_early_from_guest', finishEarlyFromGuestSchema, async (payload) =>
+      ok(await engine.finishEarly(guestId, own(payload).eventId, payload.reservation.id, payload.instruction.text)),
+    );
+    listen(socket, 'webrtc_handshake', webrtcHandshakeSchema, async (payload) => {
+      const [side, id] = payload.to.split(':');
+      if (side !== 'warden' || !(await engine.hasLiveJail(guestId))) throw new RelayRefusal('webrtc_nobody_there');
+      return relaySignal(wardenRoom(Number(id)), { ...payload, from: `guest:${guestId}` });
+    });
+  }
+
+  /** Passes a WebRTC signal on to `room`, if anyone is in it (on any server). */
+  async function relaySignal(room: string, delivered: Parameters<ServerToGuestEvents['webrtc_handshake']>[0]) {
+    const receivers = await io.in(room).fetchSockets();
+    if (receivers.length === 0) throw new RelayRefusal('webrtc_nobody_there');
+    io.to(room).emit('webrtc_handshake', delivered);
+    return { ok: true as const };
+  }
+
+  function onWarden(socket: Socket, warden: RelayWarden) {
+    void socket.join([WARDENS_ROOM, wardenRoom(warden.id)]);
+    const send = <Event extends keyof ServerToWardenEvents>(event: Event, ...args: Parameters<ServerToWardenEvents[Event]>) => {
+      socket.emit(event, ...args);
+    };
+    send('connected', { clientId: socket.id, warden });
+    liveJails(app.db, app.clock.now()).then(
+      (jails) => send('live_jails_to_warden', { jails }),
+      (error: unknown) => app.log.error({ err: error }, 'live jails for a console failed'),
+    );
+    const ok = (stored?: { duplicate: boolean }) => ({ ok: true as const, ...(stored?.duplicate ? { duplicate: true } : {}) });
+
+    listen(socket, 'open_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
+      await engine.liveJail(reservationId);
+      await socket.join(jailRoom(reservationId));
+      const [jail] = await liveJails(app.db, app.clock.now(), [reservationId]);
+      if (jail === undefined) throw new RelayRefusal('jail_not_live');
+      return { ok: true, jail, logs: await logsOf(app.db, reservationId) };
+    });
+    listen(socket, 'close_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
+      await socket.leave(jailRoom(reservationId));
+      return ok();
+    });
+    listen(socket, 'dialog_from_warden', dialogFromWardenSchema, async ({ reservationId, eventId, text }) =>
+      ok(await engine.wardenDialog(warden, reservationId, eventId, text)),
+    );
+    listen(socket, 'callup_from_warden', callupFromWardenSchema, async ({ reservationId, eventId, text }) =>
+      ok(await engine.callup(warden, reservationId, eventId, text)),
+    );
+    listen(socket, 'update_commands_from_warden', updateCommandsFromWardenSchema, async ({ reservationId, commands }) => {
+      await engine.wardenCommands(reservationId, commands);
+      return ok();
+    });
+    listen(socket, 'feature_image_from_warden', featureImageFromWardenSchema, async ({ reservationId, patrolLogId }) => {
+      await engine.approveScene(warden, reservationId, patrolLogId);
+      return ok();
+    });
+    listen(socket, 'finish_jail_from_warden', finishJailFromWardenSchema, async ({ reservationId, eventId, reason }) =>
+      ok(await engine.wardenFinish(reservationId, eventId, reason)),
+    );
+    listen(socket, 'request_patrol_from_warden', requestPatrolFromWardenSchema, async ({ reservationId }) => {
+      await engine.requestPatrol(reservationId);
+      return ok();
+    });
+    listen(socket, 'webrtc_handshake', webrtcHandshakeSchema, async (payload) => {
+      const [side, id] = payload.to.split(':');
+      if (side !== 'guest' || !(await engine.hasLiveJail(Number(id)))) throw new RelayRefusal('webrtc_nobody_there');
+      return relaySignal(guestRoom(Number(id)), { ...payload, from: `warden:${warden.id}` });
+    });
+  }
+
+  const scheduler = new JailScheduler(engine, app.log);
+  app.decorate('jailScheduler', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+
+  // Before the HTTP server closes: open sockets would keep it waiting.
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+});
