@@ -1,0 +1,161 @@
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ActivityLogEntry, LiveJail } from '../../shared/relay.ts';
+import { signedOut } from './sessionSlice.ts';
+
+/** A log of a jail as the relay sends it: with its row id. */
+export type JailLog = ActivityLogEntry & { id: number };
+
+export interface OpenJail {
+  reservationId: number;
+  /** `opening` until `open_jail_from_warden` is acked. */
+  phase: 'opening' | 'open';
+  /** The jail as the ack gave it; the live list has the newer state while it is live. */
+  jail: LiveJail | null;
+  /** Oldest first, each id once. */
+  logs: JailLog[];
+  /** Patrol logs approved from this console. */
+  approvedPatrolLogIds: number[];
+}
+
+export type RelayStatus = 'connecting' | 'connected' | 'disconnected';
+
+export interface ConsoleState {
+  liveJails: LiveJail[];
+  /**
+   * How far the server's clock is ahead of this browser's, as far as the
+   * jails show it (a live jail has started by the server's clock); never
+   * negative. Keeps the time left right when the browser's clock is behind.
+   */
+  serverAheadMs: number;
+  openJail: OpenJail | null;
+  relay: { status: RelayStatus; reason: string | null };
+  /** The latest failure to show the warden (a refused ack, an unreachable relay). */
+  error: string | null;
+}
+
+const initialState: ConsoleState = {
+  liveJails: [],
+  serverAheadMs: 0,
+  openJail: null,
+  relay: { status: 'connecting', reason: null },
+  error: null,
+};
+
+function byTimeThenId(left: JailLog, right: JailLog): number {
+  return left.time - right.time || left.id - right.id;
+}
+
+/** `logs` with `added` merged in: each id once (a later copy wins), oldest first. */
+export function mergeLogs(logs: readonly JailLog[], added: readonly JailLog[]): JailLog[] {
+  const byId = new Map(logs.map((log) => [log.id, log]));
+  for (const log of added) byId.set(log.id, log);
+  return [...byId.values()].sort(byTimeThenId);
+}
+
+/** How far the server's clock must be ahead for these live jails to have started (0 when it need not be). */
+function serverAheadOf(jails: readonly LiveJail[], receivedAt: number): number {
+  const latestServerTime = jails.reduce((latest, jail) => Math.max(latest, jail.startTime, jail.statusSince), 0);
+  return Math.max(0, latestServerTime - receivedAt);
+}
+
+function latestAlertTime(jail: LiveJail): number {
+  return jail.alerts.reduce((latest, alert) => Math.max(latest, alert.time), 0);
+}
+
+/**
+ * The order of the grid: jails with alerts first (more alerts, then the most
+ * recent alert, first), then the rest by start time; the reservation id
+ * breaks ties so that equal jails never swap places between updates.
+ */
+export function compareLiveJails(left: LiveJail, right: LiveJail): number {
+  return (
+    right.alerts.length - left.alerts.length ||
+    latestAlertTime(right) - latestAlertTime(left) ||
+    left.startTime - right.startTime ||
+    left.reservationId - right.reservationId
+  );
+}
+
+export const consoleSlice = createSlice({
+  name: 'console',
+  initialState,
+  reducers: {
+    /** `live_jails_to_warden`: the whole list, received at `receivedAt` by this browser's clock. */
+    liveJailsReceived(state, action: PayloadAction<{ jails: LiveJail[]; receivedAt: number }>) {
+      const { jails, receivedAt } = action.payload;
+      state.liveJails = jails;
+      state.serverAheadMs = serverAheadOf(jails, receivedAt);
+    },
+    /** `live_jail_to_warden`: one jail changed; it replaces its entry (or joins the list). */
+    liveJailUpdated(state, action: PayloadAction<{ jail: LiveJail; receivedAt: number }>) {
+      const { jail, receivedAt } = action.payload;
+      const index = state.liveJails.findIndex((entry) => entry.reservationId === jail.reservationId);
+      if (index === -1) state.liveJails.push(jail);
+      else state.liveJails[index] = jail;
+      state.serverAheadMs = Math.max(state.serverAheadMs, serverAheadOf([jail], receivedAt));
+    },
+    jailOpening(state, action: PayloadAction<number>) {
+      state.openJail = { reservationId: action.payload, phase: 'opening', jail: null, logs: [], approvedPatrolLogIds: [] };
+    },
+    /** The ack of `open_jail_from_warden` (again after a reconnect: the logs merge). */
+    jailOpened(state, action: PayloadAction<{ jail: LiveJail; logs: JailLog[] }>) {
+      const open = state.openJail;
+      if (open === null || open.reservationId !== action.payload.jail.reservationId) return;
+      open.phase = 'open';
+      open.jail = action.payload.jail;
+      open.logs = mergeLogs(open.logs, action.payload.logs);
+    },
+    /** `jail_log_to_warden`: kept only for the jail that is open. */
+    jailLogReceived(state, action: PayloadAction<{ reservationId: number; log: JailLog }>) {
+      const open = state.openJail;
+      if (open === null || open.reservationId !== action.payload.reservationId) return;
+      open.logs = mergeLogs(open.logs, [action.payload.log]);
+    },
+    jailClosed(state) {
+      state.openJail = null;
+    },
+    sceneApproved(state, action: PayloadAction<number>) {
+      if (state.openJail !== null && !state.openJail.approvedPatrolLogIds.includes(action.payload)) {
+        state.openJail.approvedPatrolLogIds.push(action.payload);
+      }
+    },
+    relayStatusChanged(state, action: PayloadAction<{ status: RelayStatus; reason?: string }>) {
+      state.relay = { status: action.payload.status, reason: action.payload.reason ?? null };
+    },
+    errorShown(state, action: PayloadAction<string>) {
+      state.error = action.payload;
+    },
+    errorDismissed(state) {
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(signedOut, () => initialState);
+  },
+});
+
+export const {
+  liveJailsReceived,
+  liveJailUpdated,
+  jailOpening,
+  jailOpened,
+  jailLogReceived,
+  jailClosed,
+  sceneApproved,
+  relayStatusChanged,
+  errorShown,
+  errorDismissed,
+} = consoleSlice.actions;
+
+type WithConsole = { console: ConsoleState };
+
+/** The live jails in the grid's order. */
+export const selectSortedLiveJails = createSelector([(state: WithConsole) => state.console.liveJails], (jails) =>
+  [...jails].sort(compareLiveJails),
+);
+
+/** The open jail's newest state: from the live list while it is live, else as it was opened; null once it has finished. */
+export const selectOpenLiveJail = createSelector(
+  [(state: WithConsole) => state.console.liveJails, (state: WithConsole) => state.console.openJail?.reservationId],
+  (jails, reservationId) => jails.find((jail) => jail.reservationId === reservationId) ?? null,
+);

@@ -1,0 +1,89 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  RELAY_PATH,
+  type RelayAck,
+  type RelayAuth,
+  type ServerToWardenEvents,
+  type WardenToServerEvents,
+} from '../../shared/relay.ts';
+import { jailOpened, jailLogReceived, liveJailsReceived, relayStatusChanged } from './consoleSlice.ts';
+import type { ConsoleStore } from './store.ts';
+
+export type WardenSocket = Socket<ServerToWardenEvents, WardenToServerEvents>;
+export type WardenEvent = keyof WardenToServerEvents;
+export type PayloadOf<Event extends WardenEvent> = Parameters<WardenToServerEvents[Event]>[0];
+export type AckOf<Event extends WardenEvent> = Parameters<Parameters<WardenToServerEvents[Event]>[1]>[0];
+
+/** How long an event waits for its ack before the warden is told the relay did not answer. */
+const ACK_TIMEOUT_MS = 10_000;
+
+/** A fresh id for an event that creates a log (relay.ts `eventIdSchema`: 8-64 of A-Za-z0-9_-). */
+export function newEventId(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+/** Connects to the relay with the console session's token (socket.io reconnects by itself). */
+export function connectRelay(token: string): WardenSocket {
+  const auth: RelayAuth = { warden: { token } };
+  return io({
+    path: RELAY_PATH,
+    auth,
+    // WebSocket only: no sticky sessions needed behind several servers.
+    transports: ['websocket'],
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 5_000,
+  });
+}
+
+/** Sends an event and waits for its ack; null when none came in time. */
+export async function emitWithAck<Event extends WardenEvent>(
+  socket: WardenSocket,
+  event: Event,
+  payload: PayloadOf<Event>,
+): Promise<AckOf<Event> | null> {
+  const timed = socket.timeout(ACK_TIMEOUT_MS);
+  // socket.io's typings cannot follow a generic event name through emitWithAck.
+  const send = timed.emitWithAck.bind(timed) as (event: Event, payload: PayloadOf<Event>) => Promise<AckOf<Event>>;
+  try {
+    return await send(event, payload);
+  } catch {
+    return null;
+  }
+}
+
+/** The error of a refused ack, or the text for no answer; null when it was accepted. */
+export function ackError(ack: RelayAck | null, noAnswer: string): string | null {
+  if (ack === null) return noAnswer;
+  return ack.ok ? null : ack.error;
+}
+
+/**
+ * Feeds the relay's events into the store. After a reconnect the relay has
+ * forgotten which jail this console had open: it is opened again, and its
+ * logs merge with those already shown. `onRefused` runs when the relay
+ * refuses the handshake.
+ */
+export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: () => void): void {
+  socket.on('connect', () => {
+    store.dispatch(relayStatusChanged({ status: 'connected' }));
+    const open = store.getState().console.openJail;
+    if (open === null) return;
+    void emitWithAck(socket, 'open_jail_from_warden', { reservationId: open.reservationId }).then((ack) => {
+      if (ack?.ok === true && ack.jail !== undefined) store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [] }));
+    });
+  });
+  socket.on('disconnect', (reason) => {
+    store.dispatch(relayStatusChanged({ status: socket.active ? 'connecting' : 'disconnected', reason }));
+  });
+  socket.on('connect_error', (error) => {
+    store.dispatch(relayStatusChanged({ status: socket.active ? 'connecting' : 'disconnected', reason: error.message }));
+    // Refused at the handshake: socket.io does not try again by itself.
+    if (!socket.active) onRefused();
+  });
+  socket.on('live_jails_to_warden', ({ jails }) => {
+    store.dispatch(liveJailsReceived({ jails, receivedAt: Date.now() }));
+  });
+  socket.on('jail_log_to_warden', (payload) => {
+    store.dispatch(jailLogReceived(payload));
+  });
+}

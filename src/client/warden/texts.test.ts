@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { browserLanguage, createConsoleI18n } from './i18n.ts';
+import { texts } from './texts.ts';
+import { formatDuration } from './format.ts';
+import { newEventId } from './relay.ts';
+import { eventIdSchema } from '../../shared/relay.ts';
+
+const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1] ?? '').sort();
+
+describe('the console texts (namespace warden)', () => {
+  it('has every key in both languages, non-empty, with the same placeholders', () => {
+    expect(Object.keys(texts.ja).sort()).toEqual(Object.keys(texts.en).sort());
+    for (const [key, english] of Object.entries(texts.en)) {
+      const japanese = texts.ja[key as keyof typeof texts.ja];
+      expect(english.trim(), `en:${key}`).not.toBe('');
+      expect(japanese.trim(), `ja:${key}`).not.toBe('');
+      expect(placeholders(japanese), `placeholders of ${key}`).toEqual(placeholders(english));
+    }
+  });
+
+  it('translates in the browser language', () => {
+    expect(browserLanguage(['ja-JP', 'en'])).toBe('ja');
+    expect(browserLanguage(['fr', 'en-GB'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
+    expect(createConsoleI18n('ja').t('time_left', { time: '5:00' })).toBe('残り 5:00');
+    expect(createConsoleI18n('en').t('sign_in')).toBe('Sign in');
+  });
+});
+
+describe('helpers', () => {
+  it('formats durations', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(-5_000)).toBe('0:00');
+    expect(formatDuration(65_999)).toBe('1:05');
+    expect(formatDuration(3_600_000 + 61_000)).toBe('1:01:01');
+  });
+
+  it('makes event ids the relay accepts, a fresh one each time', () => {
+    const id = newEventId();
+    expect(eventIdSchema.safeParse(id).success).toBe(true);
+    expect(newEventId()).not.toBe(id);
+  });
+});
