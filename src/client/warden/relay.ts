@@ -6,7 +6,7 @@ import {
   type ServerToWardenEvents,
   type WardenToServerEvents,
 } from '../../shared/relay.ts';
-import { jailOpened, jailLogReceived, liveJailsReceived, relayStatusChanged } from './consoleSlice.ts';
+import { jailOpened, jailLogReceived, liveJailsReceived, liveJailUpdated, relayStatusChanged } from './consoleSlice.ts';
 import type { ConsoleStore } from './store.ts';
 
 export type WardenSocket = Socket<ServerToWardenEvents, WardenToServerEvents>;
@@ -82,6 +82,9 @@ export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: 
   });
   socket.on('live_jails_to_warden', ({ jails }) => {
     store.dispatch(liveJailsReceived({ jails, receivedAt: Date.now() }));
+  });
+  socket.on('live_jail_to_warden', ({ jail }) => {
+    store.dispatch(liveJailUpdated({ jail, receivedAt: Date.now() }));
   });
   socket.on('jail_log_to_warden', (payload) => {
     store.dispatch(jailLogReceived(payload));
