@@ -5,7 +5,8 @@
 //   2. the TypeScript type check
 //   3. Vitest (src/ and bench/); the server suite on in-memory PGlite
 //   4. the server suite again (src/server) on a real PostgreSQL server that
-//      this script starts privately (scripts/postgres.mjs)
+//      this script starts privately (scripts/postgres.mjs), with a private
+//      Redis (scripts/redis.mjs) for the two-server relay test
 //   5. Playwright (tests/), against a fresh vite build
 //
 // With CI set, a missing Playwright suite is a failure; on a developer's
@@ -26,6 +27,7 @@ import {
 } from './ensure.mjs';
 import { buildWasm } from './build-wasm.mjs';
 import { ensurePostgres, startTemporaryPostgres } from './postgres.mjs';
+import { ensureRedis, startTemporaryRedis } from './redis.mjs';
 
 const isCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
 const results = [];
@@ -85,6 +87,7 @@ ensureNodeModules();
 ensureWasmToolchain();
 ensureChromium();
 ensurePostgres();
+ensureRedis();
 
 suite('vision wasm build', () => {
   buildWasm();
@@ -99,10 +102,13 @@ suite('vitest', () => run(bin('vitest'), ['run']));
 
 suite('server suite on PostgreSQL', () => {
   const postgres = startTemporaryPostgres();
+  const redis = startTemporaryRedis();
   try {
-    const env = { ...process.env, WARDEN_TEST_DATABASE_URL: postgres.url };
+    // src/server includes src/server/jail/cluster.test.ts, which runs only with both.
+    const env = { ...process.env, WARDEN_TEST_DATABASE_URL: postgres.url, WARDEN_TEST_REDIS_URL: redis.url };
     return run(bin('vitest'), ['run', 'src/server'], { env });
   } finally {
+    redis.stop();
     postgres.stop();
   }
 });

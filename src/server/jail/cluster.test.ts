@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reservation } from '../../shared/api/reservation.ts';
+import type { GuestJail, RelayAck } from '../../shared/relay.ts';
+import { ROOT_DIR } from '../config.ts';
+import type { OutboxRecord } from '../lib/outbox.ts';
+import { eventId, RelayClient } from '../test/relay-client.ts';
+
+/**
+ * Two real server processes on one PostgreSQL database and one Redis
+ * (`npm test` starts both for the server suite's PostgreSQL pass): a jail
+ * started by node A's scheduler reaches the guest's socket on node B through
+ * the Redis adapter, and an event sent on B is stored once, as A reads it.
+ * Only A's clock is moved into the jail, so B cannot be the one starting it.
+ */
+
+const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
+const REDIS_URL = process.env.WARDEN_TEST_REDIS_URL ?? '';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Each server migrates the database and builds the app before it answers. */
+const START_TIMEOUT_MS = 120_000;
+
+interface Node {
+  url: string;
+  child: ChildProcess;
+  /** What the process printed (warnings and errors), for the failure message. */
+  output: string[];
+}
+
+const nodes: Node[] = [];
+const clients: RelayClient[] = [];
+let databaseName = '';
+let dataDir = '';
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: DATABASE_SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts `node --import tsx src/server/main.ts` and waits until `/api/health` answers. */
+async function startNode(name: string, databaseUrl: string): Promise<Node> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      DATA_DIR: join(dataDir, name),
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const node: Node = { url: `http://127.0.0.1:${port}`, child, output: [] };
+  nodes.push(node);
+  const keep = (chunk: Buffer) => node.output.push(chunk.toString());
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const deadline = Date.now() + START_TIMEOUT_MS - 5_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server ${name} exited with ${child.exitCode}:\n${node.output.join('')}`);
+    try {
+      const response = await fetch(`${node.url}/api/health`);
+      if (response.ok) return node;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`server ${name} did not answer /api/health:\n${node.output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** SIGTERM, then SIGKILL if the process has not gone within 10 s. */
+async function stopNode(node: Node): Promise<void> {
+  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => node.child.once('exit', () => resolve()));
+  node.child.kill('SIGTERM');
+  const timer = setTimeout(() => node.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function json<Answer>(response: Response): Promise<Answer> {
+  expect(response.status, `${response.url} answered ${response.status}`).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+type ApiAnswer = { api: { status: string; errorMessage?: string } } & Record<string, unknown>;
+
+/** `POST /api<path>` on a node from `address` (X-Forwarded-For, trusted under TRUST_PROXY=1); asserts success. */
+async function succeed(node: Node, path: string, body: Record<string, unknown>, address: string): Promise<ApiAnswer> {
+  const response = await fetch(`${node.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ api: { language: 'en' }, ...body }),
+  });
+  const answer = await json<ApiAnswer>(response);
+  expect(answer.api, `${path} should succeed`).toEqual({ status: 'success' });
+  return answer;
+}
+
+async function lastMessageTo(node: Node, to: string): Promise<OutboxRecord> {
+  const { messages } = await json<{ messages: OutboxRecord[] }>(await fetch(`${node.url}/dev/outbox`));
+  const found = messages.findLast((record) => record.to === to);
+  if (found === undefined) throw new Error(`no message to ${to} in ${node.url}/dev/outbox`);
+  return found;
+}
+
+/** A guest who may book, made through the node's API as tests/helpers.ts `readyGuest` does. */
+async function readyGuest(node: Node): Promise<{ id: number; token: string }> {
+  const suffix = randomBytes(4).toString('hex');
+  const address = `10.77.${randomInt(1, 250)}.${randomInt(1, 250)}`;
+  const email = `cluster${suffix}@example.com`;
+  const created = await succeed(
+    node,
+    '/guest/create',
+    { guest: { title: `cluster${suffix}`, email, password: `cluster-password-${suffix}`, timezone: -540, language: 'en' } },
+    address,
+  );
+  const guest = created.guest as { id: number; token: string };
+  const link = /\/guest\/verifyEmail\/([A-Za-z0-9_-]+)/.exec((await lastMessageTo(node, email)).text)?.[1];
+  await succeed(node, '/guest/verifyEmail', { guest: { token: link } }, address);
+  const phone = `090${String(guest.id).padStart(8, '0')}`;
+  await succeed(node, '/guest/requestPhoneCode', { guest: { ...guest, phone } }, address);
+  const code = /\b(\d{6})\b/.exec((await lastMessageTo(node, phone)).text)?.[1];
+  await succeed(node, '/guest/update', { guest: { ...guest, phone, phoneCode: code } }, address);
+  return guest;
+}
+
+async function clockOf(node: Node): Promise<{ offsetMs: number; now: number }> {
+  return json(await fetch(`${node.url}/dev/clock`));
+}
+
+/** Moves the node's clock to `time`; its scheduler has run at that time when this resolves. */
+async function moveClockTo(node: Node, time: number): Promise<void> {
+  await json(
+    await fetch(`${node.url}/dev/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offsetMs: time - Date.now() }),
+    }),
+  );
+}
+
+type DialogEvent = { dialog: { type: 1; text: string; by: 'virtual' | 'human' } };
+
+describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on one PostgreSQL and one Redis', () => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'warden-cluster-'));
+    databaseName = `warden_cluster_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database ${databaseName}`);
+    const databaseUrl = new URL(DATABASE_SERVER_URL);
+    databaseUrl.pathname = `/${databaseName}`;
+    // One after the other: the first migrates the fresh database, the second finds it migrated.
+    await startNode('a', databaseUrl.toString());
+    await startNode('b', databaseUrl.toString());
+  }, 2 * START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await Promise.all(nodes.splice(0).map(stopNode));
+    if (databaseName !== '') await adminQuery(`drop database if exists ${databaseName} with (force)`);
+    if (dataDir !== '') rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('starts a jail on node A that reaches the guest connected to node B, and stores B’s events once', async () => {
+    const [a, b] = nodes;
+    if (a === undefined || b === undefined) throw new Error('both servers start in beforeAll');
+    const guest = await readyGuest(a);
+    const quarter = 15 * MINUTE;
+    const startTime = Math.ceil(((await clockOf(a)).now + 2 * HOUR) / quarter) * quarter;
+    const booked = await succeed(
+      a,
+      '/reservation/create',
+      { guest, reservation: { work: 'Write the chapter', duration: 1, startTime, repeatType: 'none' } },
+      '10.77.0.1',
+    );
+    const reservation = booked.reservation as Reservation;
+
+    // The guest's device is on B, before the start: no jail yet.
+    const device = await RelayClient.connect(b.url, { guest });
+    clients.push(device);
+    const initialize = { api: { language: 'en', userAgent: 'cluster test', version: 70 }, guest: { id: guest.id } };
+    expect(await device.send<RelayAck & { jail: GuestJail | null }>('initialize_from_guest', initialize)).toEqual({ ok: true, jail: null });
+
+    // Only A's clock moves into the jail: A's scheduler starts it, B's still runs on real time.
+    const started = device.next<{ jail: GuestJail }>('jail_start_to_guest', (payload) => payload.jail.reservationId === reservation.id, 20_000);
+    const greeting = device.next<DialogEvent>('warden_dialog_event_to_guest', () => true, 20_000);
+    await moveClockTo(a, reservation.startTime + 1_000);
+    expect((await clockOf(b)).offsetMs).toBe(0);
+    expect(reservation.startTime).toBeGreaterThan((await clockOf(b)).now);
+    // Awaited together, so that a missing start does not leave the greeting's timeout unhandled.
+    const [start, spoken] = await Promise.all([started, greeting]);
+    expect(start.jail).toMatchObject({ reservationId: reservation.id, work: 'Write the chapter', jailStatus: 'injail' });
+    expect(spoken.dialog).toMatchObject({ type: 1, by: 'virtual' });
+    expect(spoken.dialog.text).toContain('Write the chapter');
+
+    // The way back: an event sent on B is stored once, as A reads it.
+    const motion = { api: { language: 'en' }, guest: { id: guest.id }, eventId: eventId(), motion: { type: 1 } };
+    expect(await device.send('motion_event_from_guest', motion)).toEqual({ ok: true });
+    expect(await device.send('motion_event_from_guest', motion)).toEqual({ ok: true, duplicate: true });
+    const read = await succeed(a, '/reservation/read', { guest, reservation: { id: reservation.id } }, '10.77.0.1');
+    const logs = (read.reservation as Reservation).activityLogs;
+    expect(logs.filter((log) => log.type === 'motion')).toEqual([expect.objectContaining({ motion: { type: 1, kind: 'motion' } })]);
+    expect(logs).toContainEqual(expect.objectContaining({ type: 'dialog', dialog: { type: 1, text: spoken.dialog.text } }));
+  }, 60_000);
+});
