@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { io, type Socket } from 'socket.io-client';
+import type { GuestToServerEvents, ServerToGuestEvents } from '../src/shared/relay.ts';
+import { book, checkA11y, freshAddress, readyGuest, uniqueName, watchMissingTexts } from './helpers.ts';
+
+/**
+ * The wardens' console against the real server, relay and scheduler: a
+ * warden signs in, sees a guest's live jail (the guest is a socket.io client
+ * in this process), opens it and talks to the guest.
+ */
+
+type GuestSocket = Socket<ServerToGuestEvents, GuestToServerEvents>;
+type WardenDialog = Parameters<ServerToGuestEvents['warden_dialog_event_to_guest']>[0];
+
+const PATROL_IMAGE = `data:image/jpeg;base64,${readFileSync(new URL('../src/server/jail/fixtures/canvas-40x30.jpg', import.meta.url)).toString('base64')}`;
+
+/** A warden made by the admin command, which prints the password on its second line. */
+async function createWarden(request: APIRequestContext): Promise<{ title: string; email: string; password: string }> {
+  const title = uniqueName('warden');
+  const email = `${title}@example.com`;
+  const response = await request.post('/dev/admin', { data: { args: ['create-warden', '--title', title, '--email', email] } });
+  expect(response.ok(), 'POST /dev/admin create-warden').toBe(true);
+  const { lines } = (await response.json()) as { lines: string[] };
+  const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
+  if (password === undefined) throw new Error(`no password in ${lines.join('\n')}`);
+  return { title, email, password };
+}
+
+async function setClockOffset(request: APIRequestContext, offsetMs: number): Promise<void> {
+  const response = await request.post('/dev/clock', { data: { offsetMs } });
+  expect(response.ok(), 'POST /dev/clock').toBe(true);
+}
+
+/** The guest's device: connected to the relay, in the jail, with one patrol image sent. */
+async function connectGuest(baseURL: string, guest: { id: number; token: string }): Promise<GuestSocket> {
+  const socket: GuestSocket = io(baseURL, {
+    path: '/socket.io',
+    auth: { guest: { id: guest.id, token: guest.token } },
+    extraHeaders: { origin: baseURL },
+    transports: ['websocket'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const from = { api: { language: 'en' as const }, guest: { id: guest.id } };
+  expect((await socket.emitWithAck('initialize_from_guest', { api: { language: 'en', userAgent: 'playwright', version: 70 }, guest: { id: guest.id } })).ok).toBe(true);
+  expect(await socket.emitWithAck('check_alive_from_guest', { ...from, jailStatus: 'injail' })).toEqual({ ok: true });
+  expect(await socket.emitWithAck('patrol_from_guest', { ...from, eventId: crypto.randomUUID().replaceAll('-', ''), patrol: { data: PATROL_IMAGE } })).toEqual({ ok: true });
+  return socket;
+}
+
+test('a warden signs in, sees a live jail, opens it and talks to the guest', async ({ page, context, request, baseURL }) => {
+  if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const missing = watchMissingTexts(page);
+  const guest = await readyGuest(request);
+  const reservation = await book(request, guest, 1);
+  const warden = await createWarden(request);
+
+  // Into the jail by the server's clock: the scheduler starts it at once.
+  await setClockOffset(request, reservation.startTime + 60_000 - Date.now());
+  let device: GuestSocket | undefined;
+  try {
+    device = await connectGuest(baseURL, guest);
+    const heard: WardenDialog[] = [];
+    device.on('warden_dialog_event_to_guest', (dialog) => heard.push(dialog));
+
+    await freshAddress(context);
+    await page.goto('/warden');
+    await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+    await checkA11y(page, 'console sign-in');
+    await page.getByLabel('E-mail address').fill(warden.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The e-mail address or password is wrong.' })).toBeVisible();
+    await page.getByLabel('Password').fill(warden.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page.getByText(`Signed in as ${warden.title}`)).toBeVisible();
+    await expect(page.getByText('Connected to the relay')).toBeVisible();
+    const card = page.getByRole('article', { name: guest.title });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Write the report');
+    await expect(card).toContainText('In jail');
+    await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(card.getByRole('img', { name: new RegExp(`Patrol image of ${guest.title}`) })).toBeVisible();
+    await checkA11y(page, 'console with live jails');
+
+    await card.getByRole('button', { name: 'Open' }).click();
+    const panel = page.getByRole('region', { name: `${guest.title}: Write the report` });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('heading', { name: `${guest.title}: Write the report` })).toBeFocused();
+    await expect(panel.getByRole('list', { name: 'Timeline' }).getByRole('img')).toHaveCount(1);
+    await expect(panel.getByRole('checkbox', { name: '1 Leave the seat' })).toBeChecked();
+
+    const text = 'Back to the report, please.';
+    await panel.getByLabel('Say to the guest').fill(text);
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(panel.getByLabel('Say to the guest')).toHaveValue('');
+    await expect.poll(() => heard.find((event) => event.dialog.by === 'human')?.dialog.text).toBe(text);
+    await expect(panel.getByRole('list', { name: 'Timeline' })).toContainText(`Warden: ${text}`);
+    await checkA11y(page, 'console with the jail open');
+
+    // A tablet held upright: the grid above, the open jail below, still clean.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+    await checkA11y(page, 'console on a tablet');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+    expect(missing).toEqual([]);
+  } finally {
+    device?.close();
+    await setClockOffset(request, 0);
+  }
+});
