@@ -48,18 +48,18 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
           {jail.work === '' ? t('no_work') : jail.work}
         </p>
         <p className="card-line">
-          <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
-          <span className="muted">
-            {t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}
-          </span>
-        </p>
-        <p className="card-line">
           <span className={`presence ${jail.connected ? 'is-connected' : 'is-away'}`}>
             {jail.connected ? t('connected') : jail.enteredAt === null ? t('not_entered') : t('not_connected')}
-          </span>{' '}
-          <span className="time-left">{t('time_left', { time: formatDuration(jail.endTime - now) })}</span>
+          </span>
         </p>
+        <p className="card-line time-left">{t('time_left', { time: formatDuration(jail.endTime - now) })}</p>
       </div>
+      <p className="card-line card-status">
+        <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
+        <span className="muted">
+          {t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}
+        </span>
+      </p>
       <div className="card-alerts">
         {alerts.length === 0 ? (
           <p className="muted">{t('no_alerts')}</p>
