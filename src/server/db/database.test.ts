@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ROOT_DIR } from '../config.ts';
 import { startTestServer } from '../test/harness.ts';
+import { freePort, killed, postApi, startServerProcess, waitUntilUp } from '../test/server-process.ts';
 import { openDatabase } from './database.ts';
 import { guests } from './schema/index.ts';
 
@@ -46,55 +44,14 @@ describe('the database', () => {
   }, 30_000);
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT_DIR,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-}
-
-async function waitUntilUp(port: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      if (Date.now() > deadline) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function startServer(dataDir: string, port: number) {
+  return startServerProcess(port, { DATA_DIR: dataDir });
 }
 
 const answerSchema = z.object({ api: z.object({ status: z.string() }), guest: z.object({ id: z.number() }).optional() });
 
-async function post(port: number, path: string, body: unknown): Promise<z.infer<typeof answerSchema>> {
-  const response = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return answerSchema.parse(await response.json());
-}
-
-function killed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+async function post(port: number, path: string, body: Record<string, unknown>): Promise<z.infer<typeof answerSchema>> {
+  return answerSchema.parse(await postApi(`http://127.0.0.1:${port}`, path, body));
 }
 
 describe('the server process', () => {
@@ -105,13 +62,13 @@ describe('the server process', () => {
     try {
       await waitUntilUp(port);
       const form = { title: 'survivor', email: 'survivor@example.com', password: 'survives a kill' };
-      const created = await post(port, '/guest/create', { api: { language: 'en' }, guest: { ...form, timezone: 0, language: 'en' } });
+      const created = await post(port, '/guest/create', { guest: { ...form, timezone: 0, language: 'en' } });
       expect(created.api.status).toBe('success');
       await killed(server);
 
       server = startServer(dataDir, port);
       await waitUntilUp(port);
-      const signedIn = await post(port, '/guest/authenticate', { api: { language: 'en' }, guest: { title: form.title, password: form.password } });
+      const signedIn = await post(port, '/guest/authenticate', { guest: { title: form.title, password: form.password } });
       expect(signedIn.api.status).toBe('success');
       expect(signedIn.guest?.id).toBe(created.guest?.id);
     } finally {

@@ -526,8 +526,17 @@ export class JailEngine {
 
   /** The guest's open jail (live, or with its report still open) for a log-making event. */
   private async openJail(guestId: number): Promise<JailRow> {
-    const jail = await openJailOf(this.db, guestId, this.now());
+    const now = this.now();
+    const jail = await openJailOf(this.db, guestId, now);
     if (jail === null) throw new RelayRefusal('no_live_jail');
+    if (jail.state === 'live' && jail.enteredAt === null) {
+      // Any event from the device means the guest came in (not only the alive check).
+      await this.db
+        .update(jails)
+        .set({ enteredAt: sql`coalesce(${jails.enteredAt}, ${now})`, lastAliveAt: now })
+        .where(eq(jails.reservationId, jail.reservationId));
+      this.emit.liveJailsChanged([jail.reservationId], false);
+    }
     return jail;
   }
 

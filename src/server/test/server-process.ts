@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { ROOT_DIR } from '../config.ts';
+
+/**
+ * Real server processes for the tests that kill or pair them: started with
+ * `node --import tsx src/server/main.ts`, reached over HTTP, killed with
+ * SIGKILL.
+ */
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts a server on `port` with `env` over the defaults (PGlite in `DATA_DIR`, quiet logs). */
+export function startServerProcess(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: 'ignore',
+  });
+}
+
+/** Resolves once `/api/health` answers on `port` (30 s at most). */
+export async function waitUntilUp(port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      if (Date.now() > deadline) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Kills the process with SIGKILL and resolves when it has gone. */
+export function killed(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+/** An API answer: the envelope and whatever payload. */
+export type HttpAnswer = { api: { status: string; errorMessage?: string } } & Record<string, unknown>;
+
+let addressCount = 0;
+
+/** `POST /api<path>` on `baseUrl` with `api.language`, from an address of its own (servers run with TRUST_PROXY=1). */
+export async function postApi(baseUrl: string, path: string, body: Record<string, unknown>): Promise<HttpAnswer> {
+  addressCount += 1;
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(addressCount / 250) % 250}.${(addressCount % 250) + 1}` },
+    body: JSON.stringify({ ...body, api: { language: 'en' } }),
+  });
+  return (await response.json()) as HttpAnswer;
+}
+
+async function succeeded(answer: Promise<HttpAnswer>, what: string): Promise<HttpAnswer> {
+  const done = await answer;
+  if (done.api.status !== 'success') throw new Error(`${what} failed: ${done.api.errorMessage ?? ''}`);
+  return done;
+}
+
+async function lastMessageText(baseUrl: string, to: string): Promise<string> {
+  const { messages } = (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as { messages: { to: string; text: string }[] };
+  const message = messages.findLast((record) => record.to === to);
+  if (message === undefined) throw new Error(`no message to ${to}`);
+  return message.text;
+}
+
+/** A guest who may book, made over HTTP: signed up, e-mail verified from the outbox, phone given by its SMS code. */
+export async function readyGuestOver(baseUrl: string): Promise<{ id: number; token: string }> {
+  const name = `guest${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const created = await succeeded(
+    postApi(baseUrl, '/guest/create', { guest: { title: name, email: `${name}@example.com`, password: 'a long password', timezone: -540, language: 'en' } }),
+    'sign-up',
+  );
+  const guest = created.guest as { id: number; token: string };
+  const verifyToken = /\/guest\/verifyEmail\/([A-Za-z0-9_-]+)/.exec(await lastMessageText(baseUrl, `${name}@example.com`))?.[1];
+  await succeeded(postApi(baseUrl, '/guest/verifyEmail', { guest: { token: verifyToken } }), 'verification');
+  const phone = `090${String(guest.id).padStart(8, '0')}`;
+  const credentials = { id: guest.id, token: guest.token };
+  await succeeded(postApi(baseUrl, '/guest/requestPhoneCode', { guest: { ...credentials, phone } }), 'phone code');
+  const code = /\b(\d{6})\b/.exec(await lastMessageText(baseUrl, phone))?.[1];
+  await succeeded(postApi(baseUrl, '/guest/update', { guest: { ...credentials, phone, phoneCode: code } }), 'phone');
+  return credentials;
+}
+
+/** Books a one-off hour of jail `hoursAhead` from now on a quarter hour; answers the reservation. */
+export async function bookOver(baseUrl: string, guest: { id: number; token: string }, hoursAhead: number): Promise<{ id: number; startTime: number; endTime: number }> {
+  const quarter = 15 * 60_000;
+  const startTime = Math.ceil((Date.now() + hoursAhead * 3_600_000) / quarter) * quarter;
+  const answer = await succeeded(
+    postApi(baseUrl, '/reservation/create', { guest, reservation: { work: 'Survive the kill', duration: 1, startTime, repeatType: 'none' } }),
+    'booking',
+  );
+  return answer.reservation as { id: number; startTime: number; endTime: number };
+}
+
+/** Sets the server's clock to `time` (its scheduler has run when this resolves). */
+export async function setClockOver(baseUrl: string, time: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offsetMs: time - Date.now() }),
+  });
+  if (!response.ok) throw new Error(`POST /dev/clock answered ${response.status}`);
+}
