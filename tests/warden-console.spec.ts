@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
-import type { GuestToServerEvents, ServerToGuestEvents } from '../src/shared/relay.ts';
+import type { GuestToServerEvents, ServerToGuestEvents, WebrtcHandshakeDelivered } from '../src/shared/relay.ts';
 import { book, checkA11y, freshAddress, readyGuest, uniqueName, watchMissingTexts } from './helpers.ts';
 
 /**
@@ -51,7 +51,7 @@ async function connectGuest(baseURL: string, guest: { id: number; token: string 
   return socket;
 }
 
-test('a warden signs in, sees a live jail, opens it and talks to the guest', async ({ page, context, request, baseURL }) => {
+test('a warden signs in, sees a live jail, opens it, talks to the guest and calls for live video', async ({ page, context, request, baseURL }) => {
   if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
   await page.setViewportSize({ width: 1280, height: 800 });
   const missing = watchMissingTexts(page);
@@ -102,6 +102,20 @@ test('a warden signs in, sees a live jail, opens it and talks to the guest', asy
     await expect.poll(() => heard.find((event) => event.dialog.by === 'human')?.dialog.text).toBe(text);
     await expect(panel.getByRole('list', { name: 'Timeline' })).toContainText(`Warden: ${text}`);
     await checkA11y(page, 'console with the jail open');
+
+    // Watch live: the console's offer (receive-only video) reaches the guest's device, which hangs up.
+    const offered = new Promise<WebrtcHandshakeDelivered>((resolve) => {
+      device?.on('webrtc_handshake', (message) => {
+        if (message.type === 'offer') resolve(message);
+      });
+    });
+    await panel.getByRole('button', { name: 'Watch live' }).click();
+    await expect(panel.getByRole('button', { name: 'Stop watching' })).toBeVisible();
+    const offer = await offered;
+    expect(offer.from).toMatch(/^warden:\d+$/);
+    expect(offer.description?.sdp).toMatch(/m=video[\s\S]*a=recvonly/);
+    expect(await device.emitWithAck('webrtc_handshake', { to: offer.from, type: 'hangup' })).toEqual({ ok: true });
+    await expect(panel.getByText('The guest ended the video.')).toBeVisible();
 
     // A tablet held upright: the grid above, the open jail below, still clean.
     await page.setViewportSize({ width: 768, height: 1024 });

@@ -20,7 +20,8 @@ const RelayContext = createContext<Relay | null>(null);
 /** The relay of the signed-in console: connected while this is mounted. */
 export function RelayProvider({ token, children }: { token: string; children: ReactNode }) {
   const store = useConsoleStore();
-  const { t } = useTranslation();
+  // The i18next instance, not `t`: a language change must not hang up a call by renewing `send`.
+  const { i18n } = useTranslation();
   const [socket, setSocket] = useState<WardenSocket | null>(null);
 
   useEffect(() => {
@@ -60,13 +61,13 @@ export function RelayProvider({ token, children }: { token: string; children: Re
       socket,
       async send(event, payload) {
         const ack = await emitWithAck(socket, event, payload);
-        const error = ackError(ack, t('relay_no_answer'));
+        const error = ackError(ack, i18n.t('relay_no_answer'));
         if (error === null) return ack;
         store.dispatch(errorShown(error));
         return null;
       },
     };
-  }, [socket, store, t]);
+  }, [socket, store, i18n]);
 
   return relay === null ? null : <RelayContext.Provider value={relay}>{children}</RelayContext.Provider>;
 }

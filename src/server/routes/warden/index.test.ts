@@ -9,6 +9,9 @@ import { apiBlock, fail, signUp, startTestServer, succeed, useTestServer } from 
 
 const server = useTestServer();
 
+/** For tests that start a server of their own: opening and migrating a database takes seconds on a loaded machine. */
+const OWN_SERVER_TIMEOUT_MS = 60_000;
+
 let wardenCount = 0;
 
 /** A warden made by the admin command; its password is printed on the second line. */
@@ -144,7 +147,7 @@ describe('ICE_SERVERS', () => {
     } finally {
       await other.close();
     }
-  });
+  }, OWN_SERVER_TIMEOUT_MS);
 });
 
 describe('the console page', () => {
@@ -167,5 +170,5 @@ describe('the console page', () => {
       await other.close();
       await rm(distDir, { recursive: true, force: true });
     }
-  });
+  }, OWN_SERVER_TIMEOUT_MS);
 });
