@@ -80,7 +80,6 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
         type="button"
         className="button card-open"
         aria-describedby={titleId}
-        aria-pressed={isOpen}
         onClick={() => onOpen(jail.reservationId)}
       >
         {isOpen ? t('opened') : t('open')}

@@ -3,7 +3,10 @@ import { browserLanguage, createConsoleI18n } from './i18n.ts';
 import { texts } from './texts.ts';
 import { formatDuration } from './format.ts';
 import { newEventId } from './relay.ts';
-import { eventIdSchema } from '../../shared/relay.ts';
+import { MOTION_KINDS } from '../../shared/api/reservation.ts';
+import { JAIL_STATUSES } from '../../shared/constants.ts';
+import { ALERT_KINDS, eventIdSchema } from '../../shared/relay.ts';
+import type { VideoPhase } from './signalling.ts';
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1] ?? '').sort();
 
@@ -16,6 +19,16 @@ describe('the console texts (namespace warden)', () => {
       expect(japanese.trim(), `ja:${key}`).not.toBe('');
       expect(placeholders(japanese), `placeholders of ${key}`).toEqual(placeholders(english));
     }
+  });
+
+  it('names every status, alert, motion kind and video phase the console shows', () => {
+    const shown = [
+      ...JAIL_STATUSES.map((status) => `status_${status}`),
+      ...ALERT_KINDS.map((kind) => `alert_${kind}`),
+      ...MOTION_KINDS.map((kind) => `log_motion_${kind}`),
+      ...(['idle', 'offering', 'connecting', 'live', 'ended', 'failed'] satisfies VideoPhase[]).map((phase) => `video_${phase}`),
+    ];
+    for (const key of shown) expect(Object.keys(texts.en), key).toContain(key);
   });
 
   it('translates in the browser language', () => {
