@@ -63,6 +63,8 @@ export const LOG_REDACT_PATHS = [
   'body.guest.password',
   'body.guest.phoneCode',
   'body.facilitator.token',
+  'body.warden.token',
+  'body.warden.password',
   '*.token',
   '*.password',
 ];

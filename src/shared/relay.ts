@@ -237,20 +237,20 @@ export interface WardenToServerEvents {
 export interface ServerToWardenEvents {
   connected: (payload: { clientId: string; warden: RelayWarden }) => void;
   /** Every live jail: on connecting, and whenever a jail starts or finishes. */
-  live_jails_to_warden: (payload: { jails: LiveJail[] }) => void;
+  live_jails_to_warden: (payload: { jails: LiveJail[]; serverTime: number }) => void;
   /** One live jail changed (its status, patrol image, alerts, commands or connection). */
-  live_jail_to_warden: (payload: { jail: LiveJail }) => void;
+  live_jail_to_warden: (payload: { jail: LiveJail; serverTime: number }) => void;
   /** A new log of a jail the warden has open. */
   jail_log_to_warden: (payload: { reservationId: number; log: ActivityLogEntry & { id: number } }) => void;
   webrtc_handshake: (payload: WebrtcHandshakeDelivered) => void;
 }
 
-/** The socket.io handshake `auth` of each side. */
-export type RelayAuth = { guest: { id: number; token: string } } | { warden: { token: string } };
+/** The socket.io handshake `auth` of each side; a warden's `language` is that of the refusals they get. */
+export type RelayAuth = { guest: { id: number; token: string } } | { warden: { token: string; language?: 'ja' | 'en' } };
 
 export const relayAuthSchema = z.union([
   z.object({ guest: z.object({ id: idSchema, token: z.string().min(1).max(200) }) }),
-  z.object({ warden: z.object({ token: z.string().min(1).max(200) }) }),
+  z.object({ warden: z.object({ token: z.string().min(1).max(200), language: z.enum(LANGUAGES).optional() }) }),
 ]);
 
 /** The path socket.io serves the relay at. */

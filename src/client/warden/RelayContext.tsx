@@ -27,7 +27,7 @@ export function RelayProvider({ token, children }: { token: string; children: Re
   useEffect(() => {
     let retry: number | undefined;
     let closed = false;
-    const connected = connectRelay(token);
+    const connected = connectRelay(token, () => store.getState().session.language);
     // A refused handshake: signed out if the session has ended, else (the
     // relay was starting, a server was down) try again a little later.
     const onRefused = () => {

@@ -44,19 +44,20 @@ function dialogLog(id: number, time: number, text = `line ${id}`): JailLog {
 describe('the live list', () => {
   it('replaces the list on every update, and knows how far the server clock is ahead', () => {
     const store = makeConsoleStore();
-    store.dispatch(liveJailsReceived({ jails: [liveJail(1), liveJail(2)], receivedAt: START - 60_000 }));
+    store.dispatch(liveJailsReceived({ jails: [liveJail(1), liveJail(2)], serverTime: START, receivedAt: START - 60_000 }));
     expect(store.getState().console.liveJails.map((jail) => jail.reservationId)).toEqual([1, 2]);
     expect(store.getState().console.serverAheadMs).toBe(60_000);
-    store.dispatch(liveJailsReceived({ jails: [liveJail(2, { jailStatus: 'breaking', statusSince: START + 5_000 })], receivedAt: START + 10_000 }));
+    store.dispatch(liveJailsReceived({ jails: [liveJail(2, { jailStatus: 'breaking', statusSince: START + 5_000 })], serverTime: START + 6_000, receivedAt: START + 10_000 }));
     expect(store.getState().console.liveJails).toEqual([liveJail(2, { jailStatus: 'breaking', statusSince: START + 5_000 })]);
-    expect(store.getState().console.serverAheadMs).toBe(0);
+    // The browser's clock ahead of the server's.
+    expect(store.getState().console.serverAheadMs).toBe(-4_000);
   });
 
   it('updates one jail in place, or adds it', () => {
     const store = makeConsoleStore();
-    store.dispatch(liveJailsReceived({ jails: [liveJail(1), liveJail(2)], receivedAt: START }));
-    store.dispatch(liveJailUpdated({ jail: liveJail(1, { connected: false }), receivedAt: START }));
-    store.dispatch(liveJailUpdated({ jail: liveJail(3), receivedAt: START - 5_000 }));
+    store.dispatch(liveJailsReceived({ jails: [liveJail(1), liveJail(2)], serverTime: START, receivedAt: START }));
+    store.dispatch(liveJailUpdated({ jail: liveJail(1, { connected: false }), serverTime: START, receivedAt: START }));
+    store.dispatch(liveJailUpdated({ jail: liveJail(3), serverTime: START, receivedAt: START - 5_000 }));
     expect(store.getState().console.liveJails.map((jail) => [jail.reservationId, jail.connected])).toEqual([
       [1, false],
       [2, true],
@@ -72,7 +73,7 @@ describe('the live list', () => {
     const oneNew = liveJail(4, { alerts: [{ kind: 'darkness', time: START + 2_000 }] });
     const two = liveJail(5, { alerts: [{ kind: 'nodding', time: START }, { kind: 'leave_overrun', time: START + 500 }] });
     const store = makeConsoleStore();
-    store.dispatch(liveJailsReceived({ jails: [quiet, earlier, oneOld, oneNew, two], receivedAt: START }));
+    store.dispatch(liveJailsReceived({ jails: [quiet, earlier, oneOld, oneNew, two], serverTime: START, receivedAt: START }));
     expect(selectSortedLiveJails(store.getState()).map((jail) => jail.reservationId)).toEqual([5, 4, 3, 2, 1]);
     // The same input keeps the same order and the same array (no re-render).
     expect(selectSortedLiveJails(store.getState())).toBe(selectSortedLiveJails(store.getState()));
@@ -110,7 +111,7 @@ describe('the open jail', () => {
     const store = makeConsoleStore();
     store.dispatch(jailOpening(1));
     expect(selectOpenLiveJail(store.getState())).toBeNull();
-    store.dispatch(liveJailsReceived({ jails: [liveJail(1, { connected: false })], receivedAt: START }));
+    store.dispatch(liveJailsReceived({ jails: [liveJail(1, { connected: false })], serverTime: START, receivedAt: START }));
     expect(selectOpenLiveJail(store.getState())?.connected).toBe(false);
     store.dispatch(sceneApproved(5));
     store.dispatch(sceneApproved(5));
@@ -123,7 +124,7 @@ describe('the open jail', () => {
     const store = makeConsoleStore(initialSessionState('ja', true));
     expect(store.getState().session).toMatchObject({ phase: 'checking', language: 'ja' });
     store.dispatch(signedIn({ warden: { id: 1, title: 'W' }, token: 't', iceServers: [{ urls: 'stun:stun.example' }] }));
-    store.dispatch(liveJailsReceived({ jails: [liveJail(1)], receivedAt: START }));
+    store.dispatch(liveJailsReceived({ jails: [liveJail(1)], serverTime: START, receivedAt: START }));
     store.dispatch(jailOpening(1));
     store.dispatch(signedOut({ reason: 'ended' }));
     expect(store.getState().session).toMatchObject({ phase: 'signedOut', token: null, iceServers: [], signInError: 'ended', language: 'ja' });

@@ -22,9 +22,9 @@ export type RelayStatus = 'connecting' | 'connected' | 'disconnected';
 export interface ConsoleState {
   liveJails: LiveJail[];
   /**
-   * How far the server's clock is ahead of this browser's, as far as the
-   * jails show it (a live jail has started by the server's clock); never
-   * negative. Keeps the time left right when the browser's clock is behind.
+   * How far the server's clock is ahead of this browser's (negative:
+   * behind), from the server time of the latest update; keeps the time left
+   * right whatever this browser's clock says.
    */
   serverAheadMs: number;
   openJail: OpenJail | null;
@@ -52,12 +52,6 @@ export function mergeLogs(logs: readonly JailLog[], added: readonly JailLog[]): 
   return [...byId.values()].sort(byTimeThenId);
 }
 
-/** How far the server's clock must be ahead for these live jails to have started (0 when it need not be). */
-function serverAheadOf(jails: readonly LiveJail[], receivedAt: number): number {
-  const latestServerTime = jails.reduce((latest, jail) => Math.max(latest, jail.startTime, jail.statusSince), 0);
-  return Math.max(0, latestServerTime - receivedAt);
-}
-
 function latestAlertTime(jail: LiveJail): number {
   return jail.alerts.reduce((latest, alert) => Math.max(latest, alert.time), 0);
 }
@@ -80,19 +74,19 @@ export const consoleSlice = createSlice({
   name: 'console',
   initialState,
   reducers: {
-    /** `live_jails_to_warden`: the whole list, received at `receivedAt` by this browser's clock. */
-    liveJailsReceived(state, action: PayloadAction<{ jails: LiveJail[]; receivedAt: number }>) {
-      const { jails, receivedAt } = action.payload;
+    /** `live_jails_to_warden`: the whole list, sent at `serverTime`, received at `receivedAt` by this browser's clock. */
+    liveJailsReceived(state, action: PayloadAction<{ jails: LiveJail[]; serverTime: number; receivedAt: number }>) {
+      const { jails, serverTime, receivedAt } = action.payload;
       state.liveJails = jails;
-      state.serverAheadMs = serverAheadOf(jails, receivedAt);
+      state.serverAheadMs = serverTime - receivedAt;
     },
     /** `live_jail_to_warden`: one jail changed; it replaces its entry (or joins the list). */
-    liveJailUpdated(state, action: PayloadAction<{ jail: LiveJail; receivedAt: number }>) {
-      const { jail, receivedAt } = action.payload;
+    liveJailUpdated(state, action: PayloadAction<{ jail: LiveJail; serverTime: number; receivedAt: number }>) {
+      const { jail, serverTime, receivedAt } = action.payload;
       const index = state.liveJails.findIndex((entry) => entry.reservationId === jail.reservationId);
       if (index === -1) state.liveJails.push(jail);
       else state.liveJails[index] = jail;
-      state.serverAheadMs = Math.max(state.serverAheadMs, serverAheadOf([jail], receivedAt));
+      state.serverAheadMs = serverTime - receivedAt;
     },
     jailOpening(state, action: PayloadAction<number>) {
       state.openJail = { reservationId: action.payload, phase: 'opening', jail: null, logs: [], approvedPatrolLogIds: [] };

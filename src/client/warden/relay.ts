@@ -22,9 +22,13 @@ export function newEventId(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-/** Connects to the relay with the console session's token (socket.io reconnects by itself). */
-export function connectRelay(token: string): WardenSocket {
-  const auth: RelayAuth = { warden: { token } };
+/**
+ * Connects to the relay with the console session's token and the language
+ * refusals should come in, read again at every (re)connection (socket.io
+ * reconnects by itself).
+ */
+export function connectRelay(token: string, language: () => 'ja' | 'en'): WardenSocket {
+  const auth = (send: (auth: RelayAuth) => void) => send({ warden: { token, language: language() } });
   return io({
     path: RELAY_PATH,
     auth,
@@ -80,11 +84,11 @@ export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: 
     // Refused at the handshake: socket.io does not try again by itself.
     if (!socket.active) onRefused();
   });
-  socket.on('live_jails_to_warden', ({ jails }) => {
-    store.dispatch(liveJailsReceived({ jails, receivedAt: Date.now() }));
+  socket.on('live_jails_to_warden', ({ jails, serverTime }) => {
+    store.dispatch(liveJailsReceived({ jails, serverTime, receivedAt: Date.now() }));
   });
-  socket.on('live_jail_to_warden', ({ jail }) => {
-    store.dispatch(liveJailUpdated({ jail, receivedAt: Date.now() }));
+  socket.on('live_jail_to_warden', ({ jail, serverTime }) => {
+    store.dispatch(liveJailUpdated({ jail, serverTime, receivedAt: Date.now() }));
   });
   socket.on('jail_log_to_warden', (payload) => {
     store.dispatch(jailLogReceived(payload));

@@ -502,6 +502,8 @@ export class JailEngine {
       }
       const warden = await wardenOf(tx, jail.wardenId);
       after.push(() => this.emit.toGuest(guestId, 'jail_update_to_guest', { guest: { jailStatus: status, statusSince: now }, warden }));
+      // The end of a break reopens the camera on every device of the guest (SPEC §4, command 6).
+      if (jail.jailStatus === 'breaking') after.push(() => this.emit.toGuest(guestId, 'video_reconnect_to_guest', {}));
       after.push(() => this.emit.liveJailsChanged([jail.reservationId], false));
       return { duplicate: false };
     });

@@ -67,12 +67,12 @@ async function connectGuest(guest: TestGuest): Promise<RelayClient> {
   return client;
 }
 
-async function connectWarden(): Promise<{ client: RelayClient; wardenId: number }> {
+async function connectWarden(language?: 'ja' | 'en'): Promise<{ client: RelayClient; wardenId: number }> {
   const suffix = Math.random().toString(36).slice(2, 10);
   const [created] = await runAdmin(['create-warden', '--title', `Warden ${suffix}`, '--email', `warden-${suffix}@example.com`], server.app.db, server.clock, server.app.config);
   const wardenId = Number(/^warden (\d+)/.exec(created ?? '')?.[1]);
   const token = await startWardenSession(server.app.db, wardenId, server.clock.now());
-  const client = await RelayClient.connect(url, { warden: { token } });
+  const client = await RelayClient.connect(url, { warden: { token, language } });
   clients.push(client);
   return { client, wardenId };
 }
@@ -143,9 +143,11 @@ describe('a whole jail', () => {
     expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'injail' }))).toEqual({ ok: true });
     expect((await back).guest.jailStatus).toBe('injail');
 
-    // A break and its end.
+    // A break and its end, which reopens the camera.
     expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'breaking' }))).toEqual({ ok: true });
+    const reconnect = device.next('video_reconnect_to_guest');
     expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'injail' }))).toEqual({ ok: true });
+    await reconnect;
 
     // While the jail runs the report is pending; the list is read afresh.
     expect((await read(guest, reservation.id)).logsPending).toBe(true);
@@ -366,6 +368,16 @@ describe('the human wardens', () => {
     expect(await console_.send('finish_jail_from_warden', { reservationId: reservation.id, eventId: eventId(), reason: 'Asleep at the desk' })).toEqual({ ok: true });
     expect((await finished).finish).toBe('warden');
     expect(await console_.send('open_jail_from_warden', { reservationId: reservation.id })).toEqual({ ok: false, error: 'This jail is not running.' });
+  });
+});
+
+describe('the wardens\' refusals', () => {
+  it('come in the language of the handshake, and the live list carries the server time', async () => {
+    const { client } = await connectWarden('ja');
+    expect(await client.send('open_jail_from_warden', { reservationId: 999_999 })).toEqual({ ok: false, error: 'このジェイルは実行中ではありません。' });
+    expect(await client.send('dialog_from_warden', { reservationId: 1 })).toEqual({ ok: false, error: 'イベントの内容が正しくありません: eventId, text。' });
+    const listed = client.all<{ serverTime: number }>('live_jails_to_warden');
+    expect(Math.abs((listed[0]?.serverTime ?? 0) - server.clock.now())).toBeLessThan(5_000);
   });
 });
 

@@ -46,7 +46,7 @@ declare module 'fastify' {
 }
 
 /** Who a socket is, settled by the handshake. */
-type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden };
+type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden; language: Language };
 
 const guestRoom = (guestId: number) => `guest:${guestId}`;
 const wardenRoom = (wardenId: number) => `warden:${wardenId}`;
@@ -88,12 +88,13 @@ function fieldsOf(error: z.ZodError): string {
   return [...fields].join(', ');
 }
 
-function languageOf(payload: unknown): Language {
-  if (typeof payload !== 'object' || payload === null || !('api' in payload)) return DEFAULT_LANGUAGE;
+/** The `api.language` a payload names, if any. */
+function languageOf(payload: unknown): Language | null {
+  if (typeof payload !== 'object' || payload === null || !('api' in payload)) return null;
   const api = payload.api;
-  if (typeof api !== 'object' || api === null || !('language' in api)) return DEFAULT_LANGUAGE;
+  if (typeof api !== 'object' || api === null || !('language' in api)) return null;
   const parsed = languageSchema.safeParse(api.language);
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -149,10 +150,10 @@ export default unencapsulated('relay', async (app) => {
     pendingList = false;
     const now = app.clock.now();
     if (listChanged) {
-      emitToWardens('live_jails_to_warden', { jails: await liveJails(app.db, now) });
+      emitToWardens('live_jails_to_warden', { jails: await liveJails(app.db, now), serverTime: now });
       return;
     }
-    for (const jail of await liveJails(app.db, now, ids)) emitToWardens('live_jail_to_warden', { jail });
+    for (const jail of await liveJails(app.db, now, ids)) emitToWardens('live_jail_to_warden', { jail, serverTime: now });
   };
 
   function emitToWardens<Event extends keyof ServerToWardenEvents>(event: Event, ...args: Parameters<ServerToWardenEvents[Event]>) {
@@ -182,32 +183,33 @@ export default unencapsulated('relay', async (app) => {
    * Listens for `event`: the payload is checked against `schema` (a bad one
    * is answered with the fields it got wrong and goes no further), `run`
    * answers it, a refusal becomes `{ok: false, error}` in the sender's
-   * language, and anything unexpected is logged and answered as a server
-   * error without its details.
+   * language (the payload's `api.language`, else `language`), and anything
+   * unexpected is logged and answered as a server error without its details.
    */
   function listen<Schema extends z.ZodType>(
     socket: Socket,
     event: string,
     schema: Schema,
     run: (payload: z.output<Schema>) => Promise<RelayAck & Record<string, unknown>>,
+    language: Language = DEFAULT_LANGUAGE,
   ) {
     socket.on(event, (payload: unknown, ack: unknown) => {
       const reply = (answer: RelayAck & Record<string, unknown>) => {
         if (typeof ack === 'function') ack(answer);
       };
-      const language = languageOf(payload);
+      const replyLanguage = languageOf(payload) ?? language;
       const parsed = schema.safeParse(payload);
       if (!parsed.success) {
-        reply({ ok: false, error: message(language, 'relay_invalid_event', { fields: fieldsOf(parsed.error) }) });
+        reply({ ok: false, error: message(replyLanguage, 'relay_invalid_event', { fields: fieldsOf(parsed.error) }) });
         return;
       }
       run(parsed.data).then(reply, (error: unknown) => {
         if (error instanceof RelayRefusal) {
-          reply({ ok: false, error: message(language, error.key, error.params) });
+          reply({ ok: false, error: message(replyLanguage, error.key, error.params) });
           return;
         }
         app.log.error({ err: error, event }, 'relay event failed');
-        reply({ ok: false, error: message(language, 'server_error') });
+        reply({ ok: false, error: message(replyLanguage, 'server_error') });
       });
     });
   }
@@ -229,7 +231,7 @@ export default unencapsulated('relay', async (app) => {
         }
       }
       const warden = await wardenOfSession(app.db, auth.data.warden.token, app.clock.now());
-      return warden === null ? null : { kind: 'warden', warden };
+      return warden === null ? null : { kind: 'warden', warden, language: auth.data.warden.language ?? DEFAULT_LANGUAGE };
     };
     identify().then(
       (member) => {
@@ -250,7 +252,7 @@ export default unencapsulated('relay', async (app) => {
   io.on('connection', (socket) => {
     const member = socket.data.member as Member;
     if (member.kind === 'guest') onGuest(socket, member.guestId);
-    else onWarden(socket, member.warden);
+    else onWarden(socket, member.warden, member.language);
   });
 
   function onGuest(socket: Socket, guestId: number) {
@@ -316,51 +318,55 @@ export default unencapsulated('relay', async (app) => {
     return { ok: true as const };
   }
 
-  function onWarden(socket: Socket, warden: RelayWarden) {
+  function onWarden(socket: Socket, warden: RelayWarden, language: Language) {
     void socket.join([WARDENS_ROOM, wardenRoom(warden.id)]);
     const send = <Event extends keyof ServerToWardenEvents>(event: Event, ...args: Parameters<ServerToWardenEvents[Event]>) => {
       socket.emit(event, ...args);
     };
     send('connected', { clientId: socket.id, warden });
-    liveJails(app.db, app.clock.now()).then(
-      (jails) => send('live_jails_to_warden', { jails }),
+    const now = app.clock.now();
+    liveJails(app.db, now).then(
+      (jails) => send('live_jails_to_warden', { jails, serverTime: now }),
       (error: unknown) => app.log.error({ err: error }, 'live jails for a console failed'),
     );
     const ok = (stored?: { duplicate: boolean }) => ({ ok: true as const, ...(stored?.duplicate ? { duplicate: true } : {}) });
+    /** Warden events carry no `api.language`: refusals come in the language of the handshake. */
+    const on = <Schema extends z.ZodType>(event: string, schema: Schema, run: (payload: z.output<Schema>) => Promise<RelayAck & Record<string, unknown>>) =>
+      listen(socket, event, schema, run, language);
 
-    listen(socket, 'open_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
+    on('open_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
       await engine.liveJail(reservationId);
       await socket.join(jailRoom(reservationId));
       const [jail] = await liveJails(app.db, app.clock.now(), [reservationId]);
       if (jail === undefined) throw new RelayRefusal('jail_not_live');
       return { ok: true, jail, logs: await logsOf(app.db, reservationId) };
     });
-    listen(socket, 'close_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
+    on('close_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
       await socket.leave(jailRoom(reservationId));
       return ok();
     });
-    listen(socket, 'dialog_from_warden', dialogFromWardenSchema, async ({ reservationId, eventId, text }) =>
+    on('dialog_from_warden', dialogFromWardenSchema, async ({ reservationId, eventId, text }) =>
       ok(await engine.wardenDialog(warden, reservationId, eventId, text)),
     );
-    listen(socket, 'callup_from_warden', callupFromWardenSchema, async ({ reservationId, eventId, text }) =>
+    on('callup_from_warden', callupFromWardenSchema, async ({ reservationId, eventId, text }) =>
       ok(await engine.callup(warden, reservationId, eventId, text)),
     );
-    listen(socket, 'update_commands_from_warden', updateCommandsFromWardenSchema, async ({ reservationId, commands }) => {
+    on('update_commands_from_warden', updateCommandsFromWardenSchema, async ({ reservationId, commands }) => {
       await engine.wardenCommands(reservationId, commands);
       return ok();
     });
-    listen(socket, 'feature_image_from_warden', featureImageFromWardenSchema, async ({ reservationId, patrolLogId }) => {
+    on('feature_image_from_warden', featureImageFromWardenSchema, async ({ reservationId, patrolLogId }) => {
       await engine.approveScene(warden, reservationId, patrolLogId);
       return ok();
     });
-    listen(socket, 'finish_jail_from_warden', finishJailFromWardenSchema, async ({ reservationId, eventId, reason }) =>
+    on('finish_jail_from_warden', finishJailFromWardenSchema, async ({ reservationId, eventId, reason }) =>
       ok(await engine.wardenFinish(reservationId, eventId, reason)),
     );
-    listen(socket, 'request_patrol_from_warden', requestPatrolFromWardenSchema, async ({ reservationId }) => {
+    on('request_patrol_from_warden', requestPatrolFromWardenSchema, async ({ reservationId }) => {
       await engine.requestPatrol(reservationId);
       return ok();
     });
-    listen(socket, 'webrtc_handshake', webrtcHandshakeSchema, async (payload) => {
+    on('webrtc_handshake', webrtcHandshakeSchema, async (payload) => {
       const [side, id] = payload.to.split(':');
       if (side !== 'guest' || !(await engine.hasLiveJail(Number(id)))) throw new RelayRefusal('webrtc_nobody_there');
       return relaySignal(guestRoom(Number(id)), { ...payload, from: `warden:${warden.id}` });

@@ -14,6 +14,10 @@ export const CACHE_NEUTRAL_CALLS: ReadonlySet<string> = new Set([
   '/api/guest/read',
   '/api/reservation/read',
   '/api/reservation/read_list',
+  // Wardens' console sessions are not guest sessions: the cache never holds them.
+  '/api/warden/authenticate',
+  '/api/warden/read',
+  '/api/warden/logout',
 ]);
 
 /**
