@@ -3,7 +3,7 @@ import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text
 import { JAIL_STATUSES, LANGUAGES, SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
 
 /** Every time is epoch milliseconds (`bigint` read as a JavaScript number). */
-function epochMs(name: string) {
+export function epochMs(name: string) {
   return bigint(name, { mode: 'number' });
 }
 
