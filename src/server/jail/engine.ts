@@ -151,26 +151,24 @@ export class JailEngine {
     return guest;
   }
 
-  /** The guest's live jail, locked for this transaction, or the refusal 'no_live_jail'. */
-  private async lockLiveJailOfGuest(tx: Transaction, guestId: number): Promise<JailRow> {
+  /** The live jail `which` names, locked for this transaction, or `refusal`. */
+  private async lockLive(tx: Transaction, which: SQL, refusal: MessageKey): Promise<JailRow> {
     const [jail] = await tx
       .select()
       .from(jails)
-      .where(and(eq(jails.guestId, guestId), eq(jails.state, 'live')))
+      .where(and(which, eq(jails.state, 'live')))
       .limit(1)
       .for('update');
-    if (jail === undefined) throw new RelayRefusal('no_live_jail');
+    if (jail === undefined) throw new RelayRefusal(refusal);
     return jail;
   }
 
-  private async lockLiveJail(tx: Transaction, reservationId: number): Promise<JailRow> {
-    const [jail] = await tx
-      .select()
-      .from(jails)
-      .where(and(eq(jails.reservationId, reservationId), eq(jails.state, 'live')))
-      .for('update');
-    if (jail === undefined) throw new RelayRefusal('jail_not_live');
-    return jail;
+  private lockLiveJailOfGuest(tx: Transaction, guestId: number): Promise<JailRow> {
+    return this.lockLive(tx, eq(jails.guestId, guestId), 'no_live_jail');
+  }
+
+  private lockLiveJail(tx: Transaction, reservationId: number): Promise<JailRow> {
+    return this.lockLive(tx, eq(jails.reservationId, reservationId), 'jail_not_live');
   }
 
   // --- The scheduler's transitions -------------------------------------------------
@@ -510,7 +508,7 @@ export class JailEngine {
   }
 
   /** Sets the available commands of the live jail `which` names; the consoles see it. */
-  private async setCommands(which: SQL | undefined, commands: number[], refusal: MessageKey) {
+  private async setCommands(which: SQL, commands: number[], refusal: MessageKey) {
     const [jail] = await this.db
       .update(jails)
       .set({ commands })
