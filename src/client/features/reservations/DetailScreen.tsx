@@ -51,7 +51,8 @@ function LogItem({ log, timeZone }: { log: ActivityLog; timeZone: string }) {
       body = <img className="patrol-image" src={log.patrol.data} alt={t('patrol_image', { time })} />;
       break;
     case 'motion':
-      body = t(`log_motion_${log.motion.type}`);
+      // Nodding and darkness say what was seen; plain motion events say whether there was motion.
+      body = log.motion.kind === 'nodding' || log.motion.kind === 'darkness' ? t(`log_motion_${log.motion.kind}`) : t(`log_motion_${log.motion.type}`);
       break;
   }
   return (
