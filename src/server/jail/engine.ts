@@ -84,6 +84,23 @@ export interface Stored {
 
 type Transaction = Database;
 
+/** What the streamed events need of the jail they went to. */
+interface StreamedJail {
+  reservationId: number;
+  state: 'live' | 'finished';
+}
+
+function isAlertKind(kind: MotionKind): kind is MotionKind & AlertKind {
+  return ALERT_MOTION_KINDS.includes(kind);
+}
+
+/** The rows of a raw query (both drivers answer `{rows}`). */
+async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as Row[];
+  throw new Error('a query answered without rows');
+}
+
 /** What a change sends once it is committed. */
 type AfterCommit = (() => void | Promise<void>)[];
 
@@ -526,53 +543,84 @@ export class JailEngine {
 
   /** The guest's open jail (live, or with its report still open) for a log-making event. */
   private async openJail(guestId: number): Promise<JailRow> {
-    const now = this.now();
-    const jail = await openJailOf(this.db, guestId, now);
+    const jail = await openJailOf(this.db, guestId, this.now());
     if (jail === null) throw new RelayRefusal('no_live_jail');
-    if (jail.state === 'live' && jail.enteredAt === null) {
-      // Any event from the device means the guest came in (not only the alive check).
-      await this.db
-        .update(jails)
-        .set({ enteredAt: sql`coalesce(${jails.enteredAt}, ${now})`, lastAliveAt: now })
-        .where(eq(jails.reservationId, jail.reservationId));
-      this.emit.liveJailsChanged([jail.reservationId], false);
-    }
+    if (jail.state === 'live' && jail.enteredAt === null) await this.markEntered(jail.reservationId);
     return jail;
+  }
+
+  /** Any event from the device means the guest came in (not only the alive check). */
+  private async markEntered(reservationId: number): Promise<void> {
+    const now = this.now();
+    await this.db
+      .update(jails)
+      .set({ enteredAt: sql`coalesce(${jails.enteredAt}, ${now})`, lastAliveAt: now })
+      .where(eq(jails.reservationId, reservationId));
+    this.emit.liveJailsChanged([reservationId], false);
+  }
+
+  /**
+   * The hot path of the events that stream (motion, dialog): finds the
+   * guest's open jail and adds the log, once per eventId, in one statement
+   * without a transaction. `logId` is null for a retry.
+   */
+  private async appendGuestLog(guestId: number, entry: ActivityLog, eventId: string): Promise<{ jail: StreamedJail; logId: number | null }> {
+    const now = entry.time;
+    const column = (name: string) => sql.identifier(name);
+    const [row] = await queryRows<{ reservation_id: number; state: 'live' | 'finished'; entered_at: number | null; log_id: number | null }>(
+      this.db,
+      sql`with open_jail as (
+        select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at
+        from ${jails}
+        where ${jails.guestId} = ${guestId} and (${jails.state} = 'live' or ${jails.logsSettleAt} > ${now})
+        order by ${jails.startTime} desc limit 1
+      ), added as (
+        insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
+        select reservation_id, ${now}, ${JSON.stringify(entry)}::jsonb, ${eventId} from open_jail
+        on conflict do nothing
+        returning ${activityLogs.id}
+      )
+      select reservation_id, state, entered_at, (select id from added) as log_id from open_jail`,
+    );
+    if (row === undefined) throw new RelayRefusal('no_live_jail');
+    const jail = { reservationId: row.reservation_id, state: row.state };
+    if (row.log_id === null) return { jail, logId: null };
+    this.emit.logToWatchers(jail.reservationId, { ...entry, id: row.log_id });
+    if (row.state === 'live' && row.entered_at === null) await this.markEntered(jail.reservationId);
+    return { jail, logId: row.log_id };
   }
 
   /** `guest_dialog_event_from_guest` (speaker 0, answered by the Warden) and `snitch_dialog_event_from_guest` (speaker 2). */
   async dialogFromGuest(guestId: number, eventId: string, text: string, speaker: 0 | 2): Promise<Stored> {
-    const jail = await this.openJail(guestId);
-    return this.change(async (tx, after) => {
-      const now = this.now();
-      const logId = await this.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: speaker, text } }, eventId);
-      if (logId === null) return { duplicate: true };
-      if (speaker === 0 && jail.state === 'live') {
+    const { jail, logId } = await this.appendGuestLog(guestId, { type: 'dialog', time: this.now(), dialog: { type: speaker, text } }, eventId);
+    if (logId === null) return { duplicate: true };
+    if (speaker === 0 && jail.state === 'live') {
+      await this.change(async (tx, after) => {
+        const [live] = await tx.select().from(jails).where(and(eq(jails.reservationId, jail.reservationId), eq(jails.state, 'live')));
+        if (live === undefined) return;
         const guest = await this.guestRow(tx, guestId);
         const work = await workOf(tx, jail.reservationId);
-        await this.speak(tx, after, jail, guest, { kind: 'guest_said', text, work, endTime: jail.endTime, commands: jail.commands });
-      }
-      return { duplicate: false };
-    });
+        await this.speak(tx, after, live, guest, { kind: 'guest_said', text, work, endTime: live.endTime, commands: live.commands });
+      });
+    }
+    return { duplicate: false };
   }
 
   /** The four motion events: a motion log; no motion, nodding and darkness are also alerts. */
   async motion(guestId: number, eventId: string, kind: MotionKind, type: 0 | 1): Promise<Stored> {
-    const jail = await this.openJail(guestId);
-    return this.change(async (tx, after) => {
-      const now = this.now();
-      const logId = await this.addLog(tx, after, jail.reservationId, { type: 'motion', time: now, motion: { type, kind } }, eventId);
-      if (logId === null) return { duplicate: true };
-      if (jail.state === 'live' && ALERT_MOTION_KINDS.includes(kind)) {
+    const { jail, logId } = await this.appendGuestLog(guestId, { type: 'motion', time: this.now(), motion: { type, kind } }, eventId);
+    if (logId === null) return { duplicate: true };
+    if (jail.state === 'live' && isAlertKind(kind)) {
+      await this.change(async (tx, after) => {
         const [locked] = await tx
           .select()
           .from(jails)
           .where(and(eq(jails.reservationId, jail.reservationId), eq(jails.state, 'live')))
           .for('update');
-        if (locked !== undefined) await this.raiseAlert(tx, after, locked, kind as AlertKind);
-      }
-      return { duplicate: false };
-    });
+        if (locked !== undefined) await this.raiseAlert(tx, after, locked, kind);
+      });
+    }
+    return { duplicate: false };
   }
 
   /** `patrol_from_guest`: a JPEG of at most 100 px and 24 KiB, at most 30 a jail. */
