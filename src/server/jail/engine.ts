@@ -214,6 +214,7 @@ export class JailEngine {
             overrunAlerted: sql<boolean>`false`.as('overrun_alerted'),
             commands: sql<number[]>`ARRAY[1,2,3,4]::integer[]`.as('commands'),
             lastAliveAt: sql<number | null>`null`.as('last_alive_at'),
+            patrolCount: sql<number>`0`.as('patrol_count'),
             finishedAt: sql<number | null>`null`.as('finished_at'),
             finish: sql<FinishKind | null>`null`.as('finish'),
             logsSettleAt: sql<number | null>`null`.as('logs_settle_at'),
@@ -541,14 +542,6 @@ export class JailEngine {
     await this.setCommands(eq(jails.guestId, guestId), commands, 'no_live_jail');
   }
 
-  /** The guest's open jail (live, or with its report still open) for a log-making event. */
-  private async openJail(guestId: number): Promise<JailRow> {
-    const jail = await openJailOf(this.db, guestId, this.now());
-    if (jail === null) throw new RelayRefusal('no_live_jail');
-    if (jail.state === 'live' && jail.enteredAt === null) await this.markEntered(jail.reservationId);
-    return jail;
-  }
-
   /** Any event from the device means the guest came in (not only the alive check). */
   private async markEntered(reservationId: number): Promise<void> {
     const now = this.now();
@@ -560,21 +553,29 @@ export class JailEngine {
   }
 
   /**
-   * The hot path of the events that stream (motion, dialog): finds the
-   * guest's open jail and adds the log, once per eventId, in one statement
-   * without a transaction. `logId` is null for a retry.
+   * The hot path of the events that stream (motion, dialog, patrol): finds
+   * the guest's open jail and adds the log, once per eventId, in one
+   * statement without a transaction. A patrol also counts itself on the
+   * jail's row, whose lock keeps two at once from passing 30. `logId` is
+   * null for a retry; a patrol that found no room is refused.
    */
   private async appendGuestLog(guestId: number, entry: ActivityLog, eventId: string): Promise<{ jail: StreamedJail; logId: number | null }> {
     const now = entry.time;
     const column = (name: string) => sql.identifier(name);
+    const openJail = sql`select ${jails.reservationId} from ${jails}
+      where ${jails.guestId} = ${guestId} and (${jails.state} = 'live' or ${jails.logsSettleAt} > ${now})
+      order by ${jails.startTime} desc limit 1`;
+    const target =
+      entry.type === 'patrol'
+        ? sql`update ${jails} set ${column(jails.patrolCount.name)} = ${jails.patrolCount} + 1
+            where ${jails.reservationId} = (${openJail}) and ${jails.patrolCount} < ${PATROL_MAX_LOGS_PER_SESSION}
+              and not exists (select 1 from ${activityLogs} where ${activityLogs.reservationId} = ${jails.reservationId} and ${activityLogs.eventId} = ${eventId})
+            returning ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at`
+        : sql`select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at
+            from ${jails} where ${jails.reservationId} = (${openJail})`;
     const [row] = await queryRows<{ reservation_id: number; state: 'live' | 'finished'; entered_at: number | null; log_id: number | null }>(
       this.db,
-      sql`with open_jail as (
-        select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at
-        from ${jails}
-        where ${jails.guestId} = ${guestId} and (${jails.state} = 'live' or ${jails.logsSettleAt} > ${now})
-        order by ${jails.startTime} desc limit 1
-      ), added as (
+      sql`with open_jail as (${target}), added as (
         insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
         select reservation_id, ${now}, ${JSON.stringify(entry)}::jsonb, ${eventId} from open_jail
         on conflict do nothing
@@ -582,12 +583,24 @@ export class JailEngine {
       )
       select reservation_id, state, entered_at, (select id from added) as log_id from open_jail`,
     );
-    if (row === undefined) throw new RelayRefusal('no_live_jail');
+    if (row === undefined) return this.whyNotAppended(guestId, eventId, now);
     const jail = { reservationId: row.reservation_id, state: row.state };
     if (row.log_id === null) return { jail, logId: null };
     this.emit.logToWatchers(jail.reservationId, { ...entry, id: row.log_id });
     if (row.state === 'live' && row.entered_at === null) await this.markEntered(jail.reservationId);
     return { jail, logId: row.log_id };
+  }
+
+  /** Why a patrol (or any log) found no place: no open jail, a retry, or no room left. */
+  private async whyNotAppended(guestId: number, eventId: string, now: number): Promise<{ jail: StreamedJail; logId: null }> {
+    const jail = await openJailOf(this.db, guestId, now);
+    if (jail === null) throw new RelayRefusal('no_live_jail');
+    const [existing] = await this.db
+      .select({ id: activityLogs.id })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.reservationId, jail.reservationId), eq(activityLogs.eventId, eventId)));
+    if (existing === undefined) throw new RelayRefusal('patrol_limit_reached');
+    return { jail, logId: null };
   }
 
   /** `guest_dialog_event_from_guest` (speaker 0, answered by the Warden) and `snitch_dialog_event_from_guest` (speaker 2). */
@@ -630,24 +643,10 @@ export class JailEngine {
     if (Math.max(size.width, size.height) > PATROL_IMAGE_MAX_SIDE_PX || size.bytes > PATROL_IMAGE_MAX_BYTES) {
       throw new RelayRefusal('patrol_too_large');
     }
-    const { reservationId } = await this.openJail(guestId);
-    return this.change(async (tx, after) => {
-      // The jail's row serialises its patrols, so the count below holds.
-      await tx.select({ reservationId: jails.reservationId }).from(jails).where(eq(jails.reservationId, reservationId)).for('update');
-      const [existing] = await tx
-        .select({ id: activityLogs.id })
-        .from(activityLogs)
-        .where(and(eq(activityLogs.reservationId, reservationId), eq(activityLogs.eventId, eventId)));
-      if (existing !== undefined) return { duplicate: true };
-      const [patrols] = await tx
-        .select({ count: count() })
-        .from(activityLogs)
-        .where(and(eq(activityLogs.reservationId, reservationId), sql`${activityLogs.entry}->>'type' = 'patrol'`));
-      if ((patrols?.count ?? 0) >= PATROL_MAX_LOGS_PER_SESSION) throw new RelayRefusal('patrol_limit_reached');
-      await this.addLog(tx, after, reservationId, { type: 'patrol', time: this.now(), patrol: { data } }, eventId);
-      after.push(() => this.emit.liveJailsChanged([reservationId], false));
-      return { duplicate: false };
-    });
+    const { jail, logId } = await this.appendGuestLog(guestId, { type: 'patrol', time: this.now(), patrol: { data } }, eventId);
+    if (logId === null) return { duplicate: true };
+    this.emit.liveJailsChanged([jail.reservationId], false);
+    return { duplicate: false };
   }
 
   /** `jail_finish_early_from_guest`: the reason as an instruction log, then the early finish. */

@@ -148,6 +148,8 @@ export default unencapsulated('relay', async (app) => {
     const listChanged = pendingList;
     pendingJails.clear();
     pendingList = false;
+    // No console anywhere: nothing to read (a console gets the whole list when it connects).
+    if ((await io.in(WARDENS_ROOM).fetchSockets()).length === 0) return;
     const now = app.clock.now();
     if (listChanged) {
       emitToWardens('live_jails_to_warden', { jails: await liveJails(app.db, now), serverTime: now });

@@ -36,6 +36,8 @@ export const jails = pgTable(
     overrunAlerted: boolean('overrun_alerted').notNull().default(false),
     commands: integer('commands').array().notNull().default(sql`ARRAY[${sql.raw(DEFAULT_COMMANDS.join(','))}]::integer[]`),
     lastAliveAt: epochMs('last_alive_at'),
+    /** Patrol images kept (at most 30); counted on the row so that concurrent patrols cannot pass 30. */
+    patrolCount: integer('patrol_count').notNull().default(0),
     finishedAt: epochMs('finished_at'),
     finish: text('finish', { enum: FINISH_KINDS }),
     /** Until then the report may still grow (late events from a reconnecting device). */

@@ -1,0 +1,1 @@
+ALTER TABLE "jails" ADD COLUMN "patrol_count" integer DEFAULT 0 NOT NULL;
