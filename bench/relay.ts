@@ -50,6 +50,7 @@ const USAGE = `npm run bench:relay -- [options]
   --connect S        seconds the connections are spread over (default 10)
   --workers K        load processes (default 2)
   --json FILE        where to write the rows (default bench/results/relay.json)
+  --unix-socket      the server reaches PostgreSQL over its Unix socket instead of TCP on 127.0.0.1
   --cpu-prof DIR     run the server with node --cpu-prof, writing its profiles to DIR
   --help             this text`;
 
@@ -64,6 +65,7 @@ interface Options {
   workers: number;
   json: string;
   cpuProfileDir: string | null;
+  unixSocket: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Options | null {
@@ -76,6 +78,7 @@ function parseArgs(argv: readonly string[]): Options | null {
     workers: 2,
     json: 'bench/results/relay.json',
     cpuProfileDir: null,
+    unixSocket: false,
   };
   const whole = (flag: string, text: string | undefined, max: number) => {
     const value = Number(text);
@@ -114,6 +117,9 @@ function parseArgs(argv: readonly string[]): Options | null {
       case '--json':
         options.json = value() ?? '';
         if (options.json === '') throw new Error('--json needs a file name');
+        break;
+      case '--unix-socket':
+        options.unixSocket = true;
         break;
       case '--cpu-prof':
         options.cpuProfileDir = resolve(value() ?? '');
@@ -170,13 +176,16 @@ async function parentOf(pid: number): Promise<number | null> {
   }
 }
 
-/** The postmaster listening on `port` (its command line names `-p PORT`). */
-async function postmasterOf(port: number): Promise<number | null> {
+/** The postmaster listening on `port` (its command line names `-p PORT`), and the directory of its Unix socket (`-k DIR`). */
+async function postmasterOf(port: number): Promise<{ pid: number; socketDir: string | null } | null> {
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const commandLine = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     const args = commandLine.split('\0');
-    if (args[0]?.endsWith('/postgres') && args.includes(String(port)) && args.includes('-p')) return Number(entry);
+    if (args[0]?.endsWith('/postgres') && args[args.indexOf('-p') + 1] === String(port)) {
+      const socketFlag = args.indexOf('-k');
+      return { pid: Number(entry), socketDir: socketFlag === -1 ? null : (args[socketFlag + 1] ?? null) };
+    }
   }
   return null;
 }
@@ -394,10 +403,16 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
   const scratch = await mkdtemp(join(tmpdir(), 'warden-relay-bench-'));
   const databaseName = `warden_relay_${count}_${Date.now().toString(36)}`;
   let database: DatabaseConfig = { driver: 'pglite', dataDir: join(scratch, 'pglite') };
+  const postmaster = postgres === null ? null : await postmasterOf(Number(new URL(postgres.url).port));
   if (postgres !== null) {
     await adminQuery(postgres.url, `create database ${databaseName}`);
     const url = new URL(postgres.url);
     url.pathname = `/${databaseName}`;
+    if (options.unixSocket) {
+      const socketDir = postmaster?.socketDir ?? null;
+      if (socketDir === null) throw new Error('the PostgreSQL server has no Unix socket to connect to');
+      url.searchParams.set('host', socketDir);
+    }
     database = { driver: 'postgres', url: url.toString() };
   }
   const loads: Load[] = [];
@@ -435,9 +450,8 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
     await Promise.all(loads.map((load) => load.next('ready')));
     await hold(options.warmupSeconds * 1000);
 
-    const postmaster = postgres === null ? null : await postmasterOf(Number(new URL(postgres.url).port));
     const serverBefore = await cpuMsOf(serverPid);
-    const databaseBefore = postmaster === null ? 0 : await postgresCpuMs(postmaster);
+    const databaseBefore = postmaster === null ? 0 : await postgresCpuMs(postmaster.pid);
     const openedAt = Date.now();
     for (const load of loads) load.send({ type: 'window', open: true });
     await hold(options.seconds * 1000);
@@ -445,7 +459,7 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
     for (const load of loads) load.send({ type: 'window', open: false });
     const windowMs = Date.now() - openedAt;
     const serverMs = (await cpuMsOf(serverPid)) - serverBefore;
-    const databaseMs = postmaster === null ? null : (await postgresCpuMs(postmaster)) - databaseBefore;
+    const databaseMs = postmaster === null ? null : (await postgresCpuMs(postmaster.pid)) - databaseBefore;
     const results = await Promise.all(samplesComing);
 
     const byKind = Object.fromEntries(EVENT_KINDS.map((eventKind) => [eventKind, results.flatMap((result) => result.samples[eventKind]).sort((a, b) => a - b)])) as Record<
@@ -506,7 +520,7 @@ async function main(): Promise<void> {
   }
   const patrolData = await patrolImage();
   console.log(
-    `relay bench: ${options.guests.join(', ')} guests on ${options.databases.join(' and ')}; connect over ${options.connectSeconds} s, warm up ${options.warmupSeconds} s, measure ${options.seconds} s; ${options.workers} load processes; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
+    `relay bench: ${options.guests.join(', ')} guests on ${options.databases.join(' and ')}${options.unixSocket ? ' (PostgreSQL over its Unix socket)' : ''}; connect over ${options.connectSeconds} s, warm up ${options.warmupSeconds} s, measure ${options.seconds} s; ${options.workers} load processes; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
   );
   console.log(`\n${HEADER}`);
   const rows: Row[] = [];
