@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,10 +15,21 @@ type Schema = typeof schema;
 /** The drizzle database, the same type for PGlite and node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Runs a statement of the hot path as a named prepared statement where the
+ * driver has them (PostgreSQL then parses and plans it once per connection,
+ * not per event); answers its rows. The name must always go with the same
+ * SQL text.
+ */
+export type NamedQuery = <Row>(name: string, query: SQL) => Promise<Row[]>;
+
 export interface OpenDatabase {
   db: Database;
+  queryNamed: NamedQuery;
   close(): Promise<void>;
 }
+
+const dialect = new PgDialect();
 
 /** The migrations drizzle-kit generated (`npx drizzle-kit generate`). */
 const MIGRATIONS_DIR = `${ROOT_DIR}src/server/db/migrations`;
@@ -36,7 +48,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
       await pool.end();
       throw error;
     }
-    return { db, close: () => pool.end() };
+    const queryNamed: NamedQuery = async <Row>(name: string, query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await pool.query({ name, text, values: params })).rows as Row[];
+    };
+    return { db, queryNamed, close: () => pool.end() };
   }
   if (config.dataDir !== null) await mkdir(config.dataDir, { recursive: true });
   const client = await PGlite.create(config.dataDir ?? 'memory://');
@@ -47,5 +63,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     await client.close();
     throw error;
   }
-  return { db, close: () => client.close() };
+  // PGlite runs in this process: there is no round trip or plan cache to save.
+  const queryNamed: NamedQuery = async <Row>(_name: string, query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.query<Row>(text, params)).rows;
+  };
+  return { db, queryNamed, close: () => client.close() };
 }

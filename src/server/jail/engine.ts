@@ -27,7 +27,7 @@ import {
 } from '../../shared/relay.ts';
 import { formatDateTime } from '../../shared/time-zone.ts';
 import { appUrl, type Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, NamedQuery } from '../db/database.ts';
 import { activityLogs, featureImages, guests, jailAlerts, jails, lazyAlerts, reservations, wardens, type GuestRow, type JailRow } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Outbox } from '../lib/outbox.ts';
@@ -66,6 +66,7 @@ export interface RelayEmitter {
 
 export interface JailEngineOptions {
   db: Database;
+  queryNamed: NamedQuery;
   clock: Clock;
   outbox: Outbox;
   config: Config;
@@ -92,13 +93,6 @@ interface StreamedJail {
 
 function isAlertKind(kind: MotionKind): kind is MotionKind & AlertKind {
   return ALERT_MOTION_KINDS.includes(kind);
-}
-
-/** The rows of a raw query (both drivers answer `{rows}`). */
-async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows as Row[];
-  throw new Error('a query answered without rows');
 }
 
 /** What a change sends once it is committed. */
@@ -573,8 +567,8 @@ export class JailEngine {
             returning ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at`
         : sql`select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at
             from ${jails} where ${jails.reservationId} = (${openJail})`;
-    const [row] = await queryRows<{ reservation_id: number; state: 'live' | 'finished'; entered_at: number | null; log_id: number | null }>(
-      this.db,
+    const [row] = await this.options.queryNamed<{ reservation_id: number; state: 'live' | 'finished'; entered_at: number | null; log_id: number | null }>(
+      entry.type === 'patrol' ? 'warden_append_patrol' : 'warden_append_log',
       sql`with open_jail as (${target}), added as (
         insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
         select reservation_id, ${now}, ${JSON.stringify(entry)}::jsonb, ${eventId} from open_jail

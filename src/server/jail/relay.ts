@@ -106,6 +106,7 @@ export default unencapsulated('relay', async (app) => {
   const { config } = app;
   const engine = new JailEngine({
     db: app.db,
+    queryNamed: app.queryNamed,
     clock: app.clock,
     outbox: app.outbox,
     config,

@@ -17,6 +17,7 @@ export class JailScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private stopped = false;
 
   constructor(
     private readonly engine: JailEngine,
@@ -24,11 +25,15 @@ export class JailScheduler {
   ) {}
 
   start(): void {
+    this.stopped = false;
     this.timer ??= setInterval(() => void this.tick(), SCHEDULER_INTERVAL_MS);
     this.timer.unref();
   }
 
+  /** Stops the loop; a pass under way ends, and none is started after it (the database is about to close). */
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.again = false;
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
     await this.running;
@@ -40,6 +45,7 @@ export class JailScheduler {
    * `POST /dev/clock` wait on it).
    */
   tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.running !== null) {
       this.again = true;
       return this.running.then(() => this.running ?? undefined);

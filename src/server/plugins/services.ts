@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { GuestCredentials } from '../../shared/api/envelope.ts';
 import type { Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/database.ts';
+import { openDatabase, type Database, type NamedQuery } from '../db/database.ts';
 import { guests, sessions, type GuestRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
 import { AdjustableClock } from '../lib/clock.ts';
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database (PGlite or PostgreSQL; the same drizzle type). */
     db: Database;
+    /** The hot path's named prepared statements (db/database.ts). */
+    queryNamed: NamedQuery;
     /** The server's time in epoch ms; shifted by `POST /dev/clock` outside production. */
     clock: AdjustableClock;
     /** E-mail and SMS. */
@@ -49,7 +51,7 @@ export interface ServicesOptions extends Record<string, unknown> {
 /** Opens the database (migrating it) and decorates the app with what routes share. */
 export default unencapsulated<ServicesOptions>('services', async (app, options) => {
   const { config, clock } = options;
-  const { db, close } = await openDatabase(config.database);
+  const { db, queryNamed, close } = await openDatabase(config.database);
   app.addHook('onClose', close);
 
   const undelivered = new UndeliveredTransport(app.log);
@@ -57,6 +59,7 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   const outbox = new Outbox({ email, sms: options.smsTransport ?? undelivered }, !config.isProduction, clock, app.log);
 
   app.decorate('db', db);
+  app.decorate('queryNamed', queryNamed);
   app.decorate('clock', clock);
   app.decorate('outbox', outbox);
   app.decorate('rateLimiter', new RateLimiter(db, clock));
