@@ -251,6 +251,29 @@ describe('a whole jail', () => {
   });
 });
 
+describe('events at once', () => {
+  it('stores a burst from two guests once each, a resend in the same burst as a retry, each in its own jail', async () => {
+    const [first, second] = [await readyGuest(server.app), await readyGuest(server.app)];
+    const base = server.clock.now();
+    const [firstJail, secondJail] = [await book(first, 2, 1, base), await book(second, 2, 1, base)];
+    await moveClockTo((firstJail?.startTime ?? 0) + MINUTE);
+    const [firstDevice, secondDevice] = [await connectGuest(first), await connectGuest(second)];
+    const repeated = from(first, { eventId: eventId(), motion: { type: 1 } });
+    const sends = [
+      ...Array.from({ length: 20 }, () => firstDevice.send('motion_event_from_guest', from(first, { eventId: eventId(), motion: { type: 1 } }))),
+      ...Array.from({ length: 20 }, () => secondDevice.send('motion_event_from_guest', from(second, { eventId: eventId(), motion: { type: 0 } }))),
+      firstDevice.send('motion_event_from_guest', repeated),
+      firstDevice.send('motion_event_from_guest', repeated),
+    ];
+    const acks = await Promise.all(sends);
+    expect(acks.slice(0, 40)).toEqual(Array.from({ length: 40 }, () => ({ ok: true })));
+    expect(acks.slice(40)).toEqual([{ ok: true }, { ok: true, duplicate: true }]);
+    const motions = async (guest: TestGuest, id: number) => (await read(guest, id)).activityLogs.filter((log) => log.type === 'motion');
+    expect(await motions(first, firstJail.id)).toHaveLength(21);
+    expect((await motions(second, secondJail.id)).map((log) => log.type === 'motion' && log.motion.type)).toEqual(Array.from({ length: 20 }, () => 0));
+  });
+});
+
 describe('alerts and sanctions', () => {
   it('ignored jails add lazy alerts with a mail each; the third within a week suspends booking', async () => {
     const guest = await readyGuest(server.app);
