@@ -21,16 +21,16 @@
 
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import pg from 'pg';
 import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { guests, reservations, sessions } from '../src/server/db/schema/index.ts';
 import { jpegDataUrlSize } from '../src/server/jail/jpeg.ts';
+import pg from 'pg';
 import { hashToken, newToken } from '../src/server/lib/secrets.ts';
 import { bookingSource, occurrenceRow } from '../src/server/services/reservations.ts';
+import { adminQuery, freePort, stopGracefully } from '../src/server/test/server-process.ts';
 import { fixedOffsetTimeZone } from '../src/shared/time-zone.ts';
 import { EVENT_KINDS, type EventKind, type FromLoad, type LoadGuest, type ToLoad } from './relay-load.ts';
 
@@ -138,16 +138,6 @@ function parseArgs(argv: readonly string[]): Options | null {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 // --- CPU time from /proc ---------------------------------------------------------
 
@@ -221,15 +211,6 @@ process.stdin.on('end', () => process.exit(0));`;
   return { url, stop: () => child.stdin.end() };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** N verified guests with a phone, a session each and a reservation each that is live from now for two hours. */
 async function seed(database: DatabaseConfig, count: number): Promise<LoadGuest[]> {
@@ -310,14 +291,6 @@ async function startServer(env: Record<string, string>, cpuProfileDir: string | 
   }
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 interface Load {
   child: ChildProcess;
@@ -488,8 +461,8 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
     for (const load of loads) {
       if (load.child.connected) load.send({ type: 'stop' });
     }
-    await Promise.all(loads.map((load) => stopProcess(load.child)));
-    if (server !== null) await stopProcess(server.child);
+    await Promise.all(loads.map((load) => stopGracefully(load.child)));
+    if (server !== null) await stopGracefully(server.child);
     if (postgres !== null) await adminQuery(postgres.url, `drop database if exists ${databaseName} with (force)`);
     await rm(scratch, { recursive: true, force: true });
   }

@@ -1,16 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { GuestJail, RelayAck } from '../../shared/relay.ts';
 import { ROOT_DIR } from '../config.ts';
 import type { OutboxRecord } from '../lib/outbox.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
+import { adminQuery, freePort, stopGracefully } from '../test/server-process.ts';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis
@@ -40,26 +39,7 @@ const clients: RelayClient[] = [];
 let databaseName = '';
 let dataDir = '';
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Starts `node --import tsx src/server/main.ts` and waits until `/api/health` answers. */
 async function startNode(name: string, databaseUrl: string): Promise<Node> {
@@ -98,15 +78,6 @@ async function startNode(name: string, databaseUrl: string): Promise<Node> {
   }
 }
 
-/** SIGTERM, then SIGKILL if the process has not gone within 10 s. */
-async function stopNode(node: Node): Promise<void> {
-  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => node.child.once('exit', () => resolve()));
-  node.child.kill('SIGTERM');
-  const timer = setTimeout(() => node.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function json<Answer>(response: Response): Promise<Answer> {
   expect(response.status, `${response.url} answered ${response.status}`).toBe(200);
@@ -176,7 +147,7 @@ describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on o
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'warden-cluster-'));
     databaseName = `warden_cluster_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${databaseName}`);
+    await adminQuery(DATABASE_SERVER_URL, `create database ${databaseName}`);
     const databaseUrl = new URL(DATABASE_SERVER_URL);
     databaseUrl.pathname = `/${databaseName}`;
     // One after the other: the first migrates the fresh database, the second finds it migrated.
@@ -186,8 +157,8 @@ describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on o
 
   afterAll(async () => {
     for (const client of clients.splice(0)) client.close();
-    await Promise.all(nodes.splice(0).map(stopNode));
-    if (databaseName !== '') await adminQuery(`drop database if exists ${databaseName} with (force)`);
+    await Promise.all(nodes.splice(0).map((node) => stopGracefully(node.child)));
+    if (databaseName !== '') await adminQuery(DATABASE_SERVER_URL, `drop database if exists ${databaseName} with (force)`);
     if (dataDir !== '') rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

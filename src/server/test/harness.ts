@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Language } from '../../shared/constants.ts';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
 import { AdjustableClock } from '../lib/clock.ts';
 import type { OutboxRecord } from '../lib/outbox.ts';
+import { adminQuery } from './server-process.ts';
 
 /**
  * Test support for the server suites. Each test server has a database of its
@@ -21,15 +21,6 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function testDatabase(): Promise<{ database: DatabaseConfig; drop(): Promise<void> }> {
   const serverUrl = process.env.WARDEN_TEST_DATABASE_URL;
