@@ -1,0 +1,89 @@
+import {
+  BREAK_MS,
+  DEFAULT_COMMANDS,
+  LEAVE_SEAT_ALLOWANCE_MS,
+  PATROL_FIRST_SCREENSHOT_DELAY_MS,
+  PATROL_MAX_LOGS_PER_SESSION,
+  patrolChance,
+  REMAINING_TIME_SHOWN_BELOW_MS,
+} from '../../../shared/constants.ts';
+import type { JailStatus } from '../../../shared/relay.ts';
+
+/**
+ * The rules of a live session on the guest's side (SPEC §4, §9): what each
+ * command does to the jail status and the commands on offer, the leave and
+ * break countdowns, when the remaining time shows, and when a patrol image
+ * is taken. Pure functions; the screens and the store call them.
+ */
+
+/** The commands of SPEC §4: 1 leave the seat, 2 break, 3 finish early, 4 talk, 5 back to the seat, 6 end the break. */
+export type CommandId = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** What the page does besides changing the status. */
+export type CommandEffect = 'none' | 'close_camera' | 'reopen_camera' | 'open_finish_form' | 'talk';
+
+export interface CommandOutcome {
+  /** The status after the command (reported to the relay when it changed). */
+  status: JailStatus;
+  effect: CommandEffect;
+}
+
+/** The commands on offer in a status: only 5 while leaving, only 6 on a break, else the normal ones (1-4 unless a warden set others). */
+export function availableCommands(status: JailStatus, normal: readonly number[] = DEFAULT_COMMANDS): number[] {
+  if (status === 'leaving') return [5];
+  if (status === 'breaking') return [6];
+  return [...normal];
+}
+
+/** What command `command` does in `status`; null when it is not on offer there. */
+export function commandOutcome(command: CommandId, status: JailStatus, normal: readonly number[] = DEFAULT_COMMANDS): CommandOutcome | null {
+  if (!availableCommands(status, normal).includes(command)) return null;
+  switch (command) {
+    case 1:
+      return { status: 'leaving', effect: 'none' };
+    case 2:
+      return { status: 'breaking', effect: 'close_camera' };
+    case 3:
+      return { status, effect: 'open_finish_form' };
+    case 4:
+      return { status, effect: 'talk' };
+    case 5:
+      return { status: 'injail', effect: 'none' };
+    case 6:
+      return { status: 'injail', effect: 'reopen_camera' };
+  }
+}
+
+/** The milliseconds left of a leave (5 minutes) or a break (20 minutes), never below 0; null in the jail. */
+export function allowanceLeft(status: JailStatus, statusSince: number, now: number): number | null {
+  if (status === 'injail') return null;
+  const allowance = status === 'leaving' ? LEAVE_SEAT_ALLOWANCE_MS : BREAK_MS;
+  return Math.max(0, statusSince + allowance - now);
+}
+
+/** The remaining time shows once 30 minutes or less are left (checked every 30 s by the page). */
+export function isRemainingTimeShown(endTime: number, now: number): boolean {
+  return endTime - now <= REMAINING_TIME_SHOWN_BELOW_MS;
+}
+
+/** What the patrol needs to know. */
+export interface PatrolState {
+  /** When the camera was set up. */
+  setupAt: number;
+  /** When the last patrol image was taken; null before the first. */
+  lastPatrolAt: number | null;
+  /** Patrol images taken in this session. */
+  taken: number;
+}
+
+/**
+ * Whether a patrol image is taken at this check (the page checks every
+ * 10 s): the first 10 s after setup, then with chance minutes since the last
+ * patrol / 90, never past 30 a session (PATROL_CHECK_INTERVAL_MS). `random` is a draw in [0, 1).
+ */
+export function isPatrolDue(state: PatrolState, now: number, random: number): boolean {
+  if (state.taken >= PATROL_MAX_LOGS_PER_SESSION) return false;
+  if (state.lastPatrolAt === null) return now - state.setupAt >= PATROL_FIRST_SCREENSHOT_DELAY_MS;
+  const minutesSince = (now - state.lastPatrolAt) / 60_000;
+  return random < patrolChance(minutesSince);
+}
