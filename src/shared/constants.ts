@@ -61,6 +61,11 @@ export const REMAINING_TIME_SHOWN_BELOW_MS = 30 * MINUTE;
 /** How often the remaining time is checked (30 s). */
 export const REMAINING_TIME_CHECK_INTERVAL_MS = 30 * SECOND;
 
+/** The relay reconnects after 1 s at first, backing off to 5 s, and gives up after 20 attempts (SPEC §7). */
+export const RELAY_RECONNECT_DELAY_MS = SECOND;
+export const RELAY_RECONNECT_DELAY_MAX_MS = 5 * SECOND;
+export const RELAY_RECONNECT_ATTEMPTS = 20;
+
 /** Alive check interval (30 s). */
 export const ALIVE_CHECK_INTERVAL_MS = 30 * SECOND;
 
