@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { LOG_REDACT_PATHS } from './app.ts';
-import { apiBlock, call, credentials, fail, outbox, readyGuest, signUp, startTestServer, succeed, useTestServer } from './test/harness.ts';
+import { apiBlock, bookJail, call, credentials, fail, outbox, readyGuest, signUp, startTestServer, succeed, useTestServer } from './test/harness.ts';
 
 /** What the server wrote to its log, for the redaction test. */
 const logLines: string[] = [];
@@ -152,14 +152,7 @@ describe('development routes', () => {
 
   it('POST /dev/activity-logs adds logs that the reservation read returns in time order', async () => {
     const guest = await readyGuest(server.app);
-    const quarterHour = 15 * 60_000;
-    const startTime = Math.ceil((server.clock.now() + 7 * 3_600_000) / quarterHour) * quarterHour;
-    const created = await succeed(server.app, '/reservation/create', {
-      api: apiBlock(),
-      guest: credentials(guest),
-      reservation: { work: 'Logs', duration: 1, startTime, repeatType: 'none' },
-    });
-    const { id } = created.reservation as { id: number };
+    const { id, startTime } = await bookJail(server.app, guest, 7);
     const logs = [
       { type: 'instruction', time: startTime + 2_000, instruction: { text: 'second' } },
       { type: 'motion', time: startTime + 1_000, motion: { type: 1 } },

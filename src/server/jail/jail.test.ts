@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { GuestJail, LiveJail, RelayAck } from '../../shared/relay.ts';
 import { startWardenSession } from '../services/wardens.ts';
-import { apiBlock, credentials, fail, lastMessageTo, readyGuest, succeed, useTestServer, type TestGuest } from '../test/harness.ts';
+import { apiBlock, bookJail, credentials, fail, lastMessageTo, readyGuest, succeed, useTestServer, type TestGuest } from '../test/harness.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
 import { runAdmin } from '../admin.ts';
 
@@ -44,16 +44,9 @@ async function moveClockTo(time: number): Promise<void> {
   expect(response.statusCode).toBe(200);
 }
 
-/** Books a one-off jail `hoursAhead` hours from the server's now (on a quarter hour), `duration` hours long. */
-async function book(guest: TestGuest, hoursAhead: number, duration = 1, from = server.clock.now()): Promise<Reservation> {
-  const quarter = 15 * MINUTE;
-  const startTime = Math.ceil((from + hoursAhead * HOUR) / quarter) * quarter;
-  const answer = await succeed(server.app, '/reservation/create', {
-    api: apiBlock(),
-    guest: credentials(guest),
-    reservation: { work: 'Write the chapter', duration, startTime, repeatType: 'none' },
-  });
-  return answer.reservation as Reservation;
+/** Books a one-off jail `hoursAhead` hours after `from` (the server's now), `duration` hours long. */
+function book(guest: TestGuest, hoursAhead: number, duration = 1, from?: number): Promise<Reservation> {
+  return bookJail(server.app, guest, hoursAhead, duration, from);
 }
 
 async function read(guest: TestGuest, id: number): Promise<Reservation> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Reservation } from '../../shared/api/reservation.ts';
 import type { Language } from '../../shared/constants.ts';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
@@ -205,4 +206,21 @@ export async function readyGuest(app: FastifyInstance): Promise<TestGuest> {
   await verifyEmail(app, guest);
   await givePhone(app, guest);
   return guest;
+}
+
+/**
+ * Books a one-off jail for a ready guest, `hoursAhead` hours after `from`
+ * (the server's now by default) on the next quarter hour, `duration` hours
+ * long, through `/reservation/create`.
+ */
+export async function bookJail(app: FastifyInstance, guest: TestGuest, hoursAhead: number, duration = 1, from?: number): Promise<Reservation> {
+  const quarter = 15 * 60_000;
+  const base = from ?? app.clock.now();
+  const startTime = Math.ceil((base + hoursAhead * 3_600_000) / quarter) * quarter;
+  const answer = await succeed(app, '/reservation/create', {
+    api: apiBlock(),
+    guest: credentials(guest),
+    reservation: { work: 'Write the chapter', duration, startTime, repeatType: 'none' },
+  });
+  return answer.reservation as Reservation;
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { apiBlock, credentials, readyGuest, succeed, useTestServer } from '../../../server/test/harness.ts';
+import { apiBlock, bookJail, credentials, readyGuest, succeed, useTestServer } from '../../../server/test/harness.ts';
 import { GuestRelay, RelayRefusedError } from './guest-relay.ts';
 
 /**
@@ -26,15 +26,8 @@ afterEach(() => {
 
 async function liveJail() {
   const guest = await readyGuest(server.app);
-  const quarter = 15 * 60_000;
-  const startTime = Math.ceil((server.clock.now() + 2 * 3_600_000) / quarter) * quarter;
-  const answer = await succeed(server.app, '/reservation/create', {
-    api: apiBlock(),
-    guest: credentials(guest),
-    reservation: { work: 'Draft', duration: 1, startTime, repeatType: 'none' },
-  });
-  const reservation = answer.reservation as Reservation;
-  await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: startTime + 60_000 - Date.now() } });
+  const reservation = await bookJail(server.app, guest, 2);
+  await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: reservation.startTime + 60_000 - Date.now() } });
   return { guest, reservation };
 }
 
