@@ -4,22 +4,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
 import type { ActivityLog, Reservation } from '../../../shared/api/reservation.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
+import { browserVoice } from '../../app/speech.ts';
 import { useReservationReadMutation, useReservationSkipMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
 import { detailActions, isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from './reservation-view.ts';
-
-/** Speaks a short line where the browser can; silently skipped elsewhere. */
-function speak(text: string, language: string) {
-  if (typeof window === 'undefined' || !('speechSynthesis' in window)) return;
-  try {
-    const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = language === 'ja' ? 'ja-JP' : 'en-US';
-    window.speechSynthesis.speak(utterance);
-  } catch {
-    // No voice: going live does not depend on it.
-  }
-}
 
 export function repeatInfo(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>, weekday: number, language: string, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (reservation.repeatType === 'weekly') return t('repeat_info_weekly', { weekday: weekdayName(weekday, language, 'long') });
@@ -127,7 +116,8 @@ export function ReservationDetailScreen() {
       .catch(() => undefined);
   };
   const goLive = () => {
-    speak('go', language);
+    // 'go' is spoken where the browser can; going live does not wait for it.
+    void browserVoice().speak('go', language);
     setTimeout(() => void navigate(`/jail/live/${id}`), GO_LIVE_DELAY_MS);
   };
   return (

@@ -1,0 +1,146 @@
+import { SPEECH_TIMEOUT_MS, type Language } from '../../shared/constants.ts';
+
+/**
+ * Speech behind an interface (the Warden's voice and the guest's spoken
+ * commands): the browser's `speechSynthesis` and `SpeechRecognition` in the
+ * app, a scripted stand-in where they cannot run (headless browsers in
+ * tests). Touch always works as well; nothing waits on speech forever.
+ */
+
+export interface Voice {
+  /** Speaks `text`; resolves when it has been said (at once where there is no voice). */
+  speak(text: string, language: Language): Promise<void>;
+  /** Stops whatever is being said. */
+  cancel(): void;
+}
+
+export interface Ears {
+  /** Whether this browser can listen at all. */
+  readonly available: boolean;
+  /** What the guest says within `timeoutMs` (2.5 s by default), or null. */
+  listen(language: Language, timeoutMs?: number): Promise<string | null>;
+}
+
+const LOCALES: Record<Language, string> = { en: 'en-US', ja: 'ja-JP' };
+
+/** The browser's voice; resolves at the end of each line, or at once without speech synthesis. */
+export function browserVoice(): Voice {
+  const synthesis = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
+  return {
+    speak(text, language) {
+      if (synthesis === null) return Promise.resolve();
+      return new Promise((resolve) => {
+        try {
+          const utterance = new SpeechSynthesisUtterance(text);
+          utterance.lang = LOCALES[language];
+          utterance.onend = () => resolve();
+          utterance.onerror = () => resolve();
+          synthesis.speak(utterance);
+        } catch {
+          resolve();
+        }
+      });
+    },
+    cancel() {
+      synthesis?.cancel();
+    },
+  };
+}
+
+/** The parts of the Web Speech API's recognition this app uses (TypeScript's DOM types do not have it). */
+interface Recognition {
+  lang: string;
+  interimResults: boolean;
+  maxAlternatives: number;
+  onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
+  onerror: (() => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+  abort(): void;
+}
+
+type RecognitionConstructor = new () => Recognition;
+
+function recognitionConstructor(): RecognitionConstructor | null {
+  if (typeof window === 'undefined') return null;
+  const candidates = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  return candidates.SpeechRecognition ?? candidates.webkitSpeechRecognition ?? null;
+}
+
+/** The browser's speech recognition, where present: one utterance per `listen`. */
+export function browserEars(): Ears {
+  const Recognition = recognitionConstructor();
+  return {
+    available: Recognition !== null,
+    listen(language, timeoutMs = SPEECH_TIMEOUT_MS) {
+      if (Recognition === null) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const recognition = new Recognition();
+        recognition.lang = LOCALES[language];
+        recognition.interimResults = false;
+        recognition.maxAlternatives = 1;
+        let heard: string | null = null;
+        const timer = setTimeout(() => recognition.abort(), timeoutMs);
+        recognition.onresult = (event) => {
+          heard = event.results[0]?.[0]?.transcript ?? null;
+        };
+        recognition.onerror = () => undefined;
+        recognition.onend = () => {
+          clearTimeout(timer);
+          resolve(heard);
+        };
+        try {
+          recognition.start();
+        } catch {
+          clearTimeout(timer);
+          resolve(null);
+        }
+      });
+    },
+  };
+}
+
+/**
+ * A scripted voice and ears: records every line spoken and answers each
+ * `listen` with the next utterance given to `hear` (null when none comes in
+ * time). Browser tests install it in place of the browser's speech.
+ */
+export class ScriptedSpeech implements Voice, Ears {
+  readonly available = true;
+  readonly spoken: { text: string; language: Language }[] = [];
+  private readonly heard: string[] = [];
+  private waiting: ((utterance: string) => void) | null = null;
+
+  speak(text: string, language: Language): Promise<void> {
+    this.spoken.push({ text, language });
+    return Promise.resolve();
+  }
+
+  cancel(): void {}
+
+  /** The guest says `utterance` (to the current or next `listen`). */
+  hear(utterance: string): void {
+    if (this.waiting !== null) {
+      const deliver = this.waiting;
+      this.waiting = null;
+      deliver(utterance);
+    } else {
+      this.heard.push(utterance);
+    }
+  }
+
+  listen(_language: Language, timeoutMs = SPEECH_TIMEOUT_MS): Promise<string | null> {
+    const next = this.heard.shift();
+    if (next !== undefined) return Promise.resolve(next);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting = null;
+        resolve(null);
+      }, timeoutMs);
+      this.waiting = (utterance) => {
+        clearTimeout(timer);
+        resolve(utterance);
+      };
+    });
+  }
+}
