@@ -13,6 +13,7 @@ import { endpointFulfilled } from './slices/matchers.ts';
 import { networkSlice } from './slices/network.ts';
 import { reservationsSlice } from './slices/reservations.ts';
 import { wardenSlice } from './slices/warden.ts';
+import { jailSessionSlice } from '../features/jail/sessionSlice.ts';
 
 /** The client state groups of SPEC §3, plus the API cache. */
 export const rootReducer = combineReducers({
@@ -26,6 +27,7 @@ export const rootReducer = combineReducers({
   network: networkSlice.reducer,
   reservations: reservationsSlice.reducer,
   forum: forumSlice.reducer,
+  jailSession: jailSessionSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -1,0 +1,133 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
+import type { FinishKind, GuestJail, JailStatus, RelayWarden } from '../../../shared/relay.ts';
+import { commandOutcome, type CommandId } from './session-rules.ts';
+
+/**
+ * The live session on the guest's side (SPEC §4 Session, guest jail
+ * status): which screen, the eye's mode, the jail and its status, the
+ * commands a warden made the normal ones, the warden, and the finish,
+ * announced once. The relay events and the guest's commands are its actions.
+ * The commands on offer follow from the status (`availableCommands`) and
+ * live in the Command group of SPEC §3 (app/slices/command.ts).
+ */
+
+/** Screen ids of SPEC §4: waiting 0, preparation 1, live 2. */
+export const SCREENS = { wait: 0, prep: 1, live: 2 } as const;
+export type ScreenId = (typeof SCREENS)[keyof typeof SCREENS];
+
+export const EYE_MODES = ['monitoring', 'capturing', 'attention', 'dialogue'] as const;
+export type EyeMode = (typeof EYE_MODES)[number];
+
+export interface JailSessionState {
+  screen: ScreenId;
+  eyeMode: EyeMode;
+  /** Whether the eye is awake (it wakes at the start, then sleeps). */
+  eyeAwake: boolean;
+  jail: GuestJail | null;
+  status: JailStatus;
+  statusSince: number;
+  /** The commands a warden set as the normal ones (1-4 by default). */
+  normalCommands: number[];
+  warden: RelayWarden | null;
+  finish: FinishKind | null;
+  /** The finish is announced once (SPEC §4); then the reservation is read again. */
+  finishAnnounced: boolean;
+}
+
+const initialState: JailSessionState = {
+  screen: SCREENS.wait,
+  eyeMode: 'monitoring',
+  eyeAwake: false,
+  jail: null,
+  status: 'injail',
+  statusSince: 0,
+  normalCommands: [...DEFAULT_COMMANDS],
+  warden: null,
+  finish: null,
+  finishAnnounced: false,
+};
+
+function setStatus(state: JailSessionState, status: JailStatus, since: number) {
+  state.status = status;
+  state.statusSince = since;
+}
+
+export const jailSessionSlice = createSlice({
+  name: 'jailSession',
+  initialState,
+  reducers: {
+    screenEntered(state, action: PayloadAction<ScreenId>) {
+      state.screen = action.payload;
+    },
+    eyeModeChanged(state, action: PayloadAction<EyeMode>) {
+      state.eyeMode = action.payload;
+    },
+    eyeSlept(state) {
+      state.eyeAwake = false;
+    },
+    /** `jail_start_to_guest`: the jail, its warden; the eye wakes. */
+    jailStarted(state, action: PayloadAction<{ jail: GuestJail; warden: RelayWarden | null }>) {
+      const { jail, warden } = action.payload;
+      state.jail = jail;
+      state.warden = warden;
+      state.normalCommands = jail.commands;
+      state.finish = null;
+      state.finishAnnounced = false;
+      state.eyeAwake = true;
+      setStatus(state, jail.jailStatus, jail.statusSince);
+    },
+    /** `jail_resume_to_guest`: back mid-jail, with the status to restore (leaving, breaking). */
+    jailResumed(state, action: PayloadAction<{ guest: { jailStatus: JailStatus; statusSince: number }; jail: GuestJail; warden: RelayWarden | null }>) {
+      const { guest, jail, warden } = action.payload;
+      state.jail = jail;
+      state.warden = warden;
+      state.normalCommands = jail.commands;
+      setStatus(state, guest.jailStatus, guest.statusSince);
+    },
+    /** `jail_update_to_guest`: the server's status wins. */
+    jailUpdated(state, action: PayloadAction<{ guest: { jailStatus: JailStatus; statusSince: number }; warden: RelayWarden | null }>) {
+      state.warden = action.payload.warden;
+      setStatus(state, action.payload.guest.jailStatus, action.payload.guest.statusSince);
+    },
+    /** `update_commands_to_guest`: a warden set the normal commands. */
+    commandsUpdated(state, action: PayloadAction<number[]>) {
+      state.normalCommands = action.payload;
+    },
+    /** The guest gave a command (touch or voice): a status command changes the status at once, before the relay answers. */
+    commandGiven(state, action: PayloadAction<{ command: CommandId; now: number }>) {
+      const outcome = commandOutcome(action.payload.command, state.status, state.normalCommands);
+      if (outcome === null || outcome.status === state.status) return;
+      setStatus(state, outcome.status, action.payload.now);
+    },
+    /** The end time passed, or `jail_finish_to_guest` came. */
+    jailFinished(state, action: PayloadAction<FinishKind>) {
+      state.finish ??= action.payload;
+    },
+    finishAnnounced(state) {
+      state.finishAnnounced = true;
+    },
+    sessionLeft() {
+      return initialState;
+    },
+  },
+});
+
+export const {
+  screenEntered,
+  eyeModeChanged,
+  eyeSlept,
+  jailStarted,
+  jailResumed,
+  jailUpdated,
+  commandsUpdated,
+  commandGiven,
+  jailFinished,
+  finishAnnounced,
+  sessionLeft,
+} = jailSessionSlice.actions;
+
+/** Whether the finish still has to be announced (once, SPEC §4). */
+export function shouldAnnounceFinish(state: JailSessionState): boolean {
+  return state.finish !== null && !state.finishAnnounced;
+}
