@@ -33,6 +33,7 @@ const intro = () => import('./features/intro/index.tsx');
 const account = () => import('./features/account/index.tsx');
 const reservations = () => import('./features/reservations/index.tsx');
 const rules = () => import('./features/rules/index.tsx');
+const jail = () => import('./features/jail/index.tsx');
 
 const IntroScreen = screen(intro, 'IntroScreen');
 const SigninScreen = screen(account, 'SigninScreen');
@@ -56,6 +57,7 @@ const ReservationRemoveScreen = screen(reservations, 'ReservationRemoveScreen');
 const ReservationRemovedScreen = screen(reservations, 'ReservationRemovedScreen');
 const ReservationDetailScreen = screen(reservations, 'ReservationDetailScreen');
 const RulesScreen = screen(rules, 'RulesScreen');
+const PrepBeforeScreen = screen(jail, 'PrepBeforeScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
@@ -93,6 +95,7 @@ export function AppRoutes() {
       <Route path="/guest/updatePassword/:token" element={<UpdatePasswordScreen />} />
       <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
       <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
+      <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
       <Route path="/jail/*" element={<Placeholder title="Jail" />} />
       <Route path="/subscription" element={nav(<Placeholder title="Subscription" />)} />
       <Route path="/userForum" element={nav(<Placeholder title="User forum" />)} />
