@@ -5,7 +5,7 @@
  * recording stand-in (headless Chromium has no voices).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { checkA11y, createGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 
 /** Replaces `speechSynthesis` with one that records what it is asked to say (read with `spokenLines`). */
 async function recordSpeech(page: Page) {
@@ -28,6 +28,10 @@ function spokenLines(page: Page) {
   return page.evaluate(() => (window as unknown as { spokenLines: { text: string; lang: string }[] }).spokenLines);
 }
 
+test.afterEach(async ({ request }) => {
+  await request.post('/dev/clock', { data: { offsetMs: 0 } });
+});
+
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`jail screens at ${name}`, () => {
     test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
@@ -44,6 +48,43 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('button', { name: 'Start' }).click();
       await expect(page).toHaveURL(/\/jail\/prep\/42$/);
       expect(await spokenLines(page)).toEqual([{ text: 'Here we go', lang: 'en-US' }]);
+      expect(missing).toEqual([]);
+    });
+
+    test('live: leave the seat and come back, then finish early with a reason; the finish is announced and the report shows it', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      await recordSpeech(page);
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 1);
+      const inside = jail.startTime + 60_000;
+      await request.post('/dev/clock', { data: { offsetMs: inside - Date.now() } });
+      // The page's clock runs from the same moment, at its normal pace.
+      await page.clock.install({ time: inside });
+      await page.clock.resume();
+      await signedIn(page, guest, `/jail/live/${jail.id}`);
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Write the report' })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText('In the jail');
+      const commands = page.getByRole('region', { name: 'Commands' }).getByRole('button');
+      await expect(commands).toHaveText(['1 Leave the seat', '2 Take a break', '3 Finish early', '4 Talk to the Warden']);
+      await expect(commands.first()).toBeEnabled();
+      await checkA11y(page, '/jail/live/:id');
+
+      await page.getByRole('button', { name: '1 Leave the seat' }).click();
+      await expect(page.getByRole('status')).toHaveText(/^Away from the seat: back within [45]:\d\d$/);
+      await expect(commands).toHaveText(['5 Back to the seat']);
+      await page.getByRole('button', { name: '5 Back to the seat' }).click();
+      await expect(page.getByRole('status')).toHaveText('In the jail');
+
+      await page.getByRole('button', { name: '3 Finish early' }).click();
+      const send = page.getByRole('button', { name: 'Finish the jail' });
+      await expect(send).toBeDisabled();
+      await page.getByLabel('Why are you finishing early?').fill('A delivery came');
+      await checkA11y(page, '/jail/live/:id (finish form)');
+      await send.click();
+      await expect(page).toHaveURL(new RegExp(`/reservation/${jail.id}$`));
+      expect((await spokenLines(page)).map((line) => line.text)).toContain('The jail has finished. Well done.');
+      await expect(page.getByText('A delivery came')).toBeVisible();
       expect(missing).toEqual([]);
     });
 

@@ -58,6 +58,7 @@ const ReservationRemovedScreen = screen(reservations, 'ReservationRemovedScreen'
 const ReservationDetailScreen = screen(reservations, 'ReservationDetailScreen');
 const RulesScreen = screen(rules, 'RulesScreen');
 const PrepBeforeScreen = screen(jail, 'PrepBeforeScreen');
+const LiveScreen = screen(jail, 'LiveScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
@@ -96,6 +97,7 @@ export function AppRoutes() {
       <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
       <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
       <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
+      <Route path="/jail/live/:id" element={<LiveScreen />} />
       <Route path="/jail/*" element={<Placeholder title="Jail" />} />
       <Route path="/subscription" element={nav(<Placeholder title="Subscription" />)} />
       <Route path="/userForum" element={nav(<Placeholder title="User forum" />)} />

@@ -1,10 +1,11 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import { logout } from './session.ts';
-import type { AppDispatch, RootState } from './store.ts';
+import type { AppDispatch, AppStore, RootState } from './store.ts';
 
 /** `useDispatch` and `useSelector` typed for this store. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();
 
 /** Whether a guest is signed in on this device. */
 export function useIsLoggedIn(): boolean {

@@ -9,11 +9,12 @@ import { useReservationReadListQuery } from './api.ts';
  * on entry), for /reservation/:id, /reservation/edit/:id and
  * /reservation/remove/:id.
  */
-export function useReservationOfRoute(): { id: number; reservation: Reservation | null; isFetching: boolean } {
+export function useReservationOfRoute(): { id: number; reservation: Reservation | null; isFetching: boolean; isRead: boolean } {
   const id = Number(useParams().id);
-  const { isFetching } = useReservationReadListQuery();
+  const { isFetching, isSuccess } = useReservationReadListQuery();
   const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
-  return { id, reservation, isFetching };
+  // `isRead`: the list has come from the server since the screen opened (a missing reservation is really missing).
+  return { id, reservation, isFetching, isRead: isSuccess && !isFetching };
 }
 
 /** What a reservation screen shows until its reservation is there: loading, or not found once the list has come. */

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { ALIVE_CHECK_INTERVAL_MS, CLIENT_VERSION } from '../../../shared/constants.ts';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
+import { GuestRelay } from './guest-relay.ts';
+import { commandsUpdated, jailFinished, jailResumed, jailStarted, jailUpdated } from './sessionSlice.ts';
+
+/** SPEC §8: when the relay cannot be reached again, a Japanese alert that the connection is lost, then a reload. */
+export const CONNECTION_LOST_ALERT = 'サーバーとの接続が切れました。ページを再読み込みします。';
+
+/**
+ * The guest's relay while a jail screen is open: connected with the
+ * session, initialised on every (re)connection, an alive check every 30 s
+ * with the current status, and the server's jail events applied to the
+ * session. Null until the session is known.
+ */
+export function useGuestRelay(): GuestRelay | null {
+  const auth = useAppSelector((state) => state.guest.auth);
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const [relay, setRelay] = useState<GuestRelay | null>(null);
+
+  useEffect(() => {
+    if (auth === null) return undefined;
+    const connected = new GuestRelay({
+      session: { id: auth.id, token: auth.token },
+      language: () => store.getState().application.language,
+      onConnectionLost: () => {
+        window.alert(CONNECTION_LOST_ALERT);
+        window.location.reload();
+      },
+    });
+    const { socket } = connected;
+    socket.on('connect', () => {
+      connected.initialize(navigator.userAgent.slice(0, 500), CLIENT_VERSION).catch(() => undefined);
+    });
+    socket.on('jail_start_to_guest', (payload) => dispatch(jailStarted(payload)));
+    socket.on('jail_resume_to_guest', (payload) => dispatch(jailResumed(payload)));
+    socket.on('jail_update_to_guest', (payload) => dispatch(jailUpdated(payload)));
+    socket.on('update_commands_to_guest', ({ commands }) => dispatch(commandsUpdated(commands)));
+    socket.on('jail_finish_to_guest', ({ finish }) => dispatch(jailFinished(finish)));
+    const alive = setInterval(() => {
+      if (!socket.connected || store.getState().jailSession.jail === null) return;
+      connected.send('check_alive_from_guest', { jailStatus: store.getState().jailSession.status }).catch(() => undefined);
+    }, ALIVE_CHECK_INTERVAL_MS);
+    setRelay(connected);
+    return () => {
+      clearInterval(alive);
+      connected.close();
+      setRelay(null);
+    };
+  }, [auth, dispatch, store]);
+
+  return relay;
+}
