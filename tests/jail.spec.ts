@@ -24,6 +24,11 @@ async function recordSpeech(page: Page) {
   });
 }
 
+/** The live screen's status line (the shell has a loading status of its own). */
+function liveStatus(page: Page) {
+  return page.locator('.jail-screen').getByRole('status');
+}
+
 function spokenLines(page: Page) {
   return page.evaluate(() => (window as unknown as { spokenLines: { text: string; lang: string }[] }).spokenLines);
 }
@@ -64,17 +69,17 @@ for (const { name, viewport } of VIEWPORTS) {
       await signedIn(page, guest, `/jail/live/${jail.id}`);
 
       await expect(page.getByRole('heading', { level: 1, name: 'Write the report' })).toBeVisible();
-      await expect(page.getByRole('status')).toHaveText('In the jail');
+      await expect(liveStatus(page)).toHaveText('In the jail');
       const commands = page.getByRole('region', { name: 'Commands' }).getByRole('button');
       await expect(commands).toHaveText(['1 Leave the seat', '2 Take a break', '3 Finish early', '4 Talk to the Warden']);
       await expect(commands.first()).toBeEnabled();
       await checkA11y(page, '/jail/live/:id');
 
       await page.getByRole('button', { name: '1 Leave the seat' }).click();
-      await expect(page.getByRole('status')).toHaveText(/^Away from the seat: back within [45]:\d\d$/);
+      await expect(liveStatus(page)).toHaveText(/^Away from the seat: back within [45]:\d\d$/);
       await expect(commands).toHaveText(['5 Back to the seat']);
       await page.getByRole('button', { name: '5 Back to the seat' }).click();
-      await expect(page.getByRole('status')).toHaveText('In the jail');
+      await expect(liveStatus(page)).toHaveText('In the jail');
 
       await page.getByRole('button', { name: '3 Finish early' }).click();
       const send = page.getByRole('button', { name: 'Finish the jail' });
@@ -86,6 +91,27 @@ for (const { name, viewport } of VIEWPORTS) {
       expect((await spokenLines(page)).map((line) => line.text)).toContain('The jail has finished. Well done.');
       await expect(page.getByText('A delivery came')).toBeVisible();
       expect(missing).toEqual([]);
+    });
+
+    test('live: a reload while on a break restores the break, and ending it brings the commands back', async ({ page, request }) => {
+      await recordSpeech(page);
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 2);
+      const inside = jail.startTime + 60_000;
+      await request.post('/dev/clock', { data: { offsetMs: inside - Date.now() } });
+      await page.clock.install({ time: inside });
+      await page.clock.resume();
+      await signedIn(page, guest, `/jail/live/${jail.id}`);
+      await page.getByRole('button', { name: '2 Take a break' }).click();
+      await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
+      await page.reload();
+      // The server remembers the status and restores it on reconnecting (jail_resume_to_guest).
+      await expect(liveStatus(page)).toHaveText(/^On a break: 19:\d\d left$/);
+      const commands = page.getByRole('region', { name: 'Commands' }).getByRole('button');
+      await expect(commands).toHaveText(['6 End the break']);
+      await commands.first().click();
+      await expect(liveStatus(page)).toHaveText('In the jail');
+      await expect(commands).toHaveText(['1 Leave the seat', '2 Take a break', '3 Finish early', '4 Talk to the Warden']);
     });
 
     test('a visitor is sent to the start page', async ({ page }) => {
