@@ -40,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: baseURL, TRUST_PROXY: '1' },
+    env: { PORT: String(port), DIST_DIR: process.env.DIST_DIR ?? 'dist', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: baseURL, TRUST_PROXY: '1' },
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',

@@ -130,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
-    distDir: resolve(ROOT_DIR, 'dist'),
+    distDir: resolve(ROOT_DIR, nonEmpty(env.DIST_DIR) ?? 'dist'),
     version: readVersion(),
     isProduction: env.NODE_ENV === 'production',
     database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
