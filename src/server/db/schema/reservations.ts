@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
 import { FINISH_REASONS, type Schedule } from '../../../shared/reservations.ts';
@@ -40,6 +40,12 @@ export const reservations = pgTable(
     wallClockMinutes: integer('wall_clock_minutes').notNull(),
     /** Null while the occurrence is to come or under way. */
     finishReason: text('finish_reason', { enum: FINISH_REASONS }),
+    /**
+     * A try-anyway jail (docs/try-anyway.md): starts when it is made, repeats
+     * never, and brings no lazy alert, suspension, early-finish block or
+     * light-plan hours.
+     */
+    isTrial: boolean('is_trial').notNull().default(false),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
