@@ -174,6 +174,14 @@ export const MESSAGES = {
     en: 'This reservation was not found.',
     ja: 'この予約は見つかりません。',
   },
+  try_under_way: {
+    en: 'A try-anyway jail is already under way. Try again once it has finished.',
+    ja: 'お試しジェイルがすでに進行中です。終わってから、もう一度お試しください。',
+  },
+  feature_image_not_found: {
+    en: 'This approved scene was not found.',
+    ja: 'この承認済みのシーンは見つかりません。',
+  },
   reservation_finished: {
     en: 'This reservation has already finished.',
     ja: 'この予約は既に終了しています。',

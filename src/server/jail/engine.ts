@@ -107,6 +107,12 @@ interface StreamedJail {
   state: 'live' | 'finished';
 }
 
+/** Whether the reservation is a try-anyway jail. */
+async function isTrial(tx: Transaction, reservationId: number): Promise<boolean> {
+  const [row] = await tx.select({ isTrial: reservations.isTrial }).from(reservations).where(eq(reservations.id, reservationId));
+  return row?.isTrial === true;
+}
+
 function isAlertKind(kind: MotionKind): kind is MotionKind & AlertKind {
   return ALERT_MOTION_KINDS.includes(kind);
 }
@@ -318,9 +324,11 @@ export class JailEngine {
     await finishOccurrence(tx, jail.reservationId, now);
     const guest = await this.guestRow(tx, jail.guestId);
     const work = await workOf(tx, jail.reservationId);
-    if (kind === 'ignored') await this.countIgnored(tx, after, jail, guest, work);
-    if (kind === 'forced') await this.countForced(tx, jail.guestId);
-    if (kind === 'early' && (guest.earlyFinishBlockUntil ?? 0) < jail.endTime) {
+    // A try-anyway jail (docs/try-anyway.md) counts for nothing.
+    const counts = !(await isTrial(tx, jail.reservationId));
+    if (counts && kind === 'ignored') await this.countIgnored(tx, after, jail, guest, work);
+    if (counts && kind === 'forced') await this.countForced(tx, jail.guestId);
+    if (counts && kind === 'early' && (guest.earlyFinishBlockUntil ?? 0) < jail.endTime) {
       await tx.update(guests).set({ earlyFinishBlockUntil: jail.endTime, updatedAt: now }).where(eq(guests.id, guest.id));
     }
     await this.speak(tx, after, jail, guest, { kind: 'finish', finish: kind, work });
@@ -356,7 +364,14 @@ export class JailEngine {
     const recent = await tx
       .select({ finishedAt: jails.finishedAt })
       .from(jails)
-      .where(and(eq(jails.guestId, guestId), eq(jails.finish, 'forced'), gt(jails.finishedAt, now - FORCED_CANCEL_WINDOW_MS)))
+      .where(
+        and(
+          eq(jails.guestId, guestId),
+          eq(jails.finish, 'forced'),
+          gt(jails.finishedAt, now - FORCED_CANCEL_WINDOW_MS),
+          sql`not exists (select 1 from ${reservations} where ${reservations.id} = ${jails.reservationId} and ${reservations.isTrial})`,
+        ),
+      )
       .orderBy(asc(jails.finishedAt));
     await this.suspendAfter(
       tx,
@@ -799,7 +814,12 @@ export class JailEngine {
       .insert(featureImages)
       .values({ guestId: jail.guestId, data: log.entry.patrol.data, sourceLogId: patrolLogId, wardenId: warden.id, createdAt: this.now() })
       .onConflictDoNothing();
-    this.emit.toGuest(jail.guestId, 'feature_images_to_guest', { featureImages: await this.featureImagesOf(jail.guestId) });
+    await this.sendFeatureImages(jail.guestId);
+  }
+
+  /** Sends the guest's devices their whitelist as it is now (a scene was approved or removed). */
+  async sendFeatureImages(guestId: number): Promise<void> {
+    this.emit.toGuest(guestId, 'feature_images_to_guest', { featureImages: await this.featureImagesOf(guestId) });
   }
 
   /** The guest's approved scenes, oldest first. */

@@ -80,6 +80,7 @@ export function occurrenceRow(source: BookingSource, startTime: number, finishRe
     schedules: source.schedules,
     timeZone: source.timeZone,
     wallClockMinutes: source.wallClockMinutes,
+    isTrial: source.isTrial,
     finishReason,
     createdAt: now,
     updatedAt: now,
@@ -97,6 +98,7 @@ export function bookingSource(guestId: number, booking: BookingRequest, timeZone
     schedules: [...booking.schedules],
     timeZone,
     wallClockMinutes: repeatRuleOf(booking, timeZone).wallClockMinutes,
+    isTrial: false,
   };
 }
 
@@ -285,12 +287,13 @@ export async function changeAsGuest<Result>(db: Database, guestId: number, chang
 
 /**
  * The gates before a new booking (SPEC §5, §8): a verified e-mail, a phone
- * number, no suspension and no session ended early whose time is not over.
+ * number (unless `requirePhone` is false: a try-anyway jail), no suspension
+ * and no session ended early whose time is not over.
  */
-export function assertMayBook(guest: GuestRow, now: number, language: Language): void {
+export function assertMayBook(guest: GuestRow, now: number, language: Language, requirePhone = true): void {
   const timeZone = guestTimeZone(guest);
   if (!guest.isVerified) throw new ApiFailure('unverified');
-  if (guest.phone === null) throw new ApiFailure('phone_required');
+  if (requirePhone && guest.phone === null) throw new ApiFailure('phone_required');
   if (guest.suspendedUntil !== null && now < guest.suspendedUntil) {
     throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(guest.suspendedUntil, timeZone, language) });
   }
@@ -301,10 +304,23 @@ export function assertMayBook(guest: GuestRow, now: number, language: Language):
   }
 }
 
+/** Fails when a booking of `candidate` overlaps an unfinished reservation of `others`. */
+function assertNoOverlap(guest: GuestRow, candidate: BookedSlot, others: readonly ReservationRow[], language: Language): void {
+  const timeZone = guestTimeZone(guest);
+  const overlap = firstOverlap(
+    candidate,
+    others.filter((row) => row.finishReason === null).map(slotOf),
+  );
+  if (overlap !== null) {
+    throw new ApiFailure('reservation_overlap', { dateTime: formatDateTime(overlap.occurrenceStart, timeZone, language) });
+  }
+}
+
 /**
  * Fails when `booking` overlaps an unfinished reservation of `others`, or,
  * on the light plan, would take the month it starts in over 15 hours
- * (counting the month's past occurrences and every occurrence to come).
+ * (counting the month's past occurrences and every occurrence to come;
+ * try-anyway jails do not count).
  */
 export function assertFits(
   guest: GuestRow,
@@ -314,15 +330,9 @@ export function assertFits(
 ): void {
   const timeZone = guestTimeZone(guest);
   const candidate: BookedSlot = { startTime: booking.startTime, duration: booking.duration, rule: repeatRuleOf(booking, timeZone) };
-  const overlap = firstOverlap(
-    candidate,
-    others.filter((row) => row.finishReason === null).map(slotOf),
-  );
-  if (overlap !== null) {
-    throw new ApiFailure('reservation_overlap', { dateTime: formatDateTime(overlap.occurrenceStart, timeZone, language) });
-  }
+  assertNoOverlap(guest, candidate, others, language);
   if (guest.subscriptionPlan !== SUBSCRIPTION_PLAN_CODES.light) return;
-  const counted = others.filter((row) => row.finishReason !== 'skipped').map(slotOf);
+  const counted = others.filter((row) => row.finishReason !== 'skipped' && !row.isTrial).map(slotOf);
   const hours = monthlyHoursWith(candidate, counted, timeZone, PLANS.light.monthlyHours);
   if (exceedsAllowance(hours)) {
     throw new ApiFailure('light_plan_limit', {
@@ -332,4 +342,14 @@ export function assertFits(
       requestedHours: hours.candidateHours,
     });
   }
+}
+
+/**
+ * Fails when a try-anyway jail of `durationHours` from `startTime` cannot
+ * run now: one is already under way (one at a time), or it overlaps a
+ * reservation to come. It counts against no plan.
+ */
+export function assertMayTry(guest: GuestRow, startTime: number, durationHours: number, others: readonly ReservationRow[], language: Language): void {
+  if (others.some((row) => row.isTrial && row.finishReason === null)) throw new ApiFailure('try_under_way');
+  assertNoOverlap(guest, { startTime, duration: durationHours, rule: null }, others, language);
 }

@@ -71,6 +71,17 @@ export const reservationUpdateRequestSchema = z.object({
 });
 export type ReservationUpdateRequest = z.input<typeof reservationUpdateRequestSchema>;
 
+/**
+ * `/try` (try-anyway, docs/try-anyway.md): the work and the duration; the
+ * jail starts now, never repeats and has no schedule.
+ */
+export const reservationTryRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  reservation: z.object({ work: workSchema.default(''), duration: bookingFields.duration }),
+});
+export type ReservationTryRequest = z.input<typeof reservationTryRequestSchema>;
+
 /** `/read`, `/skip` and `/destroy`: the reservation by id. */
 export const reservationByIdRequestSchema = z.object({
   api: apiRequestSchema,

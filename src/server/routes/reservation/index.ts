@@ -6,11 +6,13 @@ import {
   reservationByIdRequestSchema,
   reservationCreateRequestSchema,
   reservationSchema,
+  reservationTryRequestSchema,
   reservationUpdateRequestSchema,
 } from '../../../shared/api/reservation.ts';
 import {
   bookingProblem,
   isChangeAllowed,
+  isOfferedDuration,
   isSameBooking,
   isSkipAllowed,
   nextOccurrenceStart,
@@ -22,6 +24,7 @@ import { ApiFailure, apiPost } from '../../lib/api.ts';
 import {
   assertFits,
   assertMayBook,
+  assertMayTry,
   bookingOf,
   bookingSource,
   changeAsGuest,
@@ -67,6 +70,32 @@ const reservation: FastifyPluginAsync = async (app) => {
         const [row] = await tx
           .insert(reservations)
           .values(occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now))
+          .returning();
+        if (row === undefined) throw new Error('insert returned no reservation');
+        return row;
+      });
+      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null }, now) };
+    },
+  });
+
+  // Try-anyway (docs/try-anyway.md): a jail of the work and duration that
+  // starts now (to the second), without repeat or schedule, marked a trial.
+  // The gates of a booking apply but the phone number: a new guest may try.
+  apiPost(app, '/try', {
+    body: reservationTryRequestSchema,
+    payload: { reservation: reservationSchema },
+    async handler({ api, guest: credentials, reservation: { work, duration } }) {
+      const guest = await app.authenticatedGuest(credentials);
+      const now = app.clock.now();
+      assertMayBook(guest, now, api.language, false);
+      if (!isOfferedDuration(duration)) throw new ApiFailure('duration_not_offered');
+      const timeZone = guestTimeZone(guest);
+      const booking = normalizedBooking({ work, duration, startTime: now - (now % 1000), repeatType: 'none', dailyRepeatSettings: [], schedules: [] });
+      const created = await changeAsGuest(app.db, guest.id, async (tx) => {
+        assertMayTry(guest, booking.startTime, booking.duration, await guestRows(tx, guest.id, now), api.language);
+        const [row] = await tx
+          .insert(reservations)
+          .values(occurrenceRow({ ...bookingSource(guest.id, booking, timeZone), isTrial: true }, booking.startTime, null, now))
           .returning();
         if (row === undefined) throw new Error('insert returned no reservation');
         return row;
