@@ -12,6 +12,7 @@ import services from './plugins/services.ts';
 import staticFiles from './plugins/static-files.ts';
 import dev from './routes/dev.ts';
 import errorLog from './routes/error-log.ts';
+import featureImage from './routes/feature-image/index.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
 import relay from './jail/relay.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });
       await api.register(warden, { prefix: '/warden' });
+      await api.register(featureImage, { prefix: '/featureImage' });
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { activityLogSchema } from '../../shared/api/reservation.ts';
 import { isUsageError, runAdmin } from '../admin.ts';
-import { activityLogs, guests, lazyAlerts, reservations } from '../db/schema/index.ts';
+import { jpegDataUrlSize } from '../jail/jpeg.ts';
+import { activityLogs, featureImages, guests, lazyAlerts, reservations, wardens } from '../db/schema/index.ts';
 
 /** Up to ten years either way. */
 const MAX_OFFSET_MS = 10 * 366 * 24 * 60 * 60 * 1000;
@@ -40,6 +41,14 @@ const activityLogsRequestSchema = z.object({
   reservationId: z.number().int().min(1).max(2_147_483_647),
   logs: z.array(activityLogSchema).min(1).max(100),
 });
+const featureImageRequestSchema = z.object({
+  guestId: z.number().int().min(1).max(2_147_483_647),
+  /** A JPEG data URL, as a patrol image is. */
+  data: z.string().max(64 * 1024).refine((data) => jpegDataUrlSize(data).ok, { error: 'not a JPEG data URL' }),
+  /** The approving warden; none by default. */
+  wardenId: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
+});
+const featureImageResponseSchema = z.object({ id: z.number() });
 const doneSchema = z.object({ ok: z.literal(true) });
 
 /**
@@ -49,9 +58,10 @@ const doneSchema = z.object({ ok: z.literal(true) });
  * server's clock runs ahead of (or behind) real time;
  * `POST /dev/admin {args}` runs an `npm run admin` command inside the running
  * server (PGlite admits one process, so the command cannot run beside it);
- * `POST /dev/guest-state` and `POST /dev/activity-logs` set up what only a
- * jail would otherwise produce (lazy alerts, a suspension, an ended trial, a
- * report), for browser tests and for trying the screens by hand.
+ * `POST /dev/guest-state`, `POST /dev/activity-logs` and
+ * `POST /dev/feature-images` set up what only a jail would otherwise produce
+ * (lazy alerts, a suspension, an ended trial, a report, a scene a warden
+ * approved), for browser tests and for trying the screens by hand.
  */
 const dev: FastifyPluginAsync = async (app) => {
   app.setValidatorCompiler(validatorCompiler);
@@ -130,6 +140,23 @@ const dev: FastifyPluginAsync = async (app) => {
       await app.db.insert(activityLogs).values(logs.map((entry) => ({ reservationId, time: entry.time, entry })));
       await app.invalidateReadCache(reservation.guestId);
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/feature-images',
+    { schema: { body: featureImageRequestSchema, response: { 200: featureImageResponseSchema, 404: failureSchema } } },
+    async (request, reply) => {
+      const { guestId, data, wardenId } = featureImageRequestSchema.parse(request.body);
+      const [guest] = await app.db.select({ id: guests.id }).from(guests).where(eq(guests.id, guestId));
+      if (guest === undefined) return reply.code(404).send({ error: `no guest has the id ${guestId}` });
+      if (wardenId !== null) {
+        const [warden] = await app.db.select({ id: wardens.id }).from(wardens).where(eq(wardens.id, wardenId));
+        if (warden === undefined) return reply.code(404).send({ error: `no warden has the id ${wardenId}` });
+      }
+      const [row] = await app.db.insert(featureImages).values({ guestId, data, wardenId, createdAt: app.clock.now() }).returning({ id: featureImages.id });
+      if (row === undefined) throw new Error('insert returned no feature image');
+      return { id: row.id };
     },
   );
 };
