@@ -34,6 +34,7 @@ const account = () => import('./features/account/index.tsx');
 const reservations = () => import('./features/reservations/index.tsx');
 const rules = () => import('./features/rules/index.tsx');
 const jail = () => import('./features/jail/index.tsx');
+const prep = () => import('./features/prep/PrepScreen.tsx');
 
 const IntroScreen = screen(intro, 'IntroScreen');
 const SigninScreen = screen(account, 'SigninScreen');
@@ -59,6 +60,7 @@ const ReservationDetailScreen = screen(reservations, 'ReservationDetailScreen');
 const RulesScreen = screen(rules, 'RulesScreen');
 const PrepBeforeScreen = screen(jail, 'PrepBeforeScreen');
 const LiveScreen = screen(jail, 'LiveScreen');
+const PrepScreen = screen(prep, 'PrepScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
@@ -97,6 +99,7 @@ export function AppRoutes() {
       <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
       <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
       <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
+      <Route path="/jail/prep/:id" element={<PrepScreen />} />
       <Route path="/jail/live/:id" element={<LiveScreen />} />
       <Route path="/jail/*" element={<Placeholder title="Jail" />} />
       <Route path="/subscription" element={nav(<Placeholder title="Subscription" />)} />
