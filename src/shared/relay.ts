@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JAIL_STATUSES, LANGUAGES } from './constants.ts';
 import { activityLogSchema, type MotionKind } from './api/reservation.ts';
+import type { IceServer } from './api/warden.ts';
 
 /**
  * The realtime relay (SPEC §7, docs/jail.md): the socket.io events between a
@@ -165,7 +166,11 @@ export interface ServerToGuestEvents {
 export type GuestEventPayload<Schema extends z.ZodType> = z.input<Schema>;
 
 export interface GuestToServerEvents {
-  initialize_from_guest: (payload: GuestEventPayload<typeof initializeFromGuestSchema>, ack: (ack: RelayAck & { jail?: GuestJail | null }) => void) => void;
+  /** Answers the live jail, if one runs, and the STUN/TURN servers for a warden's live video. */
+  initialize_from_guest: (
+    payload: GuestEventPayload<typeof initializeFromGuestSchema>,
+    ack: (ack: RelayAck & { jail?: GuestJail | null; iceServers?: IceServer[] }) => void,
+  ) => void;
   check_alive_from_guest: (payload: GuestEventPayload<typeof checkAliveFromGuestSchema>, ack: Ack) => void;
   jail_status_from_guest: (payload: GuestEventPayload<typeof jailStatusFromGuestSchema>, ack: Ack) => void;
   update_commands_from_guest: (payload: GuestEventPayload<typeof updateCommandsFromGuestSchema>, ack: Ack) => void;

@@ -40,13 +40,16 @@ export function isIosDevice(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>
   return /Macintosh/.test(nav.userAgent) && nav.maxTouchPoints > 1;
 }
 
+/** Which camera: the one facing the guest, or the one on the back (a phone propped to see the desk). */
+export type Facing = 'user' | 'environment';
+
 /** SPEC §9: iPhone/iPad width up to 640; other devices width up to 160 and frame rate up to 10. */
-export function cameraConstraints(ios: boolean): MediaStreamConstraints {
+export function cameraConstraints(ios: boolean, facingMode: Facing = 'user'): MediaStreamConstraints {
   // `ideal` as well as `max`: with a maximum alone Chromium may pick any
   // smaller native mode (its fake camera picks 96x96), which sees less.
   const video: MediaTrackConstraints = ios
-    ? { facingMode: 'user', width: { ideal: 640, max: 640 } }
-    : { facingMode: 'user', width: { ideal: 160, max: 160 }, frameRate: { ideal: 10, max: 10 } };
+    ? { facingMode, width: { ideal: 640, max: 640 } }
+    : { facingMode, width: { ideal: 160, max: 160 }, frameRate: { ideal: 10, max: 10 } };
   return { audio: false, video };
 }
 
@@ -61,12 +64,12 @@ export class CameraError extends Error {
 }
 
 /** Opens the camera; any failure becomes a `CameraError` carrying SPEC's message. */
-export async function openCamera(ios: boolean): Promise<MediaStream> {
+export async function openCamera(ios: boolean, facingMode: Facing = 'user'): Promise<MediaStream> {
   if (typeof navigator === 'undefined' || navigator.mediaDevices?.getUserMedia === undefined) {
     throw new CameraError('Unsupported');
   }
   try {
-    return await navigator.mediaDevices.getUserMedia(cameraConstraints(ios));
+    return await navigator.mediaDevices.getUserMedia(cameraConstraints(ios, facingMode));
   } catch (error) {
     throw new CameraError(error instanceof DOMException ? error.name : 'Error', error);
   }

@@ -40,6 +40,11 @@ export class VisionClient {
     return this.remote.setWhitelist(images);
   }
 
+  /** Replaces the whitelist with the thumbnails of these pictures (approved scenes); says how many could be used. */
+  setWhitelistPictures(pictures: Blob[]): Promise<number> {
+    return this.remote.setWhitelistPictures(pictures);
+  }
+
   /** The last analysed frame's 100x100 luma thumbnail: what a whitelist image is made from. */
   thumbnail(): Promise<Uint8Array> {
     return this.remote.thumbnail();

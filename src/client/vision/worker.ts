@@ -84,6 +84,12 @@ export interface VisionWorkerApi {
   start(options: SessionOptions): Promise<EngineInfo>;
   /** Replaces the whitelist with these 100x100 grey images. */
   setWhitelist(images: Uint8Array[]): Promise<void>;
+  /**
+   * Replaces the whitelist with the thumbnails of these pictures (approved
+   * scenes, JPEG patrol images): each is decoded here and reduced exactly as a
+   * frame is. Pictures that cannot be decoded are left out; says how many were used.
+   */
+  setWhitelistPictures(pictures: Blob[]): Promise<number>;
   /** The 100x100 luma thumbnail of the last analysed frame (a whitelist image). */
   thumbnail(): Promise<Uint8Array>;
   /** Analyses a transferred frame taken at `timeMs`; the frame is closed. */
@@ -333,6 +339,20 @@ async function jpeg(rgba: Uint8ClampedArray<ArrayBuffer>, width: number, height:
   return image.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
 }
 
+/** A picture's 100x100 luma thumbnail, made by an analyser of the picture's size as for a frame. */
+async function pictureThumbnail(loaded: LoadedEngine, picture: Blob): Promise<Uint8Array> {
+  const bitmap = await createImageBitmap(picture);
+  const reducer = loaded.create({ width: bitmap.width, height: bitmap.height, ios: false, sleeper: false });
+  try {
+    drawInto(bitmap, reducer.frameBuffer(), bitmap.width, bitmap.height);
+    reducer.process(0);
+    return reducer.thumbnail();
+  } finally {
+    bitmap.close();
+    reducer.dispose();
+  }
+}
+
 function releaseStream(): void {
   const old = reader;
   reader = null;
@@ -364,6 +384,20 @@ const api: VisionWorkerApi = {
     return serial(async () => {
       whitelist = images.map((image) => new Uint8Array(image));
       analyser?.setWhitelist(whitelist);
+    });
+  },
+
+  setWhitelistPictures(pictures) {
+    return serial(async () => {
+      const loaded = await engine();
+      const thumbnails: Uint8Array[] = [];
+      for (const picture of pictures) {
+        const thumbnail = await pictureThumbnail(loaded, picture).catch(() => null);
+        if (thumbnail !== null) thumbnails.push(thumbnail);
+      }
+      whitelist = thumbnails;
+      analyser?.setWhitelist(whitelist);
+      return thumbnails.length;
     });
   },
 

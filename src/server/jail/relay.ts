@@ -273,7 +273,7 @@ export default unencapsulated('relay', async (app) => {
 
     listen(socket, 'initialize_from_guest', initializeFromGuestSchema, async (payload) => {
       own(payload);
-      return { ok: true, jail: await engine.initialize(guestId, send) };
+      return { ok: true, jail: await engine.initialize(guestId, send), iceServers: config.iceServers };
     });
     listen(socket, 'check_alive_from_guest', checkAliveFromGuestSchema, async (payload) => {
       const correction = await engine.checkAlive(guestId, own(payload).jailStatus);

@@ -5,7 +5,15 @@ import {
   RELAY_RECONNECT_DELAY_MS,
   type Language,
 } from '../../../shared/constants.ts';
-import { RELAY_PATH, type GuestJail, type GuestToServerEvents, type RelayAck, type ServerToGuestEvents } from '../../../shared/relay.ts';
+import type { IceServer } from '../../../shared/api/warden.ts';
+import {
+  RELAY_PATH,
+  type GuestJail,
+  type GuestToServerEvents,
+  type RelayAck,
+  type ServerToGuestEvents,
+  type WebrtcHandshake,
+} from '../../../shared/relay.ts';
 
 /**
  * The guest's connection to the relay (docs/jail.md, Relay): socket.io with
@@ -69,6 +77,8 @@ interface Kept {
 
 export class GuestRelay {
   readonly socket: GuestSocket;
+  /** The STUN/TURN servers of the live video, as the server named them at the last initialisation. */
+  iceServers: IceServer[] = [];
   /** Events sent and not yet acknowledged, oldest first, by eventId. */
   private readonly kept = new Map<string, Kept>();
 
@@ -144,11 +154,20 @@ export class GuestRelay {
     return ack;
   }
 
-  /** `initialize_from_guest`: who this device is; answers the live jail, if one runs. */
+  /**
+   * `initialize_from_guest`: who this device is; answers the live jail, if
+   * one runs, and keeps the ICE servers the server names for the live video.
+   */
   async initialize(userAgent: string, version: number): Promise<GuestJail | null> {
     const { api, guest } = this.envelope();
     const ack = await this.answered('initialize_from_guest', { api: { ...api, userAgent, version }, guest });
+    if (Array.isArray(ack.iceServers)) this.iceServers = ack.iceServers as IceServer[];
     return (ack.jail as GuestJail | null | undefined) ?? null;
+  }
+
+  /** A WebRTC signalling message to the warden watching (the relay carries it); rejects when refused. */
+  async handshake(message: WebrtcHandshake): Promise<void> {
+    await this.answered('webrtc_handshake', message);
   }
 
   /** `check_alive_from_guest` (every 30 s) or `update_commands_from_guest`; rejects when refused or unanswered. */

@@ -3,14 +3,32 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { availableCommandsChanged, availableCommandsReset } from '../../app/slices/command.ts';
 import { browserVoice } from '../../app/speech.ts';
+import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture.ts';
 import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';
 import { useReservationReadMutation } from '../reservations/api.ts';
 import { useReservationOfRoute } from '../reservations/ReservationOfRoute.tsx';
-import { COMMANDS } from './commands.ts';
+import { COMMANDS, recogniseCommand } from './commands.ts';
+import { Eye } from './Eye.tsx';
+import { canShareScreen, type CameraSource } from './jail-camera.ts';
+import { loadJailStatus, saveJailStatus } from './jail-status-store.ts';
 import { allowanceLeft, availableCommands, commandOutcome, isRemainingTimeShown, type CommandId } from './session-rules.ts';
-import { commandGiven, finishAnnounced, jailFinished, screenEntered, SCREENS, sessionLeft, shouldAnnounceFinish } from './sessionSlice.ts';
+import {
+  commandGiven,
+  eyeSlept,
+  finishAnnounced,
+  jailFinished,
+  screenEntered,
+  SCREENS,
+  sessionLeft,
+  shouldAnnounceFinish,
+  statusRestored,
+} from './sessionSlice.ts';
 import { useGuestRelay } from './useGuestRelay.ts';
+import { useJailCamera, type JailCameraView } from './useJailCamera.ts';
+import { useTryDemo } from './useTryDemo.ts';
+import { useWardenVoice } from './useWardenVoice.ts';
 import './jail.css';
 
 /** `/jail/prep_before/:id`: what the sound and the camera are for, then the start (which says 'Here we go'). */
@@ -48,10 +66,15 @@ function clockCountdown(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/** How long the eye stays awake at the start before it sleeps (SPEC §4: the start wakes it, then sleeps it). */
+const EYE_AWAKE_AT_START_MS = 6_000;
+
 /**
- * `/jail/live/:id`: the work, the start time or the time left, the status
- * with its countdown, the commands, and the early-finish form; the finish
- * is announced once and the page goes to the reservation's report.
+ * `/jail/live/:id`: the eye and the Warden's subtitles, the work, the start
+ * time or the time left, the status with its countdown, the commands (touch
+ * or voice), the early-finish form, the camera with its source switch and
+ * the patrol images sent; the finish is announced once and the page goes to
+ * the reservation's report. `#try` plays the try-anyway demo.
  */
 export function LiveScreen() {
   const { t } = useTranslation('jail');
@@ -65,6 +88,7 @@ export function LiveScreen() {
   const relay = useGuestRelay();
   const [readReservation] = useReservationReadMutation();
   const [finishing, setFinishing] = useState(false);
+  const [talking, setTalking] = useState(false);
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -72,12 +96,47 @@ export function LiveScreen() {
     dispatch(screenEntered(SCREENS.live));
     return () => {
       dispatch(sessionLeft());
+      dispatch(availableCommandsReset());
     };
   }, [dispatch]);
 
   const endTime = session.jail?.endTime ?? reservation?.endTime ?? null;
   const ended = endTime !== null && now >= endTime;
   const gone = isRead && (reservation === null || reservation.isFinished);
+  const running = session.jail !== null && session.finish === null;
+  const available = availableCommands(session.status, session.normalCommands);
+  const camera = useJailCamera(relay, running && session.status !== 'breaking');
+
+  const refused = (error: unknown) => setRefusal(t('live_refused', { reason: error instanceof Error ? error.message : String(error) }));
+
+  const give = (command: CommandId) => {
+    const outcome = commandOutcome(command, session.status, session.normalCommands);
+    if (outcome === null) return;
+    const described = COMMANDS[language].find((candidate) => candidate.id === command);
+    if (described !== undefined) void voice.say(described.response);
+    if (outcome.effect === 'open_finish_form') setFinishing(true);
+    if (command === 4) setTalking(true);
+    if (outcome.status === session.status) return;
+    dispatch(commandGiven({ command, now: Date.now() }));
+    relay?.sendLogged('jail_status_from_guest', { jailStatus: outcome.status }).catch(refused);
+  };
+
+  const talk = (text: string) => {
+    setTalking(false);
+    relay?.sendLogged('guest_dialog_event_from_guest', { dialog: { text } }).catch(refused);
+  };
+
+  // A spoken command among those on offer; after "talk to the Warden", the next words are for the Warden.
+  const onHeard = (utterance: string) => {
+    if (talking) {
+      talk(utterance.trim().slice(0, 500));
+      return;
+    }
+    const command = recogniseCommand(utterance, language, available);
+    if (command !== null) give(command);
+  };
+  const voice = useWardenVoice(relay, language, running && !finishing, onHeard);
+
   useEffect(() => {
     if (session.finish === null && (ended || gone)) dispatch(jailFinished('ended'));
   }, [ended, gone, session.finish, dispatch]);
@@ -85,21 +144,41 @@ export function LiveScreen() {
     if (!shouldAnnounceFinish(session)) return;
     dispatch(finishAnnounced());
     // Announced once, then the reservation is read again (SPEC §4) so that its page shows the report.
-    void Promise.all([browserVoice().speak(t('live_finished'), language), readReservation({ id }).catch(() => undefined)]).then(() =>
+    void Promise.all([voice.say(t('live_finished')), readReservation({ id }).catch(() => undefined)]).then(() =>
       navigate(`/reservation/${id}`, { replace: true }),
     );
-  }, [session, dispatch, t, language, navigate, id, readReservation]);
+  }, [session, dispatch, t, navigate, id, readReservation, voice]);
 
-  const refused = (error: unknown) => setRefusal(t('live_refused', { reason: error instanceof Error ? error.message : String(error) }));
+  // The Command group (SPEC §3) follows the session's status.
+  const availableKey = available.join(',');
+  useEffect(() => {
+    dispatch(availableCommandsChanged(availableKey === '' ? [] : availableKey.split(',').map(Number)));
+  }, [availableKey, dispatch]);
 
-  const give = (command: CommandId) => {
-    const outcome = commandOutcome(command, session.status, session.normalCommands);
-    if (outcome === null) return;
-    if (outcome.effect === 'open_finish_form') setFinishing(true);
-    if (outcome.status === session.status) return;
-    dispatch(commandGiven({ command, now: Date.now() }));
-    relay?.sendLogged('jail_status_from_guest', { jailStatus: outcome.status }).catch(refused);
-  };
+  // The start wakes the eye; it sleeps again once the greeting is over.
+  useEffect(() => {
+    if (!session.eyeAwake) return undefined;
+    const timer = setTimeout(() => dispatch(eyeSlept()), EYE_AWAKE_AT_START_MS);
+    return () => clearTimeout(timer);
+  }, [session.eyeAwake, dispatch]);
+
+  // The status is kept on the device too, so that a reload shows it before the relay answers.
+  const reservationId = Number(id);
+  useEffect(() => {
+    if (session.jail === null) return;
+    void saveJailStatus({ reservationId: session.jail.reservationId, status: session.status, since: session.statusSince });
+  }, [session.jail, session.status, session.statusSince]);
+  useEffect(() => {
+    let current = true;
+    void loadJailStatus(reservationId).then((kept) => {
+      if (current && kept !== null) dispatch(statusRestored(kept));
+    });
+    return () => {
+      current = false;
+    };
+  }, [reservationId, dispatch]);
+
+  useTryDemo(voice.say);
 
   const finishEarly = (event: FormEvent) => {
     event.preventDefault();
@@ -112,9 +191,14 @@ export function LiveScreen() {
   const work = session.jail?.work ?? reservation?.work ?? '';
   const startTime = session.jail?.startTime ?? reservation?.startTime ?? null;
   const allowance = allowanceLeft(session.status, session.statusSince, now);
-  const commands = COMMANDS[language].filter((command) => availableCommands(session.status, session.normalCommands).includes(command.id));
+  const commands = COMMANDS[language].filter((command) => available.includes(command.id));
   return (
     <div className="jail-screen live">
+      <Eye mode={session.eyeMode} awake={session.eyeAwake || session.eyeMode !== 'monitoring'} speaking={session.eyeMode === 'dialogue'} />
+      <div className="subtitles" aria-live="polite">
+        {voice.subtitle !== null ? <p className="subtitle">{voice.subtitle.text}</p> : null}
+        {voice.heard !== null ? <p className="heard">{t('live_heard', { text: voice.heard })}</p> : null}
+      </div>
       <h1>{work}</h1>
       {startTime !== null && now < startTime ? <p>{t('live_starts_at', { time: clockOf(startTime, timeZone) })}</p> : null}
       {endTime !== null && now >= (startTime ?? 0) && isRemainingTimeShown(endTime, now) ? (
@@ -135,6 +219,7 @@ export function LiveScreen() {
           ))}
         </div>
       </section>
+      {talking ? <TalkForm onSend={talk} onCancel={() => setTalking(false)} /> : null}
       {finishing ? (
         <form className="finish-form" onSubmit={finishEarly} aria-labelledby="live-finish">
           <h2 id="live-finish">{t('live_finish_title')}</h2>
@@ -149,6 +234,77 @@ export function LiveScreen() {
         </form>
       ) : null}
       {refusal !== null ? <p role="alert">{refusal}</p> : null}
+      <CameraPanel camera={camera} onBreak={session.status === 'breaking'} />
     </div>
+  );
+}
+
+/** Command 4 by touch: a line for the Warden. */
+function TalkForm({ onSend, onCancel }: { onSend(text: string): void; onCancel(): void }) {
+  const { t } = useTranslation('jail');
+  const [text, setText] = useState('');
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== '') onSend(text.trim());
+  };
+  return (
+    <form className="talk-form" onSubmit={send} aria-labelledby="live-talk">
+      <h2 id="live-talk">{t('live_talk_title')}</h2>
+      <label htmlFor="live-talk-text">{t('live_talk_label')}</label>
+      <textarea id="live-talk-text" value={text} onChange={(event) => setText(event.target.value)} maxLength={500} required />
+      <button type="submit" className="button" disabled={text.trim() === ''}>
+        {t('live_talk_send')}
+      </button>
+      <button type="button" className="button" onClick={onCancel}>
+        {t('live_finish_cancel')}
+      </button>
+    </form>
+  );
+}
+
+/** The camera: its preview, what it is doing, the source switch, failures in SPEC's words, and the patrol images sent. */
+function CameraPanel({ camera, onBreak }: { camera: JailCameraView; onBreak: boolean }) {
+  const { t } = useTranslation('jail');
+  const sources: CameraSource[] = canShareScreen() ? ['front', 'back', 'screen'] : ['front', 'back'];
+  if (camera.phase === 'unsupported') {
+    return (
+      <section className="camera-panel" aria-labelledby="live-camera">
+        <h2 id="live-camera">{t('live_camera')}</h2>
+        <p role="alert">{t('unsupported', { ns: 'reservations' })}</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t('live_reload')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="camera-panel" aria-labelledby="live-camera" data-phase={camera.phase} data-samples={camera.samples}>
+      <h2 id="live-camera">{t('live_camera')}</h2>
+      <video ref={camera.videoRef} className="camera-preview" muted playsInline aria-label={t('live_camera_preview')} hidden={camera.phase !== 'on'} />
+      {camera.phase === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
+      <p className="muted">{onBreak ? t('live_camera_break') : t(`live_camera_${camera.phase}`)}</p>
+      {camera.opened === 'front' && camera.source === 'screen' ? <p>{t('live_camera_screen_failed')}</p> : null}
+      <fieldset className="camera-switch">
+        <legend>{t('live_camera_source')}</legend>
+        {sources.map((source) => (
+          <label key={source}>
+            <input type="radio" name="camera-source" value={source} checked={camera.source === source} onChange={() => camera.setSource(source)} />
+            {t(`live_camera_source_${source}`)}
+          </label>
+        ))}
+      </fieldset>
+      {camera.patrols.length > 0 ? (
+        <section aria-labelledby="live-patrols">
+          <h3 id="live-patrols">{t('live_patrols', { count: camera.patrols.length })}</h3>
+          <ol className="patrol-history">
+            {camera.patrols.map((data, index) => (
+              <li key={index}>
+                <img src={data} alt={t('live_patrol_alt', { number: index + 1 })} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </section>
   );
 }

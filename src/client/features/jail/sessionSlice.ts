@@ -85,6 +85,11 @@ export const jailSessionSlice = createSlice({
       state.normalCommands = jail.commands;
       setStatus(state, guest.jailStatus, guest.statusSince);
     },
+    /** The status kept on the device, after a reload: shown until the relay's resume (which wins) arrives. */
+    statusRestored(state, action: PayloadAction<{ status: JailStatus; since: number }>) {
+      if (state.jail !== null) return;
+      setStatus(state, action.payload.status, action.payload.since);
+    },
     /** `jail_update_to_guest`: the server's status wins. */
     jailUpdated(state, action: PayloadAction<{ guest: { jailStatus: JailStatus; statusSince: number }; warden: RelayWarden | null }>) {
       state.warden = action.payload.warden;
@@ -120,6 +125,7 @@ export const {
   jailStarted,
   jailResumed,
   jailUpdated,
+  statusRestored,
   commandsUpdated,
   commandGiven,
   jailFinished,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ALIVE_CHECK_INTERVAL_MS, CLIENT_VERSION } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
+import { featureImagesUpdated } from '../../app/slices/featureImage.ts';
 import { GuestRelay } from './guest-relay.ts';
 import { commandsUpdated, jailFinished, jailResumed, jailStarted, jailUpdated } from './sessionSlice.ts';
 
@@ -37,6 +38,7 @@ export function useGuestRelay(): GuestRelay | null {
     socket.on('jail_resume_to_guest', (payload) => dispatch(jailResumed(payload)));
     socket.on('jail_update_to_guest', (payload) => dispatch(jailUpdated(payload)));
     socket.on('update_commands_to_guest', ({ commands }) => dispatch(commandsUpdated(commands)));
+    socket.on('feature_images_to_guest', ({ featureImages }) => dispatch(featureImagesUpdated(featureImages.map((image) => image.data))));
     socket.on('jail_finish_to_guest', ({ finish }) => dispatch(jailFinished(finish)));
     const alive = setInterval(() => {
       if (!socket.connected || store.getState().jailSession.jail === null) return;

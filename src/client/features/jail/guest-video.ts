@@ -1,0 +1,118 @@
+/**
+ * The guest's side of a warden's "watch live" (docs/jail.md, Live video):
+ * the console calls with an offer over the relay; this device answers with
+ * the stream the camera analyses, one peer connection per warden watching.
+ * A break closes the stream, and with it every call (SPEC §4).
+ */
+import type { IceServer } from '../../../shared/api/warden.ts';
+import type { WebrtcHandshake, WebrtcHandshakeDelivered } from '../../../shared/relay.ts';
+
+export interface GuestVideoOptions {
+  /** Sends a signalling message to a warden through the relay. */
+  signal(message: WebrtcHandshake): Promise<void>;
+  /** The stream a warden sees; null while the camera is closed (a break). */
+  stream(): MediaStream | null;
+  iceServers(): IceServer[];
+  /** What went wrong with a call (for the error log); the call is closed. */
+  onError?(error: unknown): void;
+}
+
+interface Call {
+  peer: RTCPeerConnection;
+  /** Candidates that arrived before the offer was applied. */
+  early: RTCIceCandidateInit[];
+}
+
+export class GuestVideo {
+  private readonly calls = new Map<string, Call>();
+
+  constructor(private readonly options: GuestVideoOptions) {}
+
+  /** How many wardens are watching. */
+  get watching(): number {
+    return this.calls.size;
+  }
+
+  /** A signalling message from a warden. */
+  async receive(message: WebrtcHandshakeDelivered): Promise<void> {
+    const { from } = message;
+    if (!from.startsWith('warden:')) return;
+    try {
+      if (message.type === 'offer' && message.description?.type === 'offer') {
+        await this.answer(from, message.description);
+      } else if (message.type === 'candidate' && message.candidate !== undefined) {
+        const call = this.calls.get(from);
+        if (call === undefined) return;
+        if (call.peer.remoteDescription === null) call.early.push(message.candidate);
+        else await call.peer.addIceCandidate(message.candidate);
+      } else if (message.type === 'hangup') {
+        this.close(from);
+      }
+    } catch (error) {
+      this.hangUp(from);
+      this.options.onError?.(error);
+    }
+  }
+
+  private async answer(from: string, offer: RTCSessionDescriptionInit): Promise<void> {
+    this.close(from);
+    const stream = this.options.stream();
+    if (stream === null) {
+      // No picture to give (on a break): the console shows the call ended.
+      await this.options.signal({ to: from, type: 'hangup' });
+      return;
+    }
+    const peer = new RTCPeerConnection({ iceServers: this.options.iceServers() });
+    const call: Call = { peer, early: [] };
+    this.calls.set(from, call);
+    for (const track of stream.getVideoTracks()) peer.addTrack(track, stream);
+    peer.onicecandidate = (event) => {
+      const found = event.candidate;
+      if (found === null) return;
+      void this.options
+        .signal({ to: from, type: 'candidate', candidate: { candidate: found.candidate, sdpMid: found.sdpMid, sdpMLineIndex: found.sdpMLineIndex } })
+        .catch(() => undefined);
+    };
+    peer.onconnectionstatechange = () => {
+      if (peer.connectionState === 'failed' && this.calls.get(from)?.peer === peer) this.close(from);
+    };
+    await peer.setRemoteDescription(offer);
+    for (const candidate of call.early.splice(0)) await peer.addIceCandidate(candidate);
+    const answer = await peer.createAnswer();
+    await peer.setLocalDescription(answer);
+    await this.options.signal({ to: from, type: 'answer', description: { type: 'answer', sdp: answer.sdp ?? '' } });
+  }
+
+  /** The camera changed (another source, or reopened after a break): every call shows the new picture. */
+  async streamChanged(): Promise<void> {
+    const track = this.options.stream()?.getVideoTracks()[0] ?? null;
+    if (track === null) {
+      this.hangUpAll();
+      return;
+    }
+    for (const { peer } of this.calls.values()) {
+      for (const sender of peer.getSenders()) {
+        if (sender.track?.kind !== 'video' && sender.track !== null) continue;
+        await sender.replaceTrack(track).catch(() => undefined);
+      }
+    }
+  }
+
+  /** Ends every call and tells each warden (a break, leaving the page). */
+  hangUpAll(): void {
+    for (const from of [...this.calls.keys()]) this.hangUp(from);
+  }
+
+  private hangUp(from: string): void {
+    if (!this.calls.has(from)) return;
+    this.close(from);
+    void this.options.signal({ to: from, type: 'hangup' }).catch(() => undefined);
+  }
+
+  private close(from: string): void {
+    const call = this.calls.get(from);
+    if (call === undefined) return;
+    this.calls.delete(from);
+    call.peer.close();
+  }
+}

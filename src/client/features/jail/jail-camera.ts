@@ -1,0 +1,177 @@
+/**
+ * The camera of a live jail (SPEC §2 /jail/live, §9 Camera, Motion, Patrol):
+ * opens the camera (or the screen, falling back to the camera), analyses a
+ * frame a second in the vision worker, and turns what the worker sees into
+ * the relay's four motion events. Patrol images come from the same worker.
+ * Nothing here is React: the page's hook (`useJailCamera`) drives it.
+ */
+import { VisionClient } from '../../vision/client.ts';
+import { CameraError, openCamera, Sampler, type SampleRecord } from '../../vision/capture.ts';
+import type { VisionEvents } from '../../vision/analyser.ts';
+import type { MotionEventName } from '../../../shared/relay.ts';
+
+/** Where the picture comes from: the front or back camera, or the screen (a PC guest working on it). */
+export type CameraSource = 'front' | 'back' | 'screen';
+
+const FACING = { front: 'user', back: 'environment' } as const;
+
+/** A motion event of the relay, with the motion `type` it carries (1 motion seen, 0 none). */
+export interface MotionReport {
+  event: MotionEventName;
+  type: 0 | 1;
+}
+
+/** The relay events of one analysed frame: motion resumed, none for the count, nodding, darkness. */
+export function motionReports(events: VisionEvents): MotionReport[] {
+  const reports: MotionReport[] = [];
+  if (events.motion) reports.push({ event: 'motion_event_from_guest', type: 1 });
+  if (events.noMotion) reports.push({ event: 'no_motion_event_from_guest', type: 0 });
+  if (events.nodding) reports.push({ event: 'nodding_motion_event_from_guest', type: 1 });
+  if (events.darkness) reports.push({ event: 'darkness_event_from_guest', type: 0 });
+  return reports;
+}
+
+export interface JailCameraOptions {
+  ios: boolean;
+  /** Sleepers get the 90 s no-motion count. */
+  sleeper: boolean;
+  /** The events of each analysed frame, with the frame's time. */
+  onReports(reports: MotionReport[], timeMs: number): void;
+  /** Every analysed frame (the page counts them and shows the camera is watching). */
+  onSample?(record: SampleRecord): void;
+  /** Sampling failed for good (no capture method works here). */
+  onError(error: unknown): void;
+}
+
+/** The screen, where the browser can share it. */
+async function openScreen(): Promise<MediaStream> {
+  if (navigator.mediaDevices?.getDisplayMedia === undefined) throw new Error('Screen sharing is not available');
+  return navigator.mediaDevices.getDisplayMedia({ video: { frameRate: { ideal: 10, max: 10 } }, audio: false });
+}
+
+/** Whether this browser can share its screen (the source switch offers it only then). */
+export function canShareScreen(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+}
+
+/** Reads a Blob as a data URL (a patrol image goes to the relay as one). */
+export function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** A data URL's bytes as a Blob (approved scenes arrive as JPEG data URLs). */
+export async function blobOf(dataUrl: string): Promise<Blob> {
+  return (await fetch(dataUrl)).blob();
+}
+
+export class JailCamera {
+  private readonly client = new VisionClient();
+  private stream: MediaStream | null = null;
+  private sampler: Sampler | null = null;
+  private analysed = false;
+  private whitelist: string[] = [];
+  private disposed = false;
+
+  constructor(private readonly options: JailCameraOptions) {
+    // The engine loads while the camera opens.
+    this.client.init().catch(() => undefined);
+  }
+
+  /** The stream being analysed (the preview and a warden's live video show it); null while closed. */
+  get current(): MediaStream | null {
+    return this.stream;
+  }
+
+  /**
+   * Opens `source` into `video` and starts the analysis. A screen that
+   * cannot be shared falls back to the camera (SPEC §8); says which one
+   * opened. A camera failure throws a `CameraError` with SPEC's message.
+   */
+  async open(source: CameraSource, video: HTMLVideoElement): Promise<CameraSource> {
+    this.close();
+    let opened: CameraSource = source;
+    let stream: MediaStream;
+    if (source === 'screen') {
+      try {
+        stream = await openScreen();
+      } catch {
+        opened = 'front';
+        stream = await openCamera(this.options.ios);
+      }
+    } else {
+      stream = await openCamera(this.options.ios, FACING[source]);
+    }
+    if (this.disposed) {
+      stream.getTracks().forEach((track) => track.stop());
+      throw new CameraError('Closed');
+    }
+    this.stream = stream;
+    const track = stream.getVideoTracks()[0];
+    if (track === undefined) throw new CameraError('NotFoundError');
+    video.srcObject = stream;
+    await video.play().catch(() => undefined);
+    if (video.videoWidth === 0) await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
+    const settings = track.getSettings();
+    await this.client.start({
+      width: video.videoWidth || settings.width || 0,
+      height: video.videoHeight || settings.height || 0,
+      ios: this.options.ios,
+      sleeper: this.options.sleeper,
+    });
+    if (this.whitelist.length > 0) await this.applyWhitelist();
+    this.analysed = false;
+    this.sampler = new Sampler({
+      client: this.client,
+      video,
+      track,
+      onSample: (record) => {
+        this.analysed = true;
+        this.options.onSample?.(record);
+        const reports = motionReports(record.sample.result.events);
+        if (reports.length > 0) this.options.onReports(reports, record.timeMs);
+      },
+      onError: (error) => this.options.onError(error),
+    });
+    this.sampler.start();
+    return opened;
+  }
+
+  /** Stops the analysis and the stream (a break, leaving the page); `open` starts them again. */
+  close(): void {
+    this.sampler?.stop();
+    this.sampler = null;
+    this.stream?.getTracks().forEach((track) => track.stop());
+    this.stream = null;
+    this.analysed = false;
+    void this.client.stop().catch(() => undefined);
+  }
+
+  /** The approved scenes (JPEG data URLs): frames like them count as neither no motion nor darkness. */
+  async setWhitelist(dataUrls: readonly string[]): Promise<void> {
+    this.whitelist = [...dataUrls];
+    await this.applyWhitelist();
+  }
+
+  private async applyWhitelist(): Promise<void> {
+    const pictures = await Promise.all(this.whitelist.map(blobOf));
+    await this.client.setWhitelistPictures(pictures);
+  }
+
+  /** A patrol image of the latest analysed frame as a JPEG data URL; null before the first frame and when all black. */
+  async patrol(): Promise<string | null> {
+    if (!this.analysed) return null;
+    const shot = await this.client.patrol();
+    return shot.jpeg === null ? null : dataUrlOf(shot.jpeg);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.close();
+    this.client.terminate();
+  }
+}

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PATROL_CHECK_INTERVAL_MS, PATROL_HISTORY_SHOWN, PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
+import { api } from '../../app/api.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { CameraError, isIosDevice } from '../../vision/capture.ts';
+import type { GuestRelay } from './guest-relay.ts';
+import { GuestVideo } from './guest-video.ts';
+import { JailCamera, type CameraSource } from './jail-camera.ts';
+import { isPatrolDue, type PatrolState } from './session-rules.ts';
+import { eyeModeChanged } from './sessionSlice.ts';
+
+/** What the page shows of the camera: unsupported (no camera API), opening, on, off (a break), failed. */
+export type CameraPhase = 'off' | 'opening' | 'on' | 'failed' | 'unsupported';
+
+/** How long the eye stays on 'attention' after an alert event, and on 'capturing' after a patrol image. */
+const EYE_MODE_SHOWN_MS = 3_000;
+
+/** Whether the browser has a camera API at all (SPEC §8, unsupported browser). */
+export function hasCameraApi(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+}
+
+export interface JailCameraView {
+  videoRef: React.RefObject<HTMLVideoElement | null>;
+  phase: CameraPhase;
+  /** The source asked for, and the one that opened (a screen that could not be shared falls back to the front camera). */
+  source: CameraSource;
+  opened: CameraSource | null;
+  setSource(source: CameraSource): void;
+  /** Frames analysed since the camera opened. */
+  samples: number;
+  /** The latest patrol images sent, newest last (at most 30 shown, SPEC §9). */
+  patrols: string[];
+}
+
+/**
+ * The camera of the live screen: open while the jail runs and the guest is
+ * not on a break (SPEC §4: a break closes the stream, its end reopens it);
+ * motion events to the relay; approved scenes as the worker's whitelist; a
+ * patrol check every 10 s and whenever a warden asks; a warden's live video
+ * answered with the same stream.
+ */
+export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCameraView {
+  const dispatch = useAppDispatch();
+  const sleeper = useAppSelector((state) => state.guest.guest?.isSleeper ?? false);
+  const whitelist = useAppSelector((state) => state.featureImage.whitelist);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [camera, setCamera] = useState<JailCamera | null>(null);
+  const [video, setVideo] = useState<GuestVideo | null>(null);
+  const [phase, setPhase] = useState<CameraPhase>(() => (hasCameraApi() ? 'off' : 'unsupported'));
+  const [source, setSource] = useState<CameraSource>('front');
+  const [opened, setOpened] = useState<CameraSource | null>(null);
+  const [samples, setSamples] = useState(0);
+  const [patrols, setPatrols] = useState<string[]>([]);
+  const patrol = useRef<PatrolState>({ setupAt: 0, lastPatrolAt: null, taken: 0 });
+  const eyeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  /** Shows `mode` on the eye for a moment, then goes back to monitoring. */
+  const glance = useCallback(
+    (mode: 'attention' | 'capturing') => {
+      dispatch(eyeModeChanged(mode));
+      if (eyeTimer.current !== null) clearTimeout(eyeTimer.current);
+      eyeTimer.current = setTimeout(() => dispatch(eyeModeChanged('monitoring')), EYE_MODE_SHOWN_MS);
+    },
+    [dispatch],
+  );
+  useEffect(() => () => {
+    if (eyeTimer.current !== null) clearTimeout(eyeTimer.current);
+  }, []);
+
+  // One camera (and its worker) per relay connection of the page.
+  useEffect(() => {
+    if (relay === null || !hasCameraApi()) return undefined;
+    const made = new JailCamera({
+      ios: isIosDevice(),
+      sleeper,
+      onReports: (reports, timeMs) => {
+        for (const { event, type } of reports) {
+          relay.sendLogged(event, { motion: { type, time: Math.round(timeMs) } }).catch(() => undefined);
+        }
+        if (reports.some((report) => report.type === 0 || report.event === 'nodding_motion_event_from_guest')) glance('attention');
+      },
+      onSample: () => setSamples((count) => count + 1),
+      onError: (error) => {
+        setPhase('failed');
+        void dispatch(api.endpoints.errorLogCreate.initiate({ text: `Camera analysis failed: ${String(error)}` }));
+      },
+    });
+    const answering = new GuestVideo({
+      signal: (message) => relay.handshake(message),
+      stream: () => made.current,
+      iceServers: () => relay.iceServers,
+      onError: (error) => void dispatch(api.endpoints.errorLogCreate.initiate({ text: `Live video failed: ${String(error)}` })),
+    });
+    const onHandshake = (message: Parameters<GuestVideo['receive']>[0]) => void answering.receive(message);
+    relay.socket.on('webrtc_handshake', onHandshake);
+    setCamera(made);
+    setVideo(answering);
+    return () => {
+      relay.socket.off('webrtc_handshake', onHandshake);
+      answering.hangUpAll();
+      made.dispose();
+      setCamera(null);
+      setVideo(null);
+    };
+  }, [relay, sleeper, dispatch, glance]);
+
+  // Open while the jail runs and not on a break; closed otherwise.
+  useEffect(() => {
+    const element = videoRef.current;
+    if (camera === null || video === null || element === null) return undefined;
+    if (!active) {
+      camera.close();
+      element.srcObject = null;
+      void video.streamChanged();
+      setPhase((current) => (current === 'on' || current === 'opening' ? 'off' : current));
+      return undefined;
+    }
+    let cancelled = false;
+    setPhase('opening');
+    setSamples(0);
+    camera
+      .open(source, element)
+      .then((which) => {
+        if (cancelled) return;
+        setOpened(which);
+        setPhase('on');
+        patrol.current = { ...patrol.current, setupAt: Date.now() };
+        void video.streamChanged();
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setPhase('failed');
+        // SPEC §8: a missing camera is not logged; any other failure goes to the error log.
+        const reason = error instanceof CameraError ? error.reason : 'Error';
+        if (reason !== 'NotFoundError') {
+          void dispatch(api.endpoints.errorLogCreate.initiate({ text: `Camera failed (${reason}): ${String(error instanceof CameraError ? (error.cause ?? error) : error)}` }));
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [camera, video, active, source, dispatch]);
+
+  useEffect(() => {
+    camera?.setWhitelist(whitelist).catch(() => undefined);
+  }, [camera, whitelist]);
+
+  const takePatrol = useCallback(async () => {
+    if (camera === null || relay === null || patrol.current.taken >= PATROL_MAX_LOGS_PER_SESSION) return;
+    const data = await camera.patrol().catch(() => null);
+    // Before the first frame, or all black (SPEC §9: skipped).
+    if (data === null) return;
+    patrol.current = { ...patrol.current, lastPatrolAt: Date.now(), taken: patrol.current.taken + 1 };
+    glance('capturing');
+    setPatrols((taken) => [...taken, data].slice(-PATROL_HISTORY_SHOWN));
+    relay.sendLogged('patrol_from_guest', { patrol: { data } }).catch(() => undefined);
+  }, [camera, relay, glance]);
+
+  // The patrol check every 10 s while the camera is on (SPEC §9).
+  useEffect(() => {
+    if (phase !== 'on') return undefined;
+    const timer = setInterval(() => {
+      if (isPatrolDue(patrol.current, Date.now(), Math.random())) void takePatrol();
+    }, PATROL_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [phase, takePatrol]);
+
+  // A warden asks for a patrol image now.
+  useEffect(() => {
+    if (relay === null || phase !== 'on') return undefined;
+    const onPatrol = () => void takePatrol();
+    relay.socket.on('patrol_to_guest', onPatrol);
+    return () => {
+      relay.socket.off('patrol_to_guest', onPatrol);
+    };
+  }, [relay, phase, takePatrol]);
+
+  return { videoRef, phase, source, opened, setSource, samples, patrols };
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { GUEST_SPEECH_SHOWN_MS, type Language } from '../../../shared/constants.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { speechChanged } from '../../app/slices/command.ts';
+import { dialogAdded } from '../../app/slices/dialog.ts';
+import { browserEars, browserVoice } from '../../app/speech.ts';
+import type { GuestRelay } from './guest-relay.ts';
+import { eyeModeChanged } from './sessionSlice.ts';
+
+/** A listen that ends sooner than this without words failed; the next one waits a moment. */
+const QUICK_FAILURE_MS = 500;
+const RELISTEN_DELAY_MS = 1_000;
+
+/** A line shown under the eye: the Warden's (virtual or human) or the guest's own words. */
+export interface Subtitle {
+  text: string;
+  by: 'warden' | 'guest';
+}
+
+export interface WardenVoice {
+  /** The Warden's line being said, or the last one. */
+  subtitle: Subtitle | null;
+  /** What the guest just said (shown for 1.5 s, SPEC §9). */
+  heard: string | null;
+  /** Says `text` with a subtitle, the eye in its dialogue mode meanwhile. */
+  say(text: string): Promise<void>;
+}
+
+/**
+ * The Warden's voice on the live screen: lines said with subtitles, the
+ * dialog the server sends (virtual or human warden) and callups spoken and
+ * kept in the dialog list, and the guest's spoken words heard while `listening`
+ * (each heard utterance goes to `onHeard`).
+ */
+export function useWardenVoice(
+  relay: GuestRelay | null,
+  language: Language,
+  listening: boolean,
+  onHeard: (utterance: string) => void,
+): WardenVoice {
+  const dispatch = useAppDispatch();
+  const [subtitle, setSubtitle] = useState<Subtitle | null>(null);
+  const [heard, setHeard] = useState<string | null>(null);
+  const voice = useRef(browserVoice());
+  const onHeardRef = useRef(onHeard);
+  onHeardRef.current = onHeard;
+  const speaking = useRef(0);
+
+  const say = useCallback(
+    async (text: string) => {
+      setSubtitle({ text, by: 'warden' });
+      speaking.current += 1;
+      dispatch(eyeModeChanged('dialogue'));
+      try {
+        await voice.current.speak(text, language);
+      } finally {
+        speaking.current -= 1;
+        if (speaking.current === 0) dispatch(eyeModeChanged('monitoring'));
+      }
+    },
+    [dispatch, language],
+  );
+
+  useEffect(() => () => voice.current.cancel(), []);
+
+  useEffect(() => {
+    if (relay === null) return undefined;
+    const onDialog = ({ dialog }: { dialog: { text: string } }) => {
+      dispatch(dialogAdded({ id: `${Date.now()}-${dialog.text.length}`, text: dialog.text, time: Date.now(), type: 1 }));
+      void say(dialog.text);
+    };
+    const onFocus = ({ text }: { text: string }) => onDialog({ dialog: { text } });
+    relay.socket.on('warden_dialog_event_to_guest', onDialog);
+    relay.socket.on('focus_to_guest', onFocus);
+    return () => {
+      relay.socket.off('warden_dialog_event_to_guest', onDialog);
+      relay.socket.off('focus_to_guest', onFocus);
+    };
+  }, [relay, dispatch, say]);
+
+  // Listening: one utterance at a time, each within the speech timeout (2.5 s), again and again.
+  useEffect(() => {
+    const ears = browserEars();
+    if (!listening || !ears.available) return undefined;
+    let stopped = false;
+    let clear: ReturnType<typeof setTimeout> | undefined;
+    dispatch(speechChanged(true));
+    void (async () => {
+      while (!stopped) {
+        const started = Date.now();
+        const utterance = await ears.listen(language);
+        if (stopped) break;
+        if (utterance === null || utterance.trim() === '') {
+          // A recognizer that gives up at once (no microphone, refused): do not spin.
+          if (Date.now() - started < QUICK_FAILURE_MS) await new Promise((resolve) => setTimeout(resolve, RELISTEN_DELAY_MS));
+          continue;
+        }
+        // The Warden's own voice through the microphone is not the guest's.
+        if (speaking.current > 0) continue;
+        setHeard(utterance);
+        clearTimeout(clear);
+        clear = setTimeout(() => setHeard(null), GUEST_SPEECH_SHOWN_MS);
+        onHeardRef.current(utterance);
+      }
+    })();
+    return () => {
+      stopped = true;
+      clearTimeout(clear);
+      dispatch(speechChanged(false));
+    };
+  }, [listening, language, dispatch]);
+
+  return { subtitle, heard, say };
+}
