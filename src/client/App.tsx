@@ -34,6 +34,8 @@ const account = () => import('./features/account/index.tsx');
 const reservations = () => import('./features/reservations/index.tsx');
 const rules = () => import('./features/rules/index.tsx');
 const jail = () => import('./features/jail/index.tsx');
+const filters = () => import('./features/filters/index.tsx');
+const tryAnyway = () => import('./features/tryAnyway/index.tsx');
 const prep = () => import('./features/prep/PrepScreen.tsx');
 
 const IntroScreen = screen(intro, 'IntroScreen');
@@ -60,6 +62,8 @@ const ReservationDetailScreen = screen(reservations, 'ReservationDetailScreen');
 const RulesScreen = screen(rules, 'RulesScreen');
 const PrepBeforeScreen = screen(jail, 'PrepBeforeScreen');
 const LiveScreen = screen(jail, 'LiveScreen');
+const FiltersScreen = screen(filters, 'FiltersScreen');
+const TryScreen = screen(tryAnyway, 'TryScreen');
 const PrepScreen = screen(prep, 'PrepScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
@@ -100,12 +104,13 @@ export function AppRoutes() {
       <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
       <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
       <Route path="/jail/prep/:id" element={<PrepScreen />} />
+      <Route path="/jail/live/try" element={<TryScreen />} />
       <Route path="/jail/live/:id" element={<LiveScreen />} />
       <Route path="/jail/*" element={<Placeholder title="Jail" />} />
       <Route path="/subscription" element={nav(<Placeholder title="Subscription" />)} />
       <Route path="/userForum" element={nav(<Placeholder title="User forum" />)} />
       <Route path="/collaboration" element={nav(<Placeholder title="Collaboration" />)} />
-      <Route path="/filters" element={nav(<Placeholder title="Filters" />)} />
+      <Route path="/filters" element={nav(<FiltersScreen />)} />
       <Route path="/camera-check" element={<CameraCheck />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -23,6 +23,9 @@ export function GuestShowScreen() {
           <Link to="/rules">{t('show_rules')}</Link>
         </li>
         <li>
+          <Link to="/filters">{t('show_filters')}</Link>
+        </li>
+        <li>
           <Link to="/collaboration">{t('show_collaboration')}</Link>
         </li>
         <li>

@@ -16,6 +16,7 @@ import {
   trialBanner,
 } from './reservation-view.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { TryOffer } from '../tryAnyway/TryOffer.tsx';
 
 function ReservationItem({ reservation, now, timeZone }: { reservation: Reservation; now: number; timeZone: string }) {
   const { t } = useTranslation('reservations');
@@ -112,7 +113,10 @@ export function ReservationListScreen() {
       {verified ? (
         <>
           {future.length === 0 ? (
-            <p className="no-jail">{t('no_jail')}</p>
+            <>
+              <p className="no-jail">{t('no_jail')}</p>
+              <TryOffer />
+            </>
           ) : (
             <ul className="reservation-list" aria-label={t('list_title')}>
               {future.map((reservation) => (

@@ -1,0 +1,2 @@
+/** The approved scenes feature (route /filters). */
+export { FiltersScreen } from './FiltersScreen.tsx';

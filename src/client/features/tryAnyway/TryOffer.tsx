@@ -1,0 +1,71 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { WORK_MAX_LENGTH } from '../../../shared/api/reservation.ts';
+import { putLocal } from '../../app/localDb.ts';
+import { DURATION_OPTIONS, durationLabel } from '../reservations/booking-form.ts';
+import { TRY_ENTRY_ID, type TryEntry } from './try-entry.ts';
+import './tryAnyway.css';
+
+/**
+ * The try-anyway entry on the empty reservation list: 'Try it now' opens a
+ * small form (work, duration); starting stores the entry on the device and
+ * goes to /jail/live/try, which makes the jail.
+ */
+export function TryOffer() {
+  const { t } = useTranslation('tryAnyway');
+  const id = useId();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [entry, setEntry] = useState<TryEntry>({ work: '', duration: DURATION_OPTIONS[0] ?? 1 });
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    void putLocal('rememberedWorks', TRY_ENTRY_ID, { work: entry.work.trim(), duration: entry.duration })
+      .catch(() => undefined)
+      .then(() => navigate('/jail/live/try'));
+  };
+
+  return (
+    <section className="try-offer" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('offer_title')}</h2>
+      <p>{t('offer_text')}</p>
+      {open ? (
+        <form className="try-form" onSubmit={start}>
+          <div className="field">
+            <label htmlFor={`${id}-work`}>{t('work')}</label>
+            <input
+              id={`${id}-work`}
+              type="text"
+              value={entry.work}
+              maxLength={WORK_MAX_LENGTH}
+              onChange={(event) => setEntry({ ...entry, work: event.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-duration`}>{t('duration')}</label>
+            <select id={`${id}-duration`} value={entry.duration} onChange={(event) => setEntry({ ...entry, duration: Number(event.target.value) })}>
+              {DURATION_OPTIONS.map((hours) => (
+                <option key={hours} value={hours}>
+                  {durationLabel(hours)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="try-actions">
+            <button type="submit" className="button">
+              {t('start')}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button" onClick={() => setOpen(true)}>
+          {t('try_now')}
+        </button>
+      )}
+    </section>
+  );
+}
