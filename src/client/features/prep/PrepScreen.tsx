@@ -161,6 +161,11 @@ export function PrepScreen() {
     return () => clearTimeout(timer);
   }, [ready]);
 
+  // Each scenario starts at the top of the page (the previous one may have been scrolled down to its buttons).
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [position.scenario]);
+
   // What the guest said stays up for GUEST_SPEECH_SHOWN_MS.
   useEffect(() => {
     if (heard === null) return undefined;
@@ -243,19 +248,21 @@ export function PrepScreen() {
           <span className="prep-progress">{t('progress', { part, count: SCENARIOS.length })}</span> {t(`scenario_${part}`)}
         </h2>
         {position.scenario === 1 ? (
-          <>
+          <div className="prep-device">
             <PlacementIllustration />
-            {camera.kind === 'open' ? <CameraPreview stream={camera.stream} label={t('camera_preview')} /> : null}
-            {camera.kind === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
-            {camera.kind === 'unsupported' ? (
-              <div role="alert">
-                <p>{t('unsupported')}</p>
-                <button type="button" className="button" onClick={() => window.location.reload()}>
-                  {t('reload')}
-                </button>
-              </div>
-            ) : null}
-          </>
+            <div>
+              {camera.kind === 'open' ? <CameraPreview stream={camera.stream} label={t('camera_preview')} /> : null}
+              {camera.kind === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
+              {camera.kind === 'unsupported' ? (
+                <div role="alert">
+                  <p>{t('unsupported')}</p>
+                  <button type="button" className="button" onClick={() => window.location.reload()}>
+                    {t('reload')}
+                  </button>
+                </div>
+              ) : null}
+            </div>
+          </div>
         ) : null}
         {step.kind === 'prompt' ? (
           <div className="prep-prompt">

@@ -1,0 +1,165 @@
+/**
+ * The guided preparation, /jail/prep/:id (SPEC §2 Jail preparation), against
+ * the built client and the real server, at a phone and a desktop size and
+ * once in Japanese: three scenarios said and subtitled, the camera preview,
+ * the commands practised by touch and by voice, then live. Speech is
+ * recorded and recognition scripted (tests/speech.ts).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
+import { texts } from '../src/client/features/prep/texts.ts';
+import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
+
+type PrepTexts = (typeof texts)['en' | 'ja'];
+
+function numbered(language: PrepTexts, ...numbers: number[]): string[] {
+  return numbers.map((number) => language[`prep_text_${number}` as keyof PrepTexts]);
+}
+
+async function saidTexts(page: Page): Promise<string[]> {
+  return (await spokenLines(page)).map((line) => line.text);
+}
+
+function subtitle(page: Page) {
+  return page.locator('.prep-subtitle');
+}
+
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`preparation at ${name}`, () => {
+    test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
+
+    test('three scenarios said and subtitled, listened to again, the camera previewed, the commands given by touch and voice, then live', async ({ page, request }) => {
+      const en = texts.en;
+      const missing = watchMissingTexts(page);
+      await recordSpeech(page);
+      await fakeRecognition(page);
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 1);
+      await signedIn(page, guest, `/jail/prep/${jail.id}`);
+
+      // Scenario 1: texts 1-3, then 'Listen again' says them again.
+      await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
+      await expect(page.getByRole('img', { name: /^The Warden's eye/ })).toBeVisible();
+      const next = page.getByRole('button', { name: en.next });
+      await expect(next).toBeVisible();
+      await expect(subtitle(page)).toHaveText(en.prep_text_3);
+      expect(await saidTexts(page)).toEqual(numbered(en, 1, 2, 3));
+      expect((await spokenLines(page)).every((line) => line.lang === 'en-US')).toBe(true);
+      await checkA11y(page, '/jail/prep/:id (scenario 1)');
+      await page.getByRole('button', { name: en.listen_again }).click();
+      await expect(next).toBeVisible();
+      await expect.poll(() => saidTexts(page)).toEqual(numbered(en, 1, 2, 3, 1, 2, 3));
+      await next.click();
+
+      // Scenario 2: the placement demonstration, texts 4-7, and the camera's preview getting frames.
+      await expect(page.getByRole('figure')).toContainText(en.placement_caption);
+      const completed = page.getByRole('button', { name: en.setup_completed });
+      await expect(completed).toBeVisible();
+      await expect(subtitle(page)).toHaveText(en.prep_text_7);
+      expect((await saidTexts(page)).slice(6)).toEqual(numbered(en, 4, 5, 6, 7));
+      const preview = page.getByLabel(en.camera_preview);
+      await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
+      await checkA11y(page, '/jail/prep/:id (scenario 2)');
+      await completed.click();
+      await expect(preview).toHaveCount(0);
+
+      // Scenario 3: the first command touched.
+      const first = page.getByRole('button', { name: '1 Leave the seat' });
+      await expect(first).toBeVisible();
+      await expect(page.getByRole('img', { name: en.eye_attention })).toBeVisible();
+      await checkA11y(page, '/jail/prep/:id (scenario 3, a prompt)');
+      expect((await saidTexts(page)).slice(10)).toEqual(numbered(en, 8, 9, 10));
+      await first.click();
+
+      // The second said: a wrong command first, which the Warden corrects, then the right one.
+      await expect(page.getByRole('button', { name: '2 Take a break' })).toBeVisible();
+      await hear(page, 'finish');
+      const correction = 'Please say "Take a break".';
+      await expect(page.getByText('You said: "finish"')).toBeVisible();
+      await expect(subtitle(page)).toHaveText(correction);
+      await expect.poll(async () => (await saidTexts(page)).at(-1)).toBe(correction);
+      await hear(page, 'take a break');
+
+      // The third touched; then the closing line and live.
+      const third = page.getByRole('button', { name: '3 Finish early' });
+      await expect(third).toBeVisible();
+      await third.click();
+      await expect(page).toHaveURL(new RegExp(`/jail/live/${jail.id}$`));
+      expect((await saidTexts(page)).slice(13)).toEqual([...numbered(en, 11, 12), correction, ...numbered(en, 13, 14, 15, 16, 17, 18)]);
+      expect(missing).toEqual([]);
+    });
+
+    test('an unknown reservation goes back to the pre-guidance', async ({ page, request }) => {
+      await recordSpeech(page);
+      const guest = await createGuest(request);
+      await signedIn(page, guest, '/jail/prep/987654321');
+      await expect(page).toHaveURL(/\/jail\/prep_before\/987654321$/);
+      expect(await spokenLines(page)).toEqual([]);
+    });
+
+    test('a refused camera shows the camera failure', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      await recordSpeech(page);
+      await page.addInitScript(() => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      });
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 1);
+      await signedIn(page, guest, `/jail/prep/${jail.id}`);
+      await page.getByRole('button', { name: texts.en.next }).click();
+      await expect(page.getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
+      await expect(page.getByRole('button', { name: texts.en.setup_completed })).toBeVisible();
+      await checkA11y(page, '/jail/prep/:id (camera refused)');
+      expect(missing).toEqual([]);
+    });
+
+    test('a browser without media devices is told that jail is not available, with a reload', async ({ page, request }) => {
+      await recordSpeech(page);
+      await page.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });
+      });
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 1);
+      await signedIn(page, guest, `/jail/prep/${jail.id}`);
+      await page.getByRole('button', { name: texts.en.next }).click();
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(texts.en.unsupported);
+      await expect(alert.getByRole('button', { name: texts.en.reload })).toBeVisible();
+      await checkA11y(page, '/jail/prep/:id (no media devices)');
+    });
+  });
+}
+
+test.describe('preparation in Japanese', () => {
+  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'ja-JP', serviceWorkers: 'block' });
+
+  test('said in Japanese, the commands recognised in Japanese', async ({ page, request }) => {
+    const ja = texts.ja;
+    const missing = watchMissingTexts(page);
+    await recordSpeech(page);
+    await fakeRecognition(page);
+    const guest = await readyGuest(request);
+    const jail = await book(request, guest, 1);
+    await signedIn(page, guest, `/jail/prep/${jail.id}`);
+
+    await page.getByRole('button', { name: ja.next }).click();
+    await page.getByRole('button', { name: ja.setup_completed }).click();
+    await hear(page, '離席します');
+    await expect(page.getByRole('button', { name: '2 休憩' })).toBeVisible();
+    await hear(page, '早めに終了します');
+    await expect(subtitle(page)).toHaveText('「休憩します」と言ってください。');
+    await page.getByRole('button', { name: '2 休憩' }).click();
+    await hear(page, 'さん');
+    await expect(page).toHaveURL(new RegExp(`/jail/live/${jail.id}$`));
+    const lines = await spokenLines(page);
+    expect(lines.every((line) => line.lang === 'ja-JP')).toBe(true);
+    expect(lines.map((line) => line.text)).toEqual([
+      ...numbered(ja, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+      '「休憩します」と言ってください。',
+      ...numbered(ja, 13, 14, 15, 16, 17, 18),
+    ]);
+    expect(missing).toEqual([]);
+  });
+});
