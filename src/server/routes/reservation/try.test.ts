@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
 import { guests, jails } from '../../db/schema/index.ts';
+import { eventId } from '../../test/relay-client.ts';
 import { apiBlock, bookJail, credentials, fail, outbox, readyGuest, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../../test/harness.ts';
 
 /**
@@ -104,6 +105,25 @@ describe('/reservation/try', () => {
     expect((await outbox(server.app)).filter((mail) => mail.to === guest.email)).toHaveLength(mailsBefore);
     const read = await succeed(server.app, '/reservation/read', { api: apiBlock(), guest: credentials(guest), reservation: { id: trial.id } });
     expect(read.reservation).toMatchObject({ isFinished: true, status: 'finished' });
+  });
+
+  it('ended early, it sets no booking block; forced to end three times, it suspends nothing', async () => {
+    const guest = await readyGuest(server.app);
+    const early = await tryNow(guest);
+    await server.app.jailScheduler.tick();
+    expect(await server.app.jailEngine.finishEarly(guest.id, eventId(), early.id, 'Just trying')).toEqual({ duplicate: false });
+    for (let forced = 0; forced < 3; forced += 1) {
+      // A later start than the jail before (whose report still takes late events): the events go to this one.
+      server.clock.offsetMs += 5_000;
+      const trial = await tryNow(guest);
+      await server.app.jailScheduler.tick();
+      for (let alert = 0; alert < 4; alert += 1) await server.app.jailEngine.motion(guest.id, eventId(), 'no_motion', 0);
+      const [jail] = await server.app.db.select().from(jails).where(eq(jails.reservationId, trial.id));
+      expect(jail).toMatchObject({ state: 'finished', finish: 'forced' });
+    }
+    const [row] = await server.app.db.select().from(guests).where(eq(guests.id, guest.id));
+    expect(row).toMatchObject({ earlyFinishBlockUntil: null, suspendedUntil: null });
+    await bookJail(server.app, guest, 2);
   });
 
   it("on the light plan, does not count against the month's 15 hours", async () => {
