@@ -5,9 +5,10 @@
  * the commands practised by touch and by voice, then live. Speech is
  * recorded and recognition scripted (tests/speech.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
 import { texts } from '../src/client/features/prep/texts.ts';
+import { texts as reservationsTexts } from '../src/client/features/reservations/texts.ts';
 import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
 
@@ -25,6 +26,16 @@ function subtitle(page: Page) {
   return page.locator('.prep-subtitle');
 }
 
+/** A ready guest with a booked jail opens its preparation (speech recorded, recognition scripted); answers the jail and the texts missing. */
+async function openPreparation(page: Page, request: APIRequestContext) {
+  const missing = watchMissingTexts(page);
+  await recordSpeech(page);
+  await fakeRecognition(page);
+  const guest = await readyGuest(request);
+  const jail = await book(request, guest, 1);
+  await signedIn(page, guest, `/jail/prep/${jail.id}`);
+  return { jail, missing };
+}
 
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`preparation at ${name}`, () => {
@@ -32,12 +43,18 @@ for (const { name, viewport } of VIEWPORTS) {
 
     test('three scenarios said and subtitled, listened to again, the camera previewed, the commands given by touch and voice, then live', async ({ page, request }) => {
       const en = texts.en;
-      const missing = watchMissingTexts(page);
-      await recordSpeech(page);
-      await fakeRecognition(page);
-      const guest = await readyGuest(request);
-      const jail = await book(request, guest, 1);
-      await signedIn(page, guest, `/jail/prep/${jail.id}`);
+      // Keeps the camera's streams, to see that they are stopped after scenario 2.
+      await page.addInitScript(() => {
+        const opened: MediaStream[] = [];
+        Object.defineProperty(window, 'openedStreams', { value: opened });
+        const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          const stream = await open(constraints);
+          opened.push(stream);
+          return stream;
+        };
+      });
+      const { jail, missing } = await openPreparation(page, request);
 
       // Scenario 1: texts 1-3, then 'Listen again' says them again.
       await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
@@ -64,6 +81,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await checkA11y(page, '/jail/prep/:id (scenario 2)');
       await completed.click();
       await expect(preview).toHaveCount(0);
+      const trackStates = await page.evaluate(() =>
+        (window as unknown as { openedStreams: MediaStream[] }).openedStreams.flatMap((stream) => stream.getTracks().map((track) => track.readyState)),
+      );
+      expect(trackStates).toEqual(['ended']);
 
       // Scenario 3: the first command touched.
       const first = page.getByRole('button', { name: '1 Leave the seat' });
@@ -100,14 +121,10 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('a refused camera shows the camera failure', async ({ page, request }) => {
-      const missing = watchMissingTexts(page);
-      await recordSpeech(page);
       await page.addInitScript(() => {
         navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
       });
-      const guest = await readyGuest(request);
-      const jail = await book(request, guest, 1);
-      await signedIn(page, guest, `/jail/prep/${jail.id}`);
+      const { missing } = await openPreparation(page, request);
       await page.getByRole('button', { name: texts.en.next }).click();
       await expect(page.getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
       await expect(page.getByRole('button', { name: texts.en.setup_completed })).toBeVisible();
@@ -116,18 +133,16 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('a browser without media devices is told that jail is not available, with a reload', async ({ page, request }) => {
-      await recordSpeech(page);
       await page.addInitScript(() => {
         Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });
       });
-      const guest = await readyGuest(request);
-      const jail = await book(request, guest, 1);
-      await signedIn(page, guest, `/jail/prep/${jail.id}`);
+      const { missing } = await openPreparation(page, request);
       await page.getByRole('button', { name: texts.en.next }).click();
       const alert = page.getByRole('alert');
-      await expect(alert).toContainText(texts.en.unsupported);
-      await expect(alert.getByRole('button', { name: texts.en.reload })).toBeVisible();
+      await expect(alert).toContainText(reservationsTexts.en.unsupported);
+      await expect(alert.getByRole('button', { name: reservationsTexts.en.reload })).toBeVisible();
       await checkA11y(page, '/jail/prep/:id (no media devices)');
+      expect(missing).toEqual([]);
     });
   });
 }
@@ -137,12 +152,7 @@ test.describe('preparation in Japanese', () => {
 
   test('said in Japanese, the commands recognised in Japanese', async ({ page, request }) => {
     const ja = texts.ja;
-    const missing = watchMissingTexts(page);
-    await recordSpeech(page);
-    await fakeRecognition(page);
-    const guest = await readyGuest(request);
-    const jail = await book(request, guest, 1);
-    await signedIn(page, guest, `/jail/prep/${jail.id}`);
+    const { jail, missing } = await openPreparation(page, request);
 
     await page.getByRole('button', { name: ja.next }).click();
     await page.getByRole('button', { name: ja.setup_completed }).click();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { GUEST_SPEECH_SHOWN_MS, SPEECH_TIMEOUT_MS } from '../../../shared/constants.ts';
+import { GUEST_SPEECH_SHOWN_MS, SPEECH_TIMEOUT_MS, type Language } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { browserEars, browserVoice, type Voice } from '../../app/speech.ts';
 import { CAMERA_FAILURE_MESSAGE, isIosDevice, openCamera } from '../../vision/capture.ts';
@@ -26,7 +26,7 @@ const FAILED_LISTENS_BEFORE_GIVING_UP = 3;
  * after a generous allowance if the voice never ends; where the browser has
  * no voice at all, after the time it takes to read it.
  */
-function sayLine(voice: Voice, text: string, language: Parameters<Voice['speak']>[1]): Promise<void> {
+function sayLine(voice: Voice, text: string, language: Language): Promise<void> {
   if (!('speechSynthesis' in window)) return delay(readingTimeMs(text));
   return Promise.race([voice.speak(text, language), delay(speechAllowanceMs(text))]);
 }
@@ -110,7 +110,7 @@ function PlacementIllustration() {
   );
 }
 
-function commandOf(language: keyof typeof COMMANDS, id: CommandId) {
+function commandOf(language: Language, id: CommandId) {
   const command = COMMANDS[language].find((candidate) => candidate.id === id);
   if (command === undefined) throw new Error(`No command ${id}`);
   return command;
@@ -130,10 +130,13 @@ function eyeModeOf(step: PrepStep, speaking: boolean): EyeMode {
  */
 export function PrepScreen() {
   const { t } = useTranslation('prep');
+  // SPEC §8's unsupported-browser notice, worded once, with the reservation list's.
+  const { t: reservationsText } = useTranslation('reservations');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const language = useAppSelector((state) => state.application.language);
   const { id, reservation, isRead } = useReservationOfRoute();
+  // On the relay while the preparation is open (SPEC §2), as the live screen is.
   useGuestRelay();
   const voice = useMemo(() => browserVoice(), []);
   const ears = useMemo(() => browserEars(), []);
@@ -255,9 +258,9 @@ export function PrepScreen() {
               {camera.kind === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
               {camera.kind === 'unsupported' ? (
                 <div role="alert">
-                  <p>{t('unsupported')}</p>
+                  <p>{reservationsText('unsupported')}</p>
                   <button type="button" className="button" onClick={() => window.location.reload()}>
-                    {t('reload')}
+                    {reservationsText('reload')}
                   </button>
                 </div>
               ) : null}
