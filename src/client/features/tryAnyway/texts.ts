@@ -1,7 +1,6 @@
 /**
  * Try-anyway's texts (namespace `tryAnyway`, docs/try-anyway.md): the entry
- * on the empty reservation list, the waiting screen at /jail/live/try, and
- * the three lines of the `#try` demo (`demo_line_1`..`3`, TRY_DEMO_LINES).
+ * on the empty reservation list and the waiting screen at /jail/live/try.
  */
 export const texts = {
   en: {
@@ -16,9 +15,6 @@ export const texts = {
     waiting: 'Your jail is being prepared. It starts in a moment.',
     failed: 'The jail could not be started.',
     back: 'Back to the reservations',
-    demo_line_1: 'Welcome to your first jail. I am the Warden, and I will keep an eye on you while you work.',
-    demo_line_2: 'Keep your face and your desk in the camera view. If you need to leave your seat or take a break, use the commands.',
-    demo_line_3: 'That is all. Let us begin.',
   },
   ja: {
     offer_title: '今すぐジェイルを試す',
@@ -32,8 +28,5 @@ export const texts = {
     waiting: 'ジェイルを準備しています。まもなく始まります。',
     failed: 'ジェイルを開始できませんでした。',
     back: '予約一覧に戻る',
-    demo_line_1: '初めてのジェイルへようこそ。私はWardenです。作業の間、あなたを見守ります。',
-    demo_line_2: '顔と机がカメラに映るようにしてください。席を離れるときや休憩するときは、コマンドを使ってください。',
-    demo_line_3: '以上です。それでは始めましょう。',
   },
 };

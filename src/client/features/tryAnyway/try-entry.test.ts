@@ -2,8 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { getLocal, openLocalDb, putLocal } from '../../app/localDb.ts';
-import { texts } from './texts.ts';
-import { isTryDemo, livePathOnceListed, TRY_DEMO_LINES, TRY_ENTRY_ID, tryEntryOf } from './try-entry.ts';
+import { livePathOnceListed, TRY_ENTRY_ID, tryEntryOf } from './try-entry.ts';
 
 describe('the stored try-anyway entry', () => {
   it('is read back only when it is an entry with an offered duration', () => {
@@ -29,14 +28,5 @@ describe('the way to the live screen', () => {
     expect(livePathOnceListed([{ id: 1 }], null)).toBeNull();
     expect(livePathOnceListed([{ id: 1 }], 2)).toBeNull();
     expect(livePathOnceListed([{ id: 1 }, { id: 2 }], 2)).toBe('/jail/live/2#try');
-  });
-
-  it('knows the demo by its hash, and has three lines in both languages', () => {
-    expect(isTryDemo('#try')).toBe(true);
-    expect(isTryDemo('')).toBe(false);
-    expect(isTryDemo('#tryit')).toBe(false);
-    for (const language of ['en', 'ja'] as const) {
-      expect(TRY_DEMO_LINES.map((key) => texts[language][key].length > 0)).toEqual([true, true, true]);
-    }
   });
 });

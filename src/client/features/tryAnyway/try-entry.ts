@@ -4,7 +4,8 @@ import { isOfferedDuration } from '../../../shared/reservations.ts';
 
 /**
  * Try-anyway's pure rules (docs/try-anyway.md): the entry stored on the
- * device, the moment the new jail shows in the list, and the `#try` demo.
+ * device, and the moment the new jail shows in the list. The `#try` demo
+ * itself is the live screen's (src/client/features/jail/useTryDemo.ts).
  */
 
 /**
@@ -34,14 +35,3 @@ export function livePathOnceListed(list: readonly Pick<Reservation, 'id'>[], id:
   if (id === null || !list.some((reservation) => reservation.id === id)) return null;
   return `/jail/live/${id}#try`;
 }
-
-/** The hash that starts the demo on the live screen. */
-export const TRY_DEMO_HASH = '#try';
-
-/** Whether the live screen was opened for the try-anyway demo (`location.hash`). */
-export function isTryDemo(hash: string): boolean {
-  return hash === TRY_DEMO_HASH;
-}
-
-/** The demo's three spoken lines: keys of the `tryAnyway` namespace, in order. */
-export const TRY_DEMO_LINES = ['demo_line_1', 'demo_line_2', 'demo_line_3'] as const;
