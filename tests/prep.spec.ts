@@ -120,6 +120,23 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(await spokenLines(page)).toEqual([]);
     });
 
+    test('on a page not touched yet (where browsers refuse speech) the preparation waits for the guest to start it', async ({ page, request }) => {
+      // Playwright's pages count as touched; a guest's reloaded page does not.
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive: false, isActive: false } });
+      });
+      const { missing } = await openPreparation(page, request);
+      const start = page.getByRole('button', { name: texts.en.start });
+      await expect(start).toBeVisible();
+      await expect(page.getByRole('img', { name: texts.en.eye_asleep })).toBeVisible();
+      expect(await spokenLines(page)).toEqual([]);
+      await checkA11y(page, '/jail/prep/:id (start)');
+      await start.click();
+      await expect(page.getByRole('button', { name: texts.en.next })).toBeVisible();
+      expect(await saidTexts(page)).toEqual(numbered(texts.en, 1, 2, 3));
+      expect(missing).toEqual([]);
+    });
+
     test('a refused camera shows the camera failure', async ({ page, request }) => {
       await page.addInitScript(() => {
         navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));

@@ -145,7 +145,9 @@ export function PrepScreen() {
   const [speaking, setSpeaking] = useState(false);
   const [heard, setHeard] = useState<string | null>(null);
   const [awake, setAwake] = useState(false);
-  const ready = reservation !== null;
+  // Browsers refuse speech on a page not yet touched (reloaded, or opened from a link): there the guest starts the script.
+  const [started, setStarted] = useState(() => navigator.userActivation?.hasBeenActive ?? true);
+  const ready = reservation !== null && started;
   const step = stepAt(position);
   const camera = useFrontCamera(ready && position.scenario === 1);
 
@@ -226,11 +228,23 @@ export function PrepScreen() {
   }, [ready, step, language, t, voice, ears, navigate, id]);
 
   if (isRead && reservation === null) return <Navigate to={`/jail/prep_before/${id}`} replace />;
-  if (!ready) {
+  if (reservation === null) {
     return (
       <div className="prep-screen">
         <h1>{t('title')}</h1>
         <p role="status">{t('loading')}</p>
+      </div>
+    );
+  }
+  if (!started) {
+    return (
+      <div className="prep-screen">
+        <h1>{t('title')}</h1>
+        <Eye mode="monitoring" awake={false} />
+        <p>{t('start_hint')}</p>
+        <button type="button" className="button" onClick={() => setStarted(true)}>
+          {t('start')}
+        </button>
       </div>
     );
   }

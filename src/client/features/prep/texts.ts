@@ -7,6 +7,8 @@ export const texts = {
   en: {
     title: 'Preparation',
     loading: 'Loading…',
+    start_hint: 'Turn the sound on, then start: the Warden will speak to you.',
+    start: 'Start the preparation',
     progress: 'Part {{part}} of {{count}}',
     scenario_1: 'The Warden',
     scenario_2: 'Your device',
@@ -48,6 +50,8 @@ export const texts = {
   ja: {
     title: '準備',
     loading: '読み込み中…',
+    start_hint: '音を出してから始めてください。看守が話しかけます。',
+    start: '準備を始める',
     progress: '{{count}}つのうち{{part}}つ目',
     scenario_1: '看守について',
     scenario_2: '端末の置き方',
