@@ -91,6 +91,12 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(first).toBeVisible();
       await expect(page.getByRole('img', { name: en.eye_attention })).toBeVisible();
       await checkA11y(page, '/jail/prep/:id (scenario 3, a prompt)');
+      // The prompt blinks, but not for a guest who asked for less motion.
+      const blinking = () => first.evaluate((button) => getComputedStyle(button, '::after').animationName);
+      expect(await blinking()).toBe('prep-blink');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await blinking()).toBe('none');
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       expect((await saidTexts(page)).slice(10)).toEqual(numbered(en, 8, 9, 10));
       await first.click();
 
