@@ -4,50 +4,11 @@
  * is chosen when the browser starts, so each video has its own `describe`
  * with its own launch options (Playwright starts a browser for each).
  */
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/capture.ts';
-import { chromiumWithCamera } from './chromium.ts';
-import { darkVideo, movingVideo, stillVideo, writeFileAtomic } from './y4m.ts';
-
-const videos = join(tmpdir(), 'warden-fake-camera');
-const MOVING = writeFileAtomic(join(videos, 'moving.y4m'), movingVideo());
-const STILL = writeFileAtomic(join(videos, 'still.y4m'), stillVideo());
-const DARK = writeFileAtomic(join(videos, 'dark.y4m'), darkVideo());
+import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
 
 const NO_MOTION_THRESHOLD = 1.5;
-
-/**
- * `camera` picks the video a test's browser plays as its camera (undefined:
- * Chromium's own test pattern). Launch options cannot change inside a file,
- * so each video gets a browser of its own, launched once per worker.
- */
-const test = base.extend<{ camera: string | undefined }, { cameraBrowsers: (video: string | undefined) => Promise<Browser> }>({
-  camera: [undefined, { option: true }],
-  cameraBrowsers: [
-    async ({ playwright }, use) => {
-      const browsers = new Map<string, Promise<Browser>>();
-      await use((video) => {
-        const key = video ?? '';
-        let browser = browsers.get(key);
-        if (browser === undefined) {
-          browser = playwright.chromium.launch(chromiumWithCamera(video));
-          browsers.set(key, browser);
-        }
-        return browser;
-      });
-      for (const browser of browsers.values()) await (await browser).close();
-    },
-    { scope: 'worker' },
-  ],
-  context: async ({ camera, cameraBrowsers, baseURL, userAgent }, use) => {
-    const browser = await cameraBrowsers(camera);
-    const context: BrowserContext = await browser.newContext({ baseURL, userAgent });
-    await use(context);
-    await context.close();
-  },
-});
 
 async function numberOf(page: Page, testId: string): Promise<number> {
   const value = await page.getByTestId(testId).getAttribute('data-value');
@@ -57,24 +18,6 @@ async function numberOf(page: Page, testId: string): Promise<number> {
 async function waitForSamples(page: Page, count: number): Promise<number> {
   await expect.poll(() => numberOf(page, 'sample-count'), { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
   return numberOf(page, 'sample-count');
-}
-
-/**
- * Advances the page's fake clock by `stepMs` at a time, each step waiting for
- * the sample it triggers, until `done` holds or `limitMs` of fake time passed.
- * Returns the fake milliseconds advanced.
- */
-async function advanceUntil(page: Page, done: () => Promise<boolean>, stepMs: number, limitMs: number): Promise<number> {
-  let advanced = 0;
-  let samples = await numberOf(page, 'sample-count');
-  while (!(await done())) {
-    if (advanced >= limitMs) throw new Error(`Still waiting after ${advanced} ms of fake time`);
-    await page.clock.runFor(stepMs);
-    advanced += stepMs;
-    await expect.poll(() => numberOf(page, 'sample-count')).toBeGreaterThan(samples);
-    samples = await numberOf(page, 'sample-count');
-  }
-  return advanced;
 }
 
 function collectErrors(page: Page): string[] {
@@ -199,7 +142,7 @@ test.describe('with a still scene as the camera', () => {
     await expect(noMotion).toHaveCount(0);
 
     // Low-motion time counts at most 2 s per frame: step the fake clock 2 s at a time.
-    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 200_000);
+    const advanced = await advanceUntil(page, () => numberOf(page, 'sample-count'), async () => (await noMotion.count()) > 0, 2_000, 200_000);
     await expect(noMotion).toHaveText(/No motion for 180 s/);
     expect(await numberOf(page, 'low-motion-seconds')).toBeGreaterThanOrEqual(180);
     expect(advanced).toBeGreaterThanOrEqual(170_000);
@@ -211,7 +154,7 @@ test.describe('with a still scene as the camera', () => {
     await page.goto('/camera-check?sleeper=1');
     await waitForSamples(page, 2);
     const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
-    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 110_000);
+    const advanced = await advanceUntil(page, () => numberOf(page, 'sample-count'), async () => (await noMotion.count()) > 0, 2_000, 110_000);
     await expect(noMotion).toHaveText(/No motion for 90 s/);
     expect(advanced).toBeGreaterThanOrEqual(80_000);
     expect(advanced).toBeLessThan(100_000);
@@ -241,7 +184,7 @@ test.describe('with a covered lens as the camera', () => {
     await expect(page.getByTestId('all-black')).toHaveAttribute('data-value', 'true');
     expect(await numberOf(page, 'mean-luma')).toBeLessThan(40);
     const darkness = page.getByTestId('event-log').locator('[data-event="darkness"]');
-    const advanced = await advanceUntil(page, async () => (await darkness.count()) > 0, 2_000, 40_000);
+    const advanced = await advanceUntil(page, () => numberOf(page, 'sample-count'), async () => (await darkness.count()) > 0, 2_000, 40_000);
     expect(advanced).toBeGreaterThanOrEqual(26_000);
     await expect(darkness).toHaveText(/Dark for 30 s/);
     await expect(page.getByTestId('patrol-status')).toHaveText(/All black .*skipped/);

@@ -211,3 +211,15 @@ export async function signedIn(page: Page, guest: Pick<TestGuest, 'id' | 'token'
   await signInPage(page, guest);
   await page.goto(path);
 }
+
+/** A warden made by the admin command, which prints the password on its second line. */
+export async function createWarden(request: APIRequestContext): Promise<{ title: string; email: string; password: string }> {
+  const title = uniqueName('warden');
+  const email = `${title}@example.com`;
+  const response = await request.post('/dev/admin', { data: { args: ['create-warden', '--title', title, '--email', email] } });
+  expect(response.ok(), 'POST /dev/admin create-warden').toBe(true);
+  const { lines } = (await response.json()) as { lines: string[] };
+  const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
+  if (password === undefined) throw new Error(`no password in ${lines.join('\n')}`);
+  return { title, email, password };
+}

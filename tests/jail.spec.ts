@@ -5,32 +5,12 @@
  * recording stand-in (headless Chromium has no voices).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
-
-/** Replaces `speechSynthesis` with one that records what it is asked to say (read with `spokenLines`). */
-async function recordSpeech(page: Page) {
-  await page.addInitScript(() => {
-    const spoken: { text: string; lang: string }[] = [];
-    Object.defineProperty(window, 'spokenLines', { value: spoken });
-    Object.defineProperty(window, 'speechSynthesis', {
-      value: {
-        speak(utterance: SpeechSynthesisUtterance) {
-          spoken.push({ text: utterance.text, lang: utterance.lang });
-          setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), 0);
-        },
-        cancel() {},
-      },
-    });
-  });
-}
+import { book, checkA11y, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { recordSpeech, spokenLines } from './speech.ts';
 
 /** The live screen's status line (the shell has a loading status of its own). */
 function liveStatus(page: Page) {
   return page.locator('.jail-screen').getByRole('status');
-}
-
-function spokenLines(page: Page) {
-  return page.evaluate(() => (window as unknown as { spokenLines: { text: string; lang: string }[] }).spokenLines);
 }
 
 test.afterEach(async ({ request }) => {
@@ -44,15 +24,16 @@ for (const { name, viewport } of VIEWPORTS) {
     test('prep_before explains the sound and the camera; start says "Here we go" and goes on to the preparation', async ({ page, request }) => {
       const missing = watchMissingTexts(page);
       await recordSpeech(page);
-      const guest = await createGuest(request);
-      await signedIn(page, guest, '/jail/prep_before/42');
+      const guest = await readyGuest(request);
+      const jail = await book(request, guest, 1);
+      await signedIn(page, guest, `/jail/prep_before/${jail.id}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Before your jail' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Sound' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Camera' })).toBeVisible();
       await checkA11y(page, '/jail/prep_before/:id');
       await page.getByRole('button', { name: 'Start' }).click();
-      await expect(page).toHaveURL(/\/jail\/prep\/42$/);
-      expect(await spokenLines(page)).toEqual([{ text: 'Here we go', lang: 'en-US' }]);
+      await expect(page).toHaveURL(new RegExp(`/jail/prep/${jail.id}$`));
+      expect((await spokenLines(page))[0]).toEqual({ text: 'Here we go', lang: 'en-US' });
       expect(missing).toEqual([]);
     });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { GuestToServerEvents, ServerToGuestEvents, WebrtcHandshakeDelivered } from '../src/shared/relay.ts';
-import { book, checkA11y, freshAddress, readyGuest, uniqueName, watchMissingTexts } from './helpers.ts';
+import { book, checkA11y, createWarden, freshAddress, readyGuest, watchMissingTexts } from './helpers.ts';
 
 /**
  * The wardens' console against the real server, relay and scheduler: a
@@ -14,18 +14,6 @@ type GuestSocket = Socket<ServerToGuestEvents, GuestToServerEvents>;
 type WardenDialog = Parameters<ServerToGuestEvents['warden_dialog_event_to_guest']>[0];
 
 const PATROL_IMAGE = `data:image/jpeg;base64,${readFileSync(new URL('../src/server/jail/fixtures/canvas-40x30.jpg', import.meta.url)).toString('base64')}`;
-
-/** A warden made by the admin command, which prints the password on its second line. */
-async function createWarden(request: APIRequestContext): Promise<{ title: string; email: string; password: string }> {
-  const title = uniqueName('warden');
-  const email = `${title}@example.com`;
-  const response = await request.post('/dev/admin', { data: { args: ['create-warden', '--title', title, '--email', email] } });
-  expect(response.ok(), 'POST /dev/admin create-warden').toBe(true);
-  const { lines } = (await response.json()) as { lines: string[] };
-  const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
-  if (password === undefined) throw new Error(`no password in ${lines.join('\n')}`);
-  return { title, email, password };
-}
 
 async function setClockOffset(request: APIRequestContext, offsetMs: number): Promise<void> {
   const response = await request.post('/dev/clock', { data: { offsetMs } });

@@ -25,6 +25,7 @@ import {
   shouldAnnounceFinish,
   statusRestored,
 } from './sessionSlice.ts';
+import type { GuestRelay } from './guest-relay.ts';
 import { useGuestRelay } from './useGuestRelay.ts';
 import { useJailCamera, type JailCameraView } from './useJailCamera.ts';
 import { useTryDemo } from './useTryDemo.ts';
@@ -86,6 +87,7 @@ export function LiveScreen() {
   const timeZone = useTimeZone();
   const now = useNow(1000);
   const relay = useGuestRelay();
+  const relayLost = useRelayLost(relay);
   const [readReservation] = useReservationReadMutation();
   const [finishing, setFinishing] = useState(false);
   const [talking, setTalking] = useState(false);
@@ -234,9 +236,28 @@ export function LiveScreen() {
         </form>
       ) : null}
       {refusal !== null ? <p role="alert">{refusal}</p> : null}
+      {relayLost ? <p role="alert">{t('live_reconnecting')}</p> : null}
       <CameraPanel camera={camera} onBreak={session.status === 'breaking'} />
     </div>
   );
+}
+
+/** Whether the relay connection dropped and is being made again (the guest's commands wait meanwhile). */
+function useRelayLost(relay: GuestRelay | null): boolean {
+  const [lost, setLost] = useState(false);
+  useEffect(() => {
+    if (relay === null) return undefined;
+    const onConnect = () => setLost(false);
+    const onDisconnect = () => setLost(true);
+    relay.socket.on('connect', onConnect);
+    relay.socket.on('disconnect', onDisconnect);
+    return () => {
+      relay.socket.off('connect', onConnect);
+      relay.socket.off('disconnect', onDisconnect);
+      setLost(false);
+    };
+  }, [relay]);
+  return lost;
 }
 
 /** Command 4 by touch: a line for the Warden. */

@@ -1,0 +1,257 @@
+/**
+ * The live jail with a camera (SPEC §2 /jail/live, §4, §9): Chromium's fake
+ * camera plays videos these tests write (tests/fake-camera.ts), the frames
+ * go through the vision worker, and what it sees reaches the real server as
+ * activity logs, read back through the API. Speech is recorded and spoken
+ * commands are given through the fake recognition (tests/speech.ts).
+ */
+import { expect, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
+import type { ActivityLogEntry } from '../src/shared/relay.ts';
+import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
+import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
+import { book, call, checkA11y, createWarden, readyGuest, signedIn, VIEWPORTS, watchMissingTexts, type TestGuest } from './helpers.ts';
+import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
+
+interface Jail {
+  guest: TestGuest;
+  id: number;
+}
+
+/** A guest in a jail that started a minute ago by the server's clock and the page's (fake, flowing) clock. */
+async function intoJail(page: Page, request: APIRequestContext, daysAhead: number): Promise<Jail> {
+  const guest = await readyGuest(request);
+  const reservation = await book(request, guest, daysAhead);
+  const inside = reservation.startTime + 60_000;
+  await request.post('/dev/clock', { data: { offsetMs: inside - Date.now() } });
+  await page.clock.install({ time: inside });
+  await signedIn(page, guest, `/jail/live/${reservation.id}`);
+  await expect(commandButtons(page).first()).toBeEnabled();
+  return { guest, id: reservation.id };
+}
+
+function commandButtons(page: Page) {
+  return page.getByRole('region', { name: 'Commands' }).getByRole('button');
+}
+
+function cameraPanel(page: Page) {
+  return page.getByRole('region', { name: 'Camera' });
+}
+
+function liveStatus(page: Page) {
+  return page.locator('.jail-screen').getByRole('status');
+}
+
+async function samplesOf(page: Page): Promise<number> {
+  return Number((await cameraPanel(page).getAttribute('data-samples')) ?? 'NaN');
+}
+
+async function cameraWatching(page: Page): Promise<void> {
+  await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'on');
+  await expect.poll(() => samplesOf(page)).toBeGreaterThan(1);
+}
+
+/** The jail's activity logs as its guest reads them. */
+async function logsOf(request: APIRequestContext, jail: Jail): Promise<ActivityLogEntry[]> {
+  const answer = await call(request, '/reservation/read', { guest: { id: jail.guest.id, token: jail.guest.token }, reservation: { id: jail.id } });
+  expect(answer.api).toEqual({ status: 'success' });
+  return (answer.reservation as { activityLogs: ActivityLogEntry[] }).activityLogs;
+}
+
+function motionKinds(logs: ActivityLogEntry[]): string[] {
+  return logs.flatMap((log) => (log.type === 'motion' ? [log.motion.kind ?? 'motion'] : []));
+}
+
+function patrolCount(logs: ActivityLogEntry[]): number {
+  return logs.filter((log) => log.type === 'patrol').length;
+}
+
+test.afterEach(async ({ request }) => {
+  await request.post('/dev/clock', { data: { offsetMs: 0 } });
+});
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`the live jail at ${name}`, () => {
+    test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
+
+    test.describe('with a moving scene as the camera', () => {
+      test.use({ camera: MOVING });
+
+      test('the camera watches; patrol images reach the report; movement makes no no-motion log', async ({ page, request }) => {
+        const missing = watchMissingTexts(page);
+        await recordSpeech(page);
+        const jail = await intoJail(page, request, 1);
+        await cameraWatching(page);
+        await expect(cameraPanel(page).getByText('The camera is watching. The picture stays on this device.')).toBeVisible();
+        await checkA11y(page, '/jail/live/:id (camera on)');
+
+        // The first patrol 10 s after setup, then by chance; 200 s of moving picture, 2 s at a time.
+        const first = await samplesOf(page);
+        await advanceUntil(page, () => samplesOf(page), async () => (await samplesOf(page)) >= first + 100, 2_000, 240_000);
+        await expect(cameraPanel(page).getByRole('img', { name: 'Patrol image 1' })).toBeVisible();
+        await expect.poll(async () => patrolCount(await logsOf(request, jail))).toBeGreaterThan(0);
+        expect(motionKinds(await logsOf(request, jail))).not.toContain('no_motion');
+
+        await page.getByRole('button', { name: '3 Finish early' }).click();
+        await page.getByLabel('Why are you finishing early?').fill('Done for today');
+        await page.getByRole('button', { name: 'Finish the jail' }).click();
+        await expect(page).toHaveURL(new RegExp(`/reservation/${jail.id}$`));
+        await expect(page.getByRole('img', { name: /patrol/i }).first()).toBeVisible();
+        expect(missing).toEqual([]);
+      });
+    });
+
+    test.describe('with a still scene as the camera', () => {
+      test.use({ camera: STILL });
+
+      test('no motion for the count makes a no-motion log', async ({ page, request }) => {
+        await recordSpeech(page);
+        const jail = await intoJail(page, request, 2);
+        await cameraWatching(page);
+        const done = async () => motionKinds(await logsOf(request, jail)).includes('no_motion');
+        // Low-motion time counts at most 2 s per frame: 2 s steps of the page's clock.
+        const advanced = await advanceUntil(page, () => samplesOf(page), done, 2_000, 240_000);
+        expect(advanced).toBeGreaterThanOrEqual(170_000);
+        expect(motionKinds(await logsOf(request, jail)).filter((kind) => kind === 'no_motion')).toHaveLength(1);
+      });
+    });
+
+    test.describe('with a covered lens as the camera', () => {
+      test.use({ camera: DARK });
+
+      test('darkness makes a darkness log, and no patrol image is sent', async ({ page, request }) => {
+        await recordSpeech(page);
+        const jail = await intoJail(page, request, 3);
+        await cameraWatching(page);
+        await advanceUntil(page, () => samplesOf(page), async () => motionKinds(await logsOf(request, jail)).includes('darkness'), 2_000, 60_000);
+        // Patrol checks came every 10 s meanwhile: every picture was black, so none was sent.
+        expect(patrolCount(await logsOf(request, jail))).toBe(0);
+        await expect(cameraPanel(page).getByRole('img')).toHaveCount(0);
+      });
+    });
+  });
+}
+
+test.describe('the live jail with the test pattern as the camera', () => {
+  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'en-US', serviceWorkers: 'block' });
+
+  test('spoken commands: a break closes the camera, its end reopens it; talking to the Warden gets an answer', async ({ page, request }) => {
+    await recordSpeech(page);
+    await fakeRecognition(page);
+    const jail = await intoJail(page, request, 4);
+    await cameraWatching(page);
+
+    await hear(page, 'take a break');
+    await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
+    await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
+    await expect(page.getByText('You said: take a break')).toBeVisible();
+    await expect(commandButtons(page)).toHaveText(['6 End the break']);
+    await hear(page, 'end the break');
+    await expect(liveStatus(page)).toHaveText('In the jail');
+    await cameraWatching(page);
+
+    await hear(page, 'leave the seat');
+    await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+    await hear(page, "I'm back");
+    await expect(liveStatus(page)).toHaveText('In the jail');
+
+    await page.getByRole('button', { name: '4 Talk to the Warden' }).click();
+    await page.getByLabel('What do you want to tell the Warden?').fill('I am stuck on the introduction');
+    await checkA11y(page, '/jail/live/:id (talk form)');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // The virtual Warden answers: said and shown.
+    await expect.poll(async () => (await logsOf(request, jail)).some((log) => log.type === 'dialog' && log.dialog.text === 'I am stuck on the introduction')).toBe(true);
+    await expect.poll(async () => (await spokenLines(page)).length).toBeGreaterThan(5);
+    const said = (await spokenLines(page)).map((line) => line.text);
+    expect(said).toContain('Enjoy your break. Twenty minutes.');
+    expect(said).toContain('I am listening.');
+  });
+
+  test('a human warden watches the guest live and talks to them', async ({ page, request, browser }) => {
+    await recordSpeech(page);
+    const jail = await intoJail(page, request, 5);
+    await cameraWatching(page);
+    const warden = await createWarden(request);
+    const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+    try {
+      const consolePage = await consoleContext.newPage();
+      await consolePage.goto('/warden');
+      await consolePage.getByLabel('E-mail address').fill(warden.email);
+      await consolePage.getByLabel('Password').fill(warden.password);
+      await consolePage.getByRole('button', { name: 'Sign in' }).click();
+      const card = consolePage.getByRole('article', { name: jail.guest.title });
+      await card.getByRole('button', { name: 'Open' }).click();
+      const panel = consolePage.getByRole('region', { name: `${jail.guest.title}: Write the report` });
+      await panel.getByRole('button', { name: 'Watch live' }).click();
+      const video = panel.getByRole('region', { name: 'Live video' }).locator('video');
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+
+      await panel.getByLabel('Say to the guest').fill('I can see you. Keep going.');
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await expect(page.locator('.subtitles')).toContainText('I can see you. Keep going.');
+      await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('I can see you. Keep going.');
+
+      // A break closes the camera: the warden's call ends.
+      await page.getByRole('button', { name: '2 Take a break' }).click();
+      await expect(panel.getByText('The guest ended the video.')).toBeVisible();
+    } finally {
+      await consoleContext.close();
+    }
+  });
+
+  test('camera permission denied shows the camera failure text', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await intoJail(page, request, 6);
+    await expect(cameraPanel(page).getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
+    await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'failed');
+    await checkA11y(page, '/jail/live/:id (camera failed)');
+  });
+
+  test('a browser without a camera API is told the jail is not available here', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'mediaDevices', { value: undefined });
+    });
+    await intoJail(page, request, 7);
+    await expect(cameraPanel(page).getByRole('alert')).toHaveText(
+      'Jail is not available on this environment. Please use Safari if you are iOS user, or use Chrome if Android',
+    );
+    await expect(cameraPanel(page).getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+
+  test('a relay outage: a command given meanwhile reaches the server once the relay is back', async ({ page, request }) => {
+    await recordSpeech(page);
+    let relayUp = true;
+    const open: WebSocketRoute[] = [];
+    const held: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      // While the relay is down a new connection gets no answer; it reaches the server once the relay is back.
+      if (relayUp) open.push(socket.connectToServer());
+      else held.push(socket);
+    });
+    const jail = await intoJail(page, request, 8);
+    const logged = (await logsOf(request, jail)).length;
+
+    // The relay drops the connection (closing the server's side is passed on to the page).
+    relayUp = false;
+    for (const server of open.splice(0)) await server.close();
+    await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeVisible();
+    await page.getByRole('button', { name: '1 Leave the seat' }).click();
+    await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect((await logsOf(request, jail)).length).toBe(logged);
+
+    relayUp = true;
+    for (const socket of held.splice(0)) open.push(socket.connectToServer());
+    await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeHidden();
+    // The kept event was sent again: the server logged the leave (and its Warden's answer).
+    await expect.poll(async () => (await logsOf(request, jail)).length).toBeGreaterThan(logged);
+
+    // The server has the status: after a reload the relay's resume (commands enabled) says so.
+    await page.reload();
+    await expect(commandButtons(page).first()).toBeEnabled();
+    await expect(commandButtons(page)).toHaveText(['5 Back to the seat']);
+    await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+  });
+});
