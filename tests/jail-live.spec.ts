@@ -134,11 +134,39 @@ for (const { name, viewport } of VIEWPORTS) {
 test.describe('the live jail with the test pattern as the camera', () => {
   test.use({ viewport: VIEWPORTS[0].viewport, locale: 'en-US', serviceWorkers: 'block' });
 
+  test("before the start: the start time, no commands; the server's start wakes the eye, greets, then the eye sleeps", async ({ page, request }) => {
+    await recordSpeech(page);
+    const guest = await readyGuest(request);
+    const reservation = await book(request, guest, 9);
+    const before = reservation.startTime - 5 * 60_000;
+    await request.post('/dev/clock', { data: { offsetMs: before - Date.now() } });
+    await page.clock.install({ time: before });
+    await signedIn(page, guest, `/jail/live/${reservation.id}`);
+    await expect(page.getByText('Starts at 10:00')).toBeVisible();
+    await expect(commandButtons(page).first()).toBeDisabled();
+    await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
+    await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
+
+    // The start, by the server's clock (the scheduler runs at once) and the page's.
+    await page.clock.setSystemTime(reservation.startTime + 1_000);
+    await request.post('/dev/clock', { data: { offsetMs: reservation.startTime + 1_000 - Date.now() } });
+    await expect(commandButtons(page).first()).toBeEnabled();
+    await expect(page.getByRole('img', { name: /^The Warden's eye, (talking to you|looking around)$/ })).toBeVisible();
+    // The greeting names the work; each line is said and shown.
+    await expect.poll(async () => (await spokenLines(page)).some((line) => line.text.includes('Write the report'))).toBe(true);
+    await expect(page.locator('.subtitles .subtitle')).not.toBeEmpty();
+    await cameraWatching(page);
+    await page.clock.runFor(7_000);
+    await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
+  });
+
   test('spoken commands: a break closes the camera, its end reopens it; talking to the Warden gets an answer', async ({ page, request }) => {
     await recordSpeech(page);
     await fakeRecognition(page);
     const jail = await intoJail(page, request, 4);
     await cameraWatching(page);
+    // Not an iPhone: the camera (Chromium's fake one offers 640x480) opens at most 160 wide.
+    expect(await cameraPanel(page).locator('video').evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeLessThanOrEqual(160);
 
     await hear(page, 'take a break');
     await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
@@ -253,5 +281,45 @@ test.describe('the live jail with the test pattern as the camera', () => {
     await expect(commandButtons(page).first()).toBeEnabled();
     await expect(commandButtons(page)).toHaveText(['5 Back to the seat']);
     await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+  });
+});
+
+test.describe('the live jail with a still scene and an approved scene', () => {
+  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'en-US', serviceWorkers: 'block', camera: STILL });
+
+  test('an approved scene is not counted as no motion', async ({ page, request }) => {
+    await recordSpeech(page);
+    const jail = await intoJail(page, request, 10);
+    await cameraWatching(page);
+    // The first patrol image, 10 s after the camera opened, becomes an approved scene of this guest.
+    await advanceUntil(page, () => samplesOf(page), async () => patrolCount(await logsOf(request, jail)) > 0, 2_000, 30_000);
+    const patrol = (await logsOf(request, jail)).find((log) => log.type === 'patrol');
+    if (patrol?.type !== 'patrol') throw new Error('no patrol image');
+    const approved = await request.post('/dev/feature-images', { data: { guestId: jail.guest.id, data: patrol.patrol.data } });
+    expect(approved.ok(), 'POST /dev/feature-images').toBe(true);
+    // Connecting again, the device gets its approved scenes.
+    await page.reload();
+    await cameraWatching(page);
+    const first = await samplesOf(page);
+    await advanceUntil(page, () => samplesOf(page), async () => (await samplesOf(page)) >= first + 100, 2_000, 240_000);
+    expect(motionKinds(await logsOf(request, jail))).not.toContain('no_motion');
+  });
+});
+
+test.describe('the live jail on an iPhone', () => {
+  test.use({
+    viewport: VIEWPORTS[0].viewport,
+    locale: 'en-US',
+    serviceWorkers: 'block',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('the camera opens up to 640 wide (other devices: up to 160)', async ({ page, request }) => {
+    await recordSpeech(page);
+    await intoJail(page, request, 11);
+    await cameraWatching(page);
+    const width = await cameraPanel(page).locator('video').evaluate((element: HTMLVideoElement) => element.videoWidth);
+    expect(width).toBeGreaterThan(160);
+    expect(width).toBeLessThanOrEqual(640);
   });
 });
