@@ -227,6 +227,20 @@ test.describe('the live jail with the test pattern as the camera', () => {
     }
   });
 
+  test('a screen that cannot be shared falls back to the camera', async ({ page, request }) => {
+    await page.setViewportSize(VIEWPORTS[1].viewport);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await recordSpeech(page);
+    await intoJail(page, request, 12);
+    await cameraWatching(page);
+    await cameraPanel(page).getByRole('radio', { name: 'Screen' }).check();
+    await expect(cameraPanel(page).getByText('Your screen could not be shared, so the camera is used instead.')).toBeVisible();
+    await cameraWatching(page);
+    await checkA11y(page, '/jail/live/:id (screen refused)');
+  });
+
   test('camera permission denied shows the camera failure text', async ({ page, request }) => {
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
@@ -246,6 +260,33 @@ test.describe('the live jail with the test pattern as the camera', () => {
       'Jail is not available on this environment. Please use Safari if you are iOS user, or use Chrome if Android',
     );
     await expect(cameraPanel(page).getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+
+  test('when the relay cannot be reached again, the Japanese connection-lost alert, then a reload', async ({ page, request }) => {
+    await recordSpeech(page);
+    let relayUp = true;
+    const open: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      // Down for good: new connections get no answer (each attempt times out).
+      if (relayUp) open.push(socket.connectToServer());
+    });
+    await intoJail(page, request, 13);
+    const alerted = page.waitForEvent('dialog');
+    relayUp = false;
+    for (const server of open.splice(0)) await server.close();
+    // 20 attempts, each given up after socket.io's 20 s, 1 s to 5 s apart: on the page's clock.
+    const reloaded = page.waitForEvent('load');
+    let alertShown = false;
+    void alerted.then(() => (alertShown = true));
+    for (let advanced = 0; !alertShown; advanced += 5_000) {
+      if (advanced > 600_000) throw new Error('No alert after 10 minutes of reconnecting');
+      await page.clock.runFor(5_000);
+    }
+    const dialog = await alerted;
+    expect(dialog.type()).toBe('alert');
+    expect(dialog.message()).toBe('サーバーとの接続が切れました。ページを再読み込みします。');
+    await dialog.accept();
+    await reloaded;
   });
 
   test('a relay outage: a command given meanwhile reaches the server once the relay is back', async ({ page, request }) => {
