@@ -91,7 +91,6 @@ export function LiveScreen() {
   const [readReservation] = useReservationReadMutation();
   const [finishing, setFinishing] = useState(false);
   const [talking, setTalking] = useState(false);
-  const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
@@ -182,11 +181,9 @@ export function LiveScreen() {
 
   useTryDemo(voice.say);
 
-  const finishEarly = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '' || relay === null) return;
+  const finishEarly = (reason: string) => {
     relay
-      .sendLogged('jail_finish_early_from_guest', { reservation: { id }, instruction: { text: reason.trim() } })
+      ?.sendLogged('jail_finish_early_from_guest', { reservation: { id }, instruction: { text: reason } })
       .then(() => dispatch(jailFinished('early')), refused);
   };
 
@@ -221,19 +218,26 @@ export function LiveScreen() {
           ))}
         </div>
       </section>
-      {talking ? <TalkForm onSend={talk} onCancel={() => setTalking(false)} /> : null}
+      {talking ? (
+        <LineForm
+          name="talk"
+          title={t('live_talk_title')}
+          label={t('live_talk_label')}
+          send={t('live_talk_send')}
+          onSend={talk}
+          onCancel={() => setTalking(false)}
+        />
+      ) : null}
       {finishing ? (
-        <form className="finish-form" onSubmit={finishEarly} aria-labelledby="live-finish">
-          <h2 id="live-finish">{t('live_finish_title')}</h2>
-          <label htmlFor="live-finish-reason">{t('live_finish_reason')}</label>
-          <textarea id="live-finish-reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} required />
-          <button type="submit" className="button danger" disabled={reason.trim() === ''}>
-            {t('live_finish_send')}
-          </button>
-          <button type="button" className="button" onClick={() => setFinishing(false)}>
-            {t('live_finish_cancel')}
-          </button>
-        </form>
+        <LineForm
+          name="finish"
+          title={t('live_finish_title')}
+          label={t('live_finish_reason')}
+          send={t('live_finish_send')}
+          danger
+          onSend={finishEarly}
+          onCancel={() => setFinishing(false)}
+        />
       ) : null}
       {refusal !== null ? <p role="alert">{refusal}</p> : null}
       {relayLost ? <p role="alert">{t('live_reconnecting')}</p> : null}
@@ -260,21 +264,32 @@ function useRelayLost(relay: GuestRelay | null): boolean {
   return lost;
 }
 
-/** Command 4 by touch: a line for the Warden. */
-function TalkForm({ onSend, onCancel }: { onSend(text: string): void; onCancel(): void }) {
+interface LineFormProps {
+  /** Names the form's elements (`live-{name}`). */
+  name: string;
+  title: string;
+  label: string;
+  send: string;
+  danger?: boolean;
+  onSend(text: string): void;
+  onCancel(): void;
+}
+
+/** A line for the Warden: the excuse for finishing early (command 3), or what the guest says (command 4). Never empty. */
+function LineForm({ name, title, label, send, danger = false, onSend, onCancel }: LineFormProps) {
   const { t } = useTranslation('jail');
   const [text, setText] = useState('');
-  const send = (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() !== '') onSend(text.trim());
   };
   return (
-    <form className="talk-form" onSubmit={send} aria-labelledby="live-talk">
-      <h2 id="live-talk">{t('live_talk_title')}</h2>
-      <label htmlFor="live-talk-text">{t('live_talk_label')}</label>
-      <textarea id="live-talk-text" value={text} onChange={(event) => setText(event.target.value)} maxLength={500} required />
-      <button type="submit" className="button" disabled={text.trim() === ''}>
-        {t('live_talk_send')}
+    <form className="line-form" onSubmit={submit} aria-labelledby={`live-${name}`}>
+      <h2 id={`live-${name}`}>{title}</h2>
+      <label htmlFor={`live-${name}-text`}>{label}</label>
+      <textarea id={`live-${name}-text`} value={text} onChange={(event) => setText(event.target.value)} maxLength={500} required />
+      <button type="submit" className={danger ? 'button danger' : 'button'} disabled={text.trim() === ''}>
+        {send}
       </button>
       <button type="button" className="button" onClick={onCancel}>
         {t('live_finish_cancel')}
