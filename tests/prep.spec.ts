@@ -26,11 +26,25 @@ function subtitle(page: Page) {
   return page.locator('.prep-subtitle');
 }
 
-/** A ready guest with a booked jail opens its preparation (speech recorded, recognition scripted); answers the jail and the texts missing. */
-async function openPreparation(page: Page, request: APIRequestContext) {
+/** Says `text` once the prompt shows that the app is listening (tests/speech.ts, `hear`). */
+async function answer(page: Page, language: PrepTexts, text: string) {
+  await expect(page.getByText(language.listening)).toBeVisible();
+  await hear(page, text);
+}
+
+/**
+ * A ready guest with a booked jail opens its preparation (speech recorded,
+ * recognition scripted); answers the jail and the texts missing. The page
+ * counts as `touched` (as after prep_before's Start) or not (reloaded),
+ * since Chromium under Playwright may say either.
+ */
+async function openPreparation(page: Page, request: APIRequestContext, { touched = true } = {}) {
   const missing = watchMissingTexts(page);
   await recordSpeech(page);
   await fakeRecognition(page);
+  await page.addInitScript((hasBeenActive) => {
+    Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive, isActive: false } });
+  }, touched);
   const guest = await readyGuest(request);
   const jail = await book(request, guest, 1);
   await signedIn(page, guest, `/jail/prep/${jail.id}`);
@@ -102,12 +116,12 @@ for (const { name, viewport } of VIEWPORTS) {
 
       // The second said: a wrong command first, which the Warden corrects, then the right one.
       await expect(page.getByRole('button', { name: '2 Take a break' })).toBeVisible();
-      await hear(page, 'finish');
+      await answer(page, en, 'finish');
       const correction = 'Please say "Take a break".';
       await expect(page.getByText('You said: "finish"')).toBeVisible();
       await expect(subtitle(page)).toHaveText(correction);
       await expect.poll(async () => (await saidTexts(page)).at(-1)).toBe(correction);
-      await hear(page, 'take a break');
+      await answer(page, en, 'take a break');
 
       // The third touched; then the closing line and live.
       const third = page.getByRole('button', { name: '3 Finish early' });
@@ -127,11 +141,7 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('on a page not touched yet (where browsers refuse speech) the preparation waits for the guest to start it', async ({ page, request }) => {
-      // Playwright's pages count as touched; a guest's reloaded page does not.
-      await page.addInitScript(() => {
-        Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive: false, isActive: false } });
-      });
-      const { missing } = await openPreparation(page, request);
+      const { missing } = await openPreparation(page, request, { touched: false });
       const start = page.getByRole('button', { name: texts.en.start });
       await expect(start).toBeVisible();
       await expect(page.getByRole('img', { name: texts.en.eye_asleep })).toBeVisible();
@@ -179,12 +189,13 @@ test.describe('preparation in Japanese', () => {
 
     await page.getByRole('button', { name: ja.next }).click();
     await page.getByRole('button', { name: ja.setup_completed }).click();
-    await hear(page, '離席します');
+    await answer(page, ja, '離席します');
     await expect(page.getByRole('button', { name: '2 休憩' })).toBeVisible();
-    await hear(page, '早めに終了します');
+    await answer(page, ja, '早めに終了します');
     await expect(subtitle(page)).toHaveText('「休憩します」と言ってください。');
     await page.getByRole('button', { name: '2 休憩' }).click();
-    await hear(page, 'さん');
+    await expect(page.getByRole('button', { name: '3 早めに終了' })).toBeVisible();
+    await answer(page, ja, 'さん');
     await expect(page).toHaveURL(new RegExp(`/jail/live/${jail.id}$`));
     const lines = await spokenLines(page);
     expect(lines.every((line) => line.lang === 'ja-JP')).toBe(true);

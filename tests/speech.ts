@@ -78,7 +78,12 @@ export async function fakeRecognition(page: Page): Promise<void> {
   });
 }
 
-/** The guest says `text`: the newest listening recognition hears it (waiting until one listens), then ends. */
+/**
+ * The guest says `text`: the newest listening recognition hears it (waiting
+ * until one listens), then ends. A recognition the app no longer needs may
+ * listen on until its timeout, so wait for what shows that the app listens
+ * now (its prompt) before hearing.
+ */
 export async function hear(page: Page, text: string): Promise<void> {
   // Found and spoken to in one step: a recognition may end (the app's timeout) at any moment.
   const deliver = () =>

@@ -144,6 +144,7 @@ export function PrepScreen() {
   const [subtitle, setSubtitle] = useState('');
   const [speaking, setSpeaking] = useState(false);
   const [heard, setHeard] = useState<string | null>(null);
+  const [listening, setListening] = useState(false);
   const [awake, setAwake] = useState(false);
   // Browsers refuse speech on a page not yet touched (reloaded, or opened from a link): there the guest starts the script.
   const [started, setStarted] = useState(() => navigator.userActivation?.hasBeenActive ?? true);
@@ -199,6 +200,7 @@ export function PrepScreen() {
         let failedListens = 0;
         while (!left && ears.available && failedListens < FAILED_LISTENS_BEFORE_GIVING_UP) {
           const startedAt = Date.now();
+          setListening(true);
           const said = await ears.listen(language, SPEECH_TIMEOUT_MS);
           if (left) return;
           const answer = judgeAnswer(said, language, step.command);
@@ -208,6 +210,7 @@ export function PrepScreen() {
             continue;
           }
           failedListens = 0;
+          setListening(false);
           setHeard(said);
           if (answer === 'right') {
             send({ type: 'done' });
@@ -215,6 +218,7 @@ export function PrepScreen() {
           }
           await say(t('say_command', { command: expected.speech }));
         }
+        if (!left) setListening(false);
       };
       void listenForCommand();
     } else if (step.kind === 'live') {
@@ -223,6 +227,7 @@ export function PrepScreen() {
     return () => {
       left = true;
       setSpeaking(false);
+      setListening(false);
       if (step.kind === 'prompt') voice.cancel();
     };
   }, [ready, step, language, t, voice, ears, navigate, id]);
@@ -287,6 +292,7 @@ export function PrepScreen() {
               {commandOf(language, step.command).subtitle}
             </button>
             <p>{t('prompt_hint')}</p>
+            {listening ? <p className="prep-listening">{t('listening')}</p> : null}
           </div>
         ) : null}
         {step.kind === 'pause' ? (
