@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { availableCommandsChanged, availableCommandsReset } from '../../app/slices/command.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture.ts';
@@ -306,10 +307,7 @@ function CameraPanel({ camera, onBreak }: { camera: JailCameraView; onBreak: boo
     return (
       <section className="camera-panel" aria-labelledby="live-camera">
         <h2 id="live-camera">{t('live_camera')}</h2>
-        <p role="alert">{t('unsupported', { ns: 'reservations' })}</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          {t('live_reload')}
-        </button>
+        <UnsupportedNotice />
       </section>
     );
   }

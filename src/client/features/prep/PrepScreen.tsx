@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { GUEST_SPEECH_SHOWN_MS, SPEECH_TIMEOUT_MS, type Language } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -130,8 +131,6 @@ function eyeModeOf(step: PrepStep, speaking: boolean): EyeMode {
  */
 export function PrepScreen() {
   const { t } = useTranslation('prep');
-  // SPEC §8's unsupported-browser notice, worded once, with the reservation list's.
-  const { t: reservationsText } = useTranslation('reservations');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const language = useAppSelector((state) => state.application.language);
@@ -275,14 +274,7 @@ export function PrepScreen() {
             <div>
               {camera.kind === 'open' ? <CameraPreview stream={camera.stream} label={t('camera_preview')} /> : null}
               {camera.kind === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
-              {camera.kind === 'unsupported' ? (
-                <div role="alert">
-                  <p>{reservationsText('unsupported')}</p>
-                  <button type="button" className="button" onClick={() => window.location.reload()}>
-                    {reservationsText('reload')}
-                  </button>
-                </div>
-              ) : null}
+              {camera.kind === 'unsupported' ? <UnsupportedNotice /> : null}
             </div>
           </div>
         ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Link } from 'react-router-dom';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { formatDateTime } from '../../../shared/time-zone.ts';
@@ -101,14 +102,7 @@ export function ReservationListScreen() {
             : t(lazy.kind === 'warning1' ? 'lazy_warning1' : 'lazy_warning2')}
         </p>
       ) : null}
-      {!supported ? (
-        <section className="reservation-notice">
-          <p>{t('unsupported')}</p>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
-            {t('reload')}
-          </button>
-        </section>
-      ) : null}
+      {!supported ? <UnsupportedNotice className="reservation-notice" /> : null}
       {guest !== null && !verified ? <Unverified /> : null}
       {verified ? (
         <>

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * SPEC §8, unsupported browser: 'Jail is not available on this environment…'
+ * with a reload button. Shown by the reservation list, the preparation and
+ * the live screen; worded once, in the reservations namespace.
+ */
+export function UnsupportedNotice({ className }: { className?: string }) {
+  const { t } = useTranslation('reservations');
+  return (
+    <div className={className} role="alert">
+      <p>{t('unsupported')}</p>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('reload')}
+      </button>
+    </div>
+  );
+}
