@@ -131,199 +131,200 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
-test.describe('the live jail with the test pattern as the camera', () => {
-  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'en-US', serviceWorkers: 'block' });
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`the live jail with the test pattern as the camera at ${name}`, () => {
+    test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
 
-  test("before the start: the start time, no commands; the server's start wakes the eye, greets, then the eye sleeps", async ({ page, request }) => {
-    await recordSpeech(page);
-    const guest = await readyGuest(request);
-    const reservation = await book(request, guest, 9);
-    const before = reservation.startTime - 5 * 60_000;
-    await request.post('/dev/clock', { data: { offsetMs: before - Date.now() } });
-    await page.clock.install({ time: before });
-    await signedIn(page, guest, `/jail/live/${reservation.id}`);
-    await expect(page.getByText('Starts at 10:00')).toBeVisible();
-    await expect(commandButtons(page).first()).toBeDisabled();
-    await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
-    await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
+    test("before the start: the start time, no commands; the server's start wakes the eye, greets, then the eye sleeps", async ({ page, request }) => {
+      await recordSpeech(page);
+      const guest = await readyGuest(request);
+      const reservation = await book(request, guest, 9);
+      const before = reservation.startTime - 5 * 60_000;
+      await request.post('/dev/clock', { data: { offsetMs: before - Date.now() } });
+      await page.clock.install({ time: before });
+      await signedIn(page, guest, `/jail/live/${reservation.id}`);
+      await expect(page.getByText('Starts at 10:00')).toBeVisible();
+      await expect(commandButtons(page).first()).toBeDisabled();
+      await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
+      await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
 
-    // The start, by the server's clock (the scheduler runs at once) and the page's.
-    await page.clock.setSystemTime(reservation.startTime + 1_000);
-    await request.post('/dev/clock', { data: { offsetMs: reservation.startTime + 1_000 - Date.now() } });
-    await expect(commandButtons(page).first()).toBeEnabled();
-    await expect(page.getByRole('img', { name: /^The Warden's eye, (talking to you|looking around)$/ })).toBeVisible();
-    // The greeting names the work; each line is said and shown.
-    await expect.poll(async () => (await spokenLines(page)).some((line) => line.text.includes('Write the report'))).toBe(true);
-    await expect(page.locator('.subtitles .subtitle')).not.toBeEmpty();
-    await cameraWatching(page);
-    await page.clock.runFor(7_000);
-    await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
-  });
-
-  test('spoken commands: a break closes the camera, its end reopens it; talking to the Warden gets an answer', async ({ page, request }) => {
-    await recordSpeech(page);
-    await fakeRecognition(page);
-    const jail = await intoJail(page, request, 4);
-    await cameraWatching(page);
-    // Not an iPhone: the camera (Chromium's fake one offers 640x480) opens at most 160 wide.
-    expect(await cameraPanel(page).locator('video').evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeLessThanOrEqual(160);
-
-    await hear(page, 'take a break');
-    await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
-    await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
-    await expect(page.getByText('You said: take a break')).toBeVisible();
-    await expect(commandButtons(page)).toHaveText(['6 End the break']);
-    await hear(page, 'end the break');
-    await expect(liveStatus(page)).toHaveText('In the jail');
-    await cameraWatching(page);
-
-    await hear(page, 'leave the seat');
-    await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
-    await hear(page, "I'm back");
-    await expect(liveStatus(page)).toHaveText('In the jail');
-
-    await page.getByRole('button', { name: '4 Talk to the Warden' }).click();
-    await page.getByLabel('What do you want to tell the Warden?').fill('I am stuck on the introduction');
-    await checkA11y(page, '/jail/live/:id (talk form)');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    // The virtual Warden answers: said and shown.
-    await expect.poll(async () => (await logsOf(request, jail)).some((log) => log.type === 'dialog' && log.dialog.text === 'I am stuck on the introduction')).toBe(true);
-    await expect.poll(async () => (await spokenLines(page)).length).toBeGreaterThan(5);
-    const said = (await spokenLines(page)).map((line) => line.text);
-    expect(said).toContain('Enjoy your break. Twenty minutes.');
-    expect(said).toContain('I am listening.');
-  });
-
-  test('a human warden watches the guest live and talks to them', async ({ page, request, browser }) => {
-    await recordSpeech(page);
-    const jail = await intoJail(page, request, 5);
-    await cameraWatching(page);
-    const warden = await createWarden(request);
-    const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
-    try {
-      const consolePage = await consoleContext.newPage();
-      await consolePage.goto('/warden');
-      await consolePage.getByLabel('E-mail address').fill(warden.email);
-      await consolePage.getByLabel('Password').fill(warden.password);
-      await consolePage.getByRole('button', { name: 'Sign in' }).click();
-      const card = consolePage.getByRole('article', { name: jail.guest.title });
-      await card.getByRole('button', { name: 'Open' }).click();
-      const panel = consolePage.getByRole('region', { name: `${jail.guest.title}: Write the report` });
-      await panel.getByRole('button', { name: 'Watch live' }).click();
-      const video = panel.getByRole('region', { name: 'Live video' }).locator('video');
-      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
-      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
-
-      await panel.getByLabel('Say to the guest').fill('I can see you. Keep going.');
-      await panel.getByRole('button', { name: 'Send' }).click();
-      await expect(page.locator('.subtitles')).toContainText('I can see you. Keep going.');
-      await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('I can see you. Keep going.');
-
-      // A break closes the camera: the warden's call ends.
-      await page.getByRole('button', { name: '2 Take a break' }).click();
-      await expect(panel.getByText('The guest ended the video.')).toBeVisible();
-    } finally {
-      await consoleContext.close();
-    }
-  });
-
-  test('a screen that cannot be shared falls back to the camera', async ({ page, request }) => {
-    await page.setViewportSize(VIEWPORTS[1].viewport);
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      // The start, by the server's clock (the scheduler runs at once) and the page's.
+      await page.clock.setSystemTime(reservation.startTime + 1_000);
+      await request.post('/dev/clock', { data: { offsetMs: reservation.startTime + 1_000 - Date.now() } });
+      await expect(commandButtons(page).first()).toBeEnabled();
+      await expect(page.getByRole('img', { name: /^The Warden's eye, (talking to you|looking around)$/ })).toBeVisible();
+      // The greeting names the work; each line is said and shown.
+      await expect.poll(async () => (await spokenLines(page)).some((line) => line.text.includes('Write the report'))).toBe(true);
+      await expect(page.locator('.subtitles .subtitle')).not.toBeEmpty();
+      await cameraWatching(page);
+      await page.clock.runFor(7_000);
+      await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
     });
-    await recordSpeech(page);
-    await intoJail(page, request, 12);
-    await cameraWatching(page);
-    await cameraPanel(page).getByRole('radio', { name: 'Screen' }).check();
-    await expect(cameraPanel(page).getByText('Your screen could not be shared, so the camera is used instead.')).toBeVisible();
-    await cameraWatching(page);
-    await checkA11y(page, '/jail/live/:id (screen refused)');
-  });
 
-  test('camera permission denied shows the camera failure text', async ({ page, request }) => {
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    test('spoken commands: a break closes the camera, its end reopens it; talking to the Warden gets an answer', async ({ page, request }) => {
+      await recordSpeech(page);
+      await fakeRecognition(page);
+      const jail = await intoJail(page, request, 4);
+      await cameraWatching(page);
+      // Not an iPhone: the camera (Chromium's fake one offers 640x480) opens at most 160 wide.
+      expect(await cameraPanel(page).locator('video').evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeLessThanOrEqual(160);
+
+      await hear(page, 'take a break');
+      await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
+      await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
+      await expect(page.getByText('You said: take a break')).toBeVisible();
+      await expect(commandButtons(page)).toHaveText(['6 End the break']);
+      await hear(page, 'end the break');
+      await expect(liveStatus(page)).toHaveText('In the jail');
+      await cameraWatching(page);
+
+      await hear(page, 'leave the seat');
+      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await hear(page, "I'm back");
+      await expect(liveStatus(page)).toHaveText('In the jail');
+
+      await page.getByRole('button', { name: '4 Talk to the Warden' }).click();
+      await page.getByLabel('What do you want to tell the Warden?').fill('I am stuck on the introduction');
+      await checkA11y(page, '/jail/live/:id (talk form)');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      // The virtual Warden answers: said and shown.
+      await expect.poll(async () => (await logsOf(request, jail)).some((log) => log.type === 'dialog' && log.dialog.text === 'I am stuck on the introduction')).toBe(true);
+      await expect.poll(async () => (await spokenLines(page)).length).toBeGreaterThan(5);
+      const said = (await spokenLines(page)).map((line) => line.text);
+      expect(said).toContain('Enjoy your break. Twenty minutes.');
+      expect(said).toContain('I am listening.');
     });
-    await intoJail(page, request, 6);
-    await expect(cameraPanel(page).getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
-    await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'failed');
-    await checkA11y(page, '/jail/live/:id (camera failed)');
-  });
 
-  test('a browser without a camera API is told the jail is not available here', async ({ page, request }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'mediaDevices', { value: undefined });
+    test('a human warden watches the guest live and talks to them', async ({ page, request, browser }) => {
+      await recordSpeech(page);
+      const jail = await intoJail(page, request, 5);
+      await cameraWatching(page);
+      const warden = await createWarden(request);
+      const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+      try {
+        const consolePage = await consoleContext.newPage();
+        await consolePage.goto('/warden');
+        await consolePage.getByLabel('E-mail address').fill(warden.email);
+        await consolePage.getByLabel('Password').fill(warden.password);
+        await consolePage.getByRole('button', { name: 'Sign in' }).click();
+        const card = consolePage.getByRole('article', { name: jail.guest.title });
+        await card.getByRole('button', { name: 'Open' }).click();
+        const panel = consolePage.getByRole('region', { name: `${jail.guest.title}: Write the report` });
+        await panel.getByRole('button', { name: 'Watch live' }).click();
+        const video = panel.getByRole('region', { name: 'Live video' }).locator('video');
+        await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+        await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+
+        await panel.getByLabel('Say to the guest').fill('I can see you. Keep going.');
+        await panel.getByRole('button', { name: 'Send' }).click();
+        await expect(page.locator('.subtitles')).toContainText('I can see you. Keep going.');
+        await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('I can see you. Keep going.');
+
+        // A break closes the camera: the warden's call ends.
+        await page.getByRole('button', { name: '2 Take a break' }).click();
+        await expect(panel.getByText('The guest ended the video.')).toBeVisible();
+      } finally {
+        await consoleContext.close();
+      }
     });
-    await intoJail(page, request, 7);
-    await expect(cameraPanel(page).getByRole('alert')).toContainText(
-      'Jail is not available on this environment. Please use Safari if you are iOS user, or use Chrome if Android',
-    );
-    await expect(cameraPanel(page).getByRole('button', { name: 'Reload' })).toBeVisible();
-  });
 
-  test('when the relay cannot be reached again, the Japanese connection-lost alert, then a reload', async ({ page, request }) => {
-    await recordSpeech(page);
-    let relayUp = true;
-    const open: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
-      // Down for good: new connections get no answer (each attempt times out).
-      if (relayUp) open.push(socket.connectToServer());
+    test('a screen that cannot be shared falls back to the camera', async ({ page, request }) => {
+      await page.addInitScript(() => {
+        navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      });
+      await recordSpeech(page);
+      await intoJail(page, request, 12);
+      await cameraWatching(page);
+      await cameraPanel(page).getByRole('radio', { name: 'Screen' }).check();
+      await expect(cameraPanel(page).getByText('Your screen could not be shared, so the camera is used instead.')).toBeVisible();
+      await cameraWatching(page);
+      await checkA11y(page, '/jail/live/:id (screen refused)');
     });
-    await intoJail(page, request, 13);
-    const alerted = page.waitForEvent('dialog');
-    relayUp = false;
-    for (const server of open.splice(0)) await server.close();
-    // 20 attempts, each given up after socket.io's 20 s, 1 s to 5 s apart: on the page's clock.
-    const reloaded = page.waitForEvent('load');
-    let alertShown = false;
-    void alerted.then(() => (alertShown = true));
-    for (let advanced = 0; !alertShown; advanced += 5_000) {
-      if (advanced > 600_000) throw new Error('No alert after 10 minutes of reconnecting');
-      await page.clock.runFor(5_000);
-    }
-    const dialog = await alerted;
-    expect(dialog.type()).toBe('alert');
-    expect(dialog.message()).toBe('サーバーとの接続が切れました。ページを再読み込みします。');
-    await dialog.accept();
-    await reloaded;
-  });
 
-  test('a relay outage: a command given meanwhile reaches the server once the relay is back', async ({ page, request }) => {
-    await recordSpeech(page);
-    let relayUp = true;
-    const open: WebSocketRoute[] = [];
-    const held: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
-      // While the relay is down a new connection gets no answer; it reaches the server once the relay is back.
-      if (relayUp) open.push(socket.connectToServer());
-      else held.push(socket);
+    test('camera permission denied shows the camera failure text', async ({ page, request }) => {
+      await page.addInitScript(() => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      });
+      await intoJail(page, request, 6);
+      await expect(cameraPanel(page).getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
+      await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'failed');
+      await checkA11y(page, '/jail/live/:id (camera failed)');
     });
-    const jail = await intoJail(page, request, 8);
-    const logged = (await logsOf(request, jail)).length;
 
-    // The relay drops the connection (closing the server's side is passed on to the page).
-    relayUp = false;
-    for (const server of open.splice(0)) await server.close();
-    await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeVisible();
-    await page.getByRole('button', { name: '1 Leave the seat' }).click();
-    await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
-    await expect.poll(() => held.length).toBeGreaterThan(0);
-    expect((await logsOf(request, jail)).length).toBe(logged);
+    test('a browser without a camera API is told the jail is not available here', async ({ page, request }) => {
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'mediaDevices', { value: undefined });
+      });
+      await intoJail(page, request, 7);
+      await expect(cameraPanel(page).getByRole('alert')).toContainText(
+        'Jail is not available on this environment. Please use Safari if you are iOS user, or use Chrome if Android',
+      );
+      await expect(cameraPanel(page).getByRole('button', { name: 'Reload' })).toBeVisible();
+    });
 
-    relayUp = true;
-    for (const socket of held.splice(0)) open.push(socket.connectToServer());
-    await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeHidden();
-    // The kept event was sent again: the server logged the leave (and its Warden's answer).
-    await expect.poll(async () => (await logsOf(request, jail)).length).toBeGreaterThan(logged);
+    test('when the relay cannot be reached again, the Japanese connection-lost alert, then a reload', async ({ page, request }) => {
+      await recordSpeech(page);
+      let relayUp = true;
+      const open: WebSocketRoute[] = [];
+      await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+        // Down for good: new connections get no answer (each attempt times out).
+        if (relayUp) open.push(socket.connectToServer());
+      });
+      await intoJail(page, request, 13);
+      const alerted = page.waitForEvent('dialog');
+      relayUp = false;
+      for (const server of open.splice(0)) await server.close();
+      // 20 attempts, each given up after socket.io's 20 s, 1 s to 5 s apart: on the page's clock.
+      const reloaded = page.waitForEvent('load');
+      let alertShown = false;
+      void alerted.then(() => (alertShown = true));
+      for (let advanced = 0; !alertShown; advanced += 5_000) {
+        if (advanced > 600_000) throw new Error('No alert after 10 minutes of reconnecting');
+        await page.clock.runFor(5_000);
+      }
+      const dialog = await alerted;
+      expect(dialog.type()).toBe('alert');
+      expect(dialog.message()).toBe('サーバーとの接続が切れました。ページを再読み込みします。');
+      await dialog.accept();
+      await reloaded;
+    });
 
-    // The server has the status: after a reload the relay's resume (commands enabled) says so.
-    await page.reload();
-    await expect(commandButtons(page).first()).toBeEnabled();
-    await expect(commandButtons(page)).toHaveText(['5 Back to the seat']);
-    await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+    test('a relay outage: a command given meanwhile reaches the server once the relay is back', async ({ page, request }) => {
+      await recordSpeech(page);
+      let relayUp = true;
+      const open: WebSocketRoute[] = [];
+      const held: WebSocketRoute[] = [];
+      await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+        // While the relay is down a new connection gets no answer; it reaches the server once the relay is back.
+        if (relayUp) open.push(socket.connectToServer());
+        else held.push(socket);
+      });
+      const jail = await intoJail(page, request, 8);
+      const logged = (await logsOf(request, jail)).length;
+
+      // The relay drops the connection (closing the server's side is passed on to the page).
+      relayUp = false;
+      for (const server of open.splice(0)) await server.close();
+      await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeVisible();
+      await page.getByRole('button', { name: '1 Leave the seat' }).click();
+      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      expect((await logsOf(request, jail)).length).toBe(logged);
+
+      relayUp = true;
+      for (const socket of held.splice(0)) open.push(socket.connectToServer());
+      await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeHidden();
+      // The kept event was sent again: the server logged the leave (and its Warden's answer).
+      await expect.poll(async () => (await logsOf(request, jail)).length).toBeGreaterThan(logged);
+
+      // The server has the status: after a reload the relay's resume (commands enabled) says so.
+      await page.reload();
+      await expect(commandButtons(page).first()).toBeEnabled();
+      await expect(commandButtons(page)).toHaveText(['5 Back to the seat']);
+      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+    });
   });
-});
+}
 
 test.describe('the live jail with a still scene and an approved scene', () => {
   test.use({ viewport: VIEWPORTS[0].viewport, locale: 'en-US', serviceWorkers: 'block', camera: STILL });
