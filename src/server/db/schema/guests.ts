@@ -35,10 +35,25 @@ export const guests = pgTable(
     earlyFinishBlockUntil: epochMs('early_finish_block_until'),
     webhookEnabled: boolean('webhook_enabled').notNull().default(false),
     triggerEnabled: boolean('trigger_enabled').notNull().default(false),
+    /**
+     * The SHA-256 of the token in the guest's webhook address
+     * (`/hooks/reservation/:webhookToken`): the token itself is shown once,
+     * when it is made; afterwards only its last characters (`webhookTokenHint`).
+     */
     webhookToken: text('webhook_token').notNull(),
+    webhookTokenHint: text('webhook_token_hint'),
+    /** The key that signs the guest's trigger calls (Standard Webhooks `whsec_…`); shown in the Trigger tab. */
+    triggerSecret: text('trigger_secret'),
     triggerMethod: text('trigger_method', { enum: ['POST', 'GET'] }).notNull().default('POST'),
     triggerUrl: text('trigger_url'),
     triggerBody: text('trigger_body'),
+    /** Payments: the provider's customer and card on file (brand and last four digits, never the number). */
+    paymentCustomerId: text('payment_customer_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The day of the month a monthly plan is paid on (1-28), and when it is next paid. */
+    paymentDay: integer('payment_day'),
+    nextPaymentAt: epochMs('next_payment_at'),
     createdAt: epochMs('created_at').notNull(),
     updatedAt: epochMs('updated_at').notNull(),
   },

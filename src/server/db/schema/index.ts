@@ -5,3 +5,6 @@ export * from './operations.ts';
 export * from './wardens.ts';
 export * from './reservations.ts';
 export * from './jails.ts';
+export * from './payments.ts';
+export * from './forum.ts';
+export * from './triggers.ts';
