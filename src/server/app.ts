@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import type { MessageTransport } from './lib/outbox.ts';
+import { forumMirrorSettings, type ForumMirrorSettings } from './services/forum-mirror.ts';
 import apiEnvelope from './plugins/api-envelope.ts';
 import readCacheHooks from './plugins/read-cache-hooks.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -13,8 +14,10 @@ import staticFiles from './plugins/static-files.ts';
 import dev from './routes/dev.ts';
 import errorLog from './routes/error-log.ts';
 import featureImage from './routes/feature-image/index.ts';
+import forum from './routes/forum/index.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
+import hooks from './routes/hooks/index.ts';
 import relay from './jail/relay.ts';
 import reservation from './routes/reservation/index.ts';
 import warden from './routes/warden/index.ts';
@@ -38,7 +41,7 @@ function errorBody(statusCode: number, message: string): ErrorBody {
 
 /** Paths the server answers itself, never with the client app. */
 function isServerPath(path: string): boolean {
-  return ['/api', '/dev', '/assets'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return ['/api', '/dev', '/assets', '/hooks'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 function statusOf(error: unknown): number {
@@ -75,6 +78,8 @@ export interface BuildOptions extends FastifyServerOptions {
   clock?: AdjustableClock;
   /** The SMS gateway; without one SMS are only logged (and kept in the development outbox). */
   smsTransport?: MessageTransport;
+  /** The forum's chat-workspace mirror; read from `FORUM_*` in the environment when not given (docs/forum.md). */
+  forumMirror?: ForumMirrorSettings | null;
 }
 
 /**
@@ -84,7 +89,7 @@ export interface BuildOptions extends FastifyServerOptions {
  * and error and not-found handlers that answer JSON without internals.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { clock = new AdjustableClock(), smsTransport, ...fastifyOptions } = options;
+  const { clock = new AdjustableClock(), smsTransport, forumMirror = forumMirrorSettings(process.env), ...fastifyOptions } = options;
   const app = Fastify({ trustProxy: config.trustProxy, ...fastifyOptions });
   app.decorate('config', config);
 
@@ -101,9 +106,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reservation, { prefix: '/reservation' });
       await api.register(warden, { prefix: '/warden' });
       await api.register(featureImage, { prefix: '/featureImage' });
+      await api.register(forum, { prefix: '/forum', mirror: forumMirror });
     },
     { prefix: '/api' },
   );
+  await app.register(hooks, { prefix: '/hooks' });
   await app.register(relay);
   if (!config.isProduction) await app.register(dev, { prefix: '/dev' });
   await app.register(staticFiles, { root: config.distDir });

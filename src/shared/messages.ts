@@ -170,6 +170,32 @@ export const MESSAGES = {
     en: 'Each schedule entry must be at a 5-minute step within the session.',
     ja: 'スケジュールの時間は、セッション内の5分単位で選んでください。',
   },
+  // --- Forum and the incoming webhook (docs/forum.md, docs/webhook.md) ---------
+  forum_text_empty: {
+    en: 'Write a message before posting.',
+    ja: 'メッセージを入力してから投稿してください。',
+  },
+  forum_text_too_long: {
+    en: 'A message must be at most 1,000 characters.',
+    ja: 'メッセージは1,000文字以内で入力してください。',
+  },
+  webhook_date_time_invalid: {
+    en: 'Send the date as YYYY-MM-DD and the time as HH:mm, both or neither (neither books a jail starting now).',
+    ja: '日付はYYYY-MM-DD、時刻はHH:mmの形式で、両方を送るか両方とも省略してください（省略すると今から始まるジェイルを予約します）。',
+  },
+  webhook_repeat_type_invalid: {
+    en: 'The repeat type must be none, weekly or daily.',
+    ja: '繰り返しはnone・weekly・dailyのいずれかにしてください。',
+  },
+  webhook_work_required: {
+    en: 'Write the work of the jail (1 to 200 characters).',
+    ja: 'ジェイルの作業内容を1〜200文字で入力してください。',
+  },
+  webhook_body_invalid: {
+    en: 'The request must be a JSON object: {date, time, duration, repeatType, work}.',
+    ja: 'リクエストはJSONオブジェクト {date, time, duration, repeatType, work} にしてください。',
+  },
+
   reservation_not_found: {
     en: 'This reservation was not found.',
     ja: 'この予約は見つかりません。',
