@@ -9,12 +9,14 @@ import { forumMirrorSettings, type ForumMirrorSettings } from './services/forum-
 import apiEnvelope from './plugins/api-envelope.ts';
 import readCacheHooks from './plugins/read-cache-hooks.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import { triggerDelivery } from './services/triggers/plugin.ts';
 import services from './plugins/services.ts';
 import staticFiles from './plugins/static-files.ts';
 import dev from './routes/dev.ts';
 import errorLog from './routes/error-log.ts';
 import featureImage from './routes/feature-image/index.ts';
 import forum from './routes/forum/index.ts';
+import collaboration from './routes/guest/collaboration.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
 import hooks from './routes/hooks/index.ts';
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(securityHeaders);
   await app.register(services, { config, clock, smsTransport });
+  await app.register(triggerDelivery);
   await app.register(health, { prefix: '/api', version: config.version });
   await app.register(
     async (api) => {
@@ -102,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Before the routes: every call but a pure read invalidates the read cache.
       await api.register(readCacheHooks);
       await api.register(guest, { prefix: '/guest' });
+      await api.register(collaboration, { prefix: '/guest' });
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });
       await api.register(warden, { prefix: '/warden' });

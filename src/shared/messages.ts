@@ -300,6 +300,15 @@ export const MESSAGES = {
     en: 'Please come back to your work now.',
     ja: '今すぐ作業に戻ってください。',
   },
+  // --- Collaboration: the trigger (docs/collaboration.md) ----------------------
+  trigger_url_forbidden: {
+    en: 'The trigger URL points into a private or reserved network; use an address on the internet.',
+    ja: 'トリガーURLがプライベートまたは予約済みのネットワークを指しています。インターネット上のアドレスを指定してください。',
+  },
+  trigger_body_invalid: {
+    en: 'The trigger body must be JSON once its placeholders are filled; use only {{work}}, {{date}}, {{time}}, {{duration}} and {{achievement}}.',
+    ja: 'トリガーの本文は、プレースホルダーを埋めたあとに正しいJSONになるようにしてください。使えるのは {{work}}、{{date}}、{{time}}、{{duration}}、{{achievement}} だけです。',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

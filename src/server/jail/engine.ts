@@ -32,6 +32,7 @@ import { activityLogs, featureImages, guests, jailAlerts, jails, lazyAlerts, res
 import type { Clock } from '../lib/clock.ts';
 import type { Outbox } from '../lib/outbox.ts';
 import { finishOccurrence, guestTimeZone } from '../services/reservations.ts';
+import { recordTriggerDelivery } from '../services/triggers/deliveries.ts';
 import { jpegDataUrlSize } from './jpeg.ts';
 import { guestJailOf, openJailOf, wardenOf, workOf } from './live-view.ts';
 import { respond, type WardenMoment } from './responder.ts';
@@ -331,6 +332,8 @@ export class JailEngine {
     if (counts && kind === 'early' && (guest.earlyFinishBlockUntil ?? 0) < jail.endTime) {
       await tx.update(guests).set({ earlyFinishBlockUntil: jail.endTime, updatedAt: now }).where(eq(guests.id, guest.id));
     }
+    // The guest's trigger is called by the delivery worker (docs/collaboration.md).
+    if (counts) await recordTriggerDelivery(tx, jail, guest, work, now);
     await this.speak(tx, after, jail, guest, { kind: 'finish', finish: kind, work });
     after.push(() => this.emit.toGuest(jail.guestId, 'jail_finish_to_guest', { reservationId: jail.reservationId, finish: kind }));
     after.push(() => this.options.invalidateGuest(jail.guestId));

@@ -84,6 +84,10 @@ const dev: FastifyPluginAsync = async (app) => {
       await app.invalidateReadCache('*');
       // Jails due at the new time start and finish before the answer.
       await app.jailScheduler.tick();
+      // Renewals due at the new time are charged, and a month turned sets the light plan's hours back to 0.
+      await app.billingScheduler.tick();
+      // Trigger calls due by then (a finish's first call, a retry's) are made too.
+      await app.triggerWorker.tick();
       return clockNow();
     },
   );

@@ -33,7 +33,7 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
     earlyFinishBlockUntil: guest.earlyFinishBlockUntil,
     webhookEnabled: guest.webhookEnabled,
     triggerEnabled: guest.triggerEnabled,
-    webhookToken: guest.webhookToken,
+    webhookTokenHint: guest.webhookTokenHint,
     triggerMethod: guest.triggerMethod,
     triggerUrl: guest.triggerUrl,
     triggerBody: guest.triggerBody,

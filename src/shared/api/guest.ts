@@ -7,6 +7,7 @@ import {
   languageSchema,
   tokenSchema,
 } from './envelope.ts';
+import { isValidTriggerBodyTemplate } from './collaboration.ts';
 
 /**
  * The guest calls of SPEC §7: request bodies and the guest payload. A field
@@ -117,7 +118,11 @@ export const guestUpdateRequestSchema = z.object({
     triggerEnabled: z.boolean().nullish(),
     triggerMethod: triggerMethodSchema.nullish(),
     triggerUrl: z.union([z.literal(''), triggerUrlSchema]).nullish(),
-    triggerBody: z.string().max(TRIGGER_BODY_MAX_LENGTH).nullish(),
+    triggerBody: z
+      .string()
+      .max(TRIGGER_BODY_MAX_LENGTH)
+      .refine((body) => body.trim() === '' || isValidTriggerBodyTemplate(body), { error: 'trigger_body_invalid' })
+      .nullish(),
   }),
 });
 
@@ -167,7 +172,8 @@ export const guestSchema = z.object({
   earlyFinishBlockUntil: z.number().nullable(),
   webhookEnabled: z.boolean(),
   triggerEnabled: z.boolean(),
-  webhookToken: z.string(),
+  /** The last characters of the webhook token: the token itself is shown only when it is made. */
+  webhookTokenHint: z.string().nullable(),
   triggerMethod: triggerMethodSchema,
   triggerUrl: z.string().nullable(),
   triggerBody: z.string().nullable(),

@@ -54,7 +54,7 @@ const guest = (changes: Partial<Guest> = {}): Guest => ({
   earlyFinishBlockUntil: null,
   webhookEnabled: false,
   triggerEnabled: false,
-  webhookToken: 'w',
+  webhookTokenHint: 'abcd',
   triggerMethod: 'POST',
   triggerUrl: null,
   triggerBody: null,

@@ -11,6 +11,7 @@ import { facilitatorTokens, guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
+import { tokenHint } from '../../services/triggers/webhook-token.ts';
 import {
   assertTitleAndEmailFree,
   endSession,
@@ -32,6 +33,8 @@ const account: FastifyPluginAsync = async (app) => {
       await assertTitleAndEmailFree(app.db, form, null);
       const now = app.clock.now();
       const passwordHash = await hashPassword(form.password);
+      // The webhook token is kept only as its hash; the guest makes one to see in the Webhook tab.
+      const webhookToken = newToken();
       const [created] = await app.db
         .insert(guests)
         .values({
@@ -40,7 +43,8 @@ const account: FastifyPluginAsync = async (app) => {
           passwordHash,
           language: form.language,
           timezone: form.timezone,
-          webhookToken: newToken(),
+          webhookToken: hashToken(webhookToken),
+          webhookTokenHint: tokenHint(webhookToken),
           subscriptionCreatedAt: now,
           createdAt: now,
           updatedAt: now,

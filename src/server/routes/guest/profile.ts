@@ -6,6 +6,7 @@ import { ApiFailure, apiPost } from '../../lib/api.ts';
 import { assertTitleAndEmailFree, explainUniqueViolation, publicGuest } from '../../services/guests.ts';
 import { sendMailLink } from '../../services/mail-links.ts';
 import { checkPhoneCode, sendPhoneCode } from '../../services/phone-codes.ts';
+import { assertTriggerUrlAllowed } from '../../services/triggers/plugin.ts';
 
 /** The value when it is given and differs from the current one, else undefined. */
 function changed<Value>(next: Value | null | undefined | '', current: Value | null): Value | undefined {
@@ -29,6 +30,7 @@ const profile: FastifyPluginAsync = async (app) => {
         }
         await checkPhoneCode(app, guest.id, phone, form.phoneCode);
       }
+      if (form.triggerUrl) await assertTriggerUrlAllowed(form.triggerUrl, app.triggerGuard);
       const [updated] = await app.db
         .update(guests)
         .set({
