@@ -22,6 +22,10 @@ import health from './routes/health.ts';
 import hooks from './routes/hooks/index.ts';
 import relay from './jail/relay.ts';
 import reservation from './routes/reservation/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
+import stripeWebhook from './routes/payments/stripe-webhook.ts';
+import payments from './services/payments/plugin.ts';
+import { stripeSettingsFrom } from './services/payments/stripe.ts';
 import warden from './routes/warden/index.ts';
 
 declare module 'fastify' {
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });
       await api.register(warden, { prefix: '/warden' });
+      await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(featureImage, { prefix: '/featureImage' });
       await api.register(forum, { prefix: '/forum', mirror: forumMirror });
     },
@@ -116,6 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(hooks, { prefix: '/hooks' });
   await app.register(relay);
+  await app.register(payments, { stripe: stripeSettingsFrom(process.env) });
+  // Outside the envelope: Stripe signs the raw body.
+  await app.register(stripeWebhook, { prefix: '/api/payments/stripe' });
   if (!config.isProduction) await app.register(dev, { prefix: '/dev' });
   await app.register(staticFiles, { root: config.distDir });
 

@@ -180,6 +180,16 @@ export type PlanName = keyof typeof PLANS;
 /** Days left of a trial = floor(remaining ms / this). */
 export const TRIAL_DAY_MS = DAY;
 
+/** The plans a card pays for, monthly (docs/payments.md). */
+export const PAID_PLAN_NAMES = ['light', 'standard'] as const;
+export type PaidPlanName = (typeof PAID_PLAN_NAMES)[number];
+
+/** A monthly plan is paid on the day of the month it began, or on the 28th when it began later. */
+export const LAST_PAYMENT_DAY = 28;
+
+/** The university plan runs a year from approval, renewable while the guest is a student under 24. */
+export const UNIVERSITY_PLAN_DAYS = 365;
+
 // --- Speech and sound ------------------------------------------------------
 
 /** Speech recognition gives up after 2.5 s. */

@@ -30,6 +30,55 @@ export const MESSAGES = {
     en: 'This is not available yet.',
     ja: 'この機能はまだご利用いただけません。',
   },
+  // --- Plans and card payment (docs/payments.md) --------------------------------
+  card_authentication_failed: {
+    en: 'カードの認証に失敗しました (Card authentication failed.)',
+    ja: 'カードの認証に失敗しました。',
+  },
+  card_number_incorrect: {
+    en: 'Your card number is incorrect.',
+    ja: 'カード番号が正しくありません。',
+  },
+  card_expiry_incorrect: {
+    en: "Your card's expiration date is incorrect.",
+    ja: 'カードの有効期限が正しくありません。',
+  },
+  card_cvc_incorrect: {
+    en: "Your card's security code is incorrect.",
+    ja: 'カードのセキュリティコードが正しくありません。',
+  },
+  card_token_unknown: {
+    en: 'This card could not be read. Please enter it again.',
+    ja: 'このカードを読み取れませんでした。もう一度入力してください。',
+  },
+  card_on_file_missing: {
+    en: 'There is no card on file to replace. Subscribe to a plan with a card first.',
+    ja: '登録済みのカードがありません。先にカードでプランに登録してください。',
+  },
+  plan_by_application: {
+    en: 'The university and free plans are given on application: please write to us from the account menu.',
+    ja: '学割プランと無料プランはお申し込みにより適用されます。アカウントメニューのお問い合わせからご連絡ください。',
+  },
+  plan_already_current: {
+    en: 'You are already on this plan.',
+    ja: 'すでにこのプランをご利用中です。',
+  },
+  plan_not_paid: {
+    en: 'Only the light and standard plans can be unsubscribed.',
+    ja: '登録を解除できるのはライトプランとスタンダードプランだけです。',
+  },
+  payment_not_found: {
+    en: 'This payment was not found.',
+    ja: 'この支払いは見つかりません。',
+  },
+  payment_provider_unavailable: {
+    en: 'The card payment service could not be reached. Nothing was charged; please try again later.',
+    ja: 'カード決済サービスに接続できませんでした。請求は行われていません。しばらくしてからもう一度お試しください。',
+  },
+  payment_provider_other: {
+    en: 'This call belongs to the other card payment provider.',
+    ja: 'この操作は現在のカード決済サービスでは使えません。',
+  },
 
   // --- Field rules ------------------------------------------------------------
   title_invalid: {

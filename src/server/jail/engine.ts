@@ -33,6 +33,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Outbox } from '../lib/outbox.ts';
 import { finishOccurrence, guestTimeZone } from '../services/reservations.ts';
 import { recordTriggerDelivery } from '../services/triggers/deliveries.ts';
+import { addJailedHours, jailedHours } from '../services/payments/usage.ts';
 import { jpegDataUrlSize } from './jpeg.ts';
 import { guestJailOf, openJailOf, wardenOf, workOf } from './live-view.ts';
 import { respond, type WardenMoment } from './responder.ts';
@@ -327,6 +328,7 @@ export class JailEngine {
     const work = await workOf(tx, jail.reservationId);
     // A try-anyway jail (docs/try-anyway.md) counts for nothing.
     const counts = !(await isTrial(tx, jail.reservationId));
+    if (counts) await addJailedHours(tx, guest, jail.reservationId, jailedHours(jail, now), now);
     if (counts && kind === 'ignored') await this.countIgnored(tx, after, jail, guest, work);
     if (counts && kind === 'forced') await this.countForced(tx, jail.guestId);
     if (counts && kind === 'early' && (guest.earlyFinishBlockUntil ?? 0) < jail.endTime) {

@@ -1,21 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bareRequestSchema } from '../../../shared/api/envelope.ts';
-import { ApiFailure, apiPost } from '../../lib/api.ts';
+import { authenticatedRequestSchema } from '../../../shared/api/envelope.ts';
+import { subscribeRequestSchema, subscriptionChangePayload, updateCardRequestSchema } from '../../../shared/api/payments.ts';
+import { apiPost } from '../../lib/api.ts';
+import { subscriptionAnswer } from '../payments/answers.ts';
+import { subscribe, unsubscribe, updateCard } from '../../services/payments/subscriptions.ts';
 
 /**
- * `/guest/subscribe`, `/guest/unsubscribe` and `/guest/updateCard` belong to
- * the payments work; until then they answer a clear 'not available yet'.
+ * `/guest/subscribe`, `/guest/unsubscribe` and `/guest/updateCard`
+ * (SPEC §7, docs/payments.md). Each answers the guest and their
+ * subscription; subscribe also a client secret when the card asks the guest
+ * to confirm the payment.
  */
 const payments: FastifyPluginAsync = async (app) => {
-  for (const path of ['/subscribe', '/unsubscribe', '/updateCard']) {
-    apiPost(app, path, {
-      body: bareRequestSchema,
-      payload: {},
-      async handler() {
-        throw new ApiFailure('not_available_yet');
-      },
-    });
-  }
+  apiPost(app, '/subscribe', {
+    body: subscribeRequestSchema,
+    payload: subscriptionChangePayload,
+    async handler({ guest: credentials, subscription }) {
+      const guest = await app.authenticatedGuest(credentials);
+      const clientSecret = await subscribe(app.paymentsContext(), guest, subscription.plan, subscription.token);
+      return subscriptionAnswer(app, guest.id, clientSecret);
+    },
+  });
+
+  apiPost(app, '/unsubscribe', {
+    body: authenticatedRequestSchema,
+    payload: subscriptionChangePayload,
+    async handler({ guest: credentials }) {
+      const guest = await app.authenticatedGuest(credentials);
+      await unsubscribe(app.paymentsContext(), guest.id);
+      return subscriptionAnswer(app, guest.id, null);
+    },
+  });
+
+  apiPost(app, '/updateCard', {
+    body: updateCardRequestSchema,
+    payload: subscriptionChangePayload,
+    async handler({ guest: credentials, subscription }) {
+      const guest = await app.authenticatedGuest(credentials);
+      await updateCard(app.paymentsContext(), guest, subscription.token);
+      return subscriptionAnswer(app, guest.id, null);
+    },
+  });
 };
 
 export default payments;

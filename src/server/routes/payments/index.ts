@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticatedRequestSchema, bareRequestSchema } from '../../../shared/api/envelope.ts';
+import {
+  localConfirmRequestSchema,
+  localTokenPayload,
+  localTokenRequestSchema,
+  paymentIdOf,
+  paymentsConfigPayload,
+  settleRequestSchema,
+  subscriptionChangePayload,
+} from '../../../shared/api/payments.ts';
+import { ApiFailure, apiPost } from '../../lib/api.ts';
+import { LocalPaymentProvider } from '../../services/payments/local.ts';
+import { paymentOf, settle } from '../../services/payments/subscriptions.ts';
+import { subscriptionAnswer } from './answers.ts';
+
+/**
+ * The payment calls beside `/guest/subscribe` (docs/payments.md), under
+ * /api/payments: the provider the browser talks to, the subscription as
+ * /subscription shows it, reading back a payment the guest confirmed, and
+ * the local provider's card form and confirm step.
+ */
+const payments: FastifyPluginAsync = async (app) => {
+  /** The local provider, or 'payment_provider_other' under Stripe. */
+  function localProvider(): LocalPaymentProvider {
+    if (!(app.paymentProvider instanceof LocalPaymentProvider)) throw new ApiFailure('payment_provider_other');
+    return app.paymentProvider;
+  }
+
+  apiPost(app, '/config', {
+    body: bareRequestSchema,
+    payload: paymentsConfigPayload,
+    async handler() {
+      return { provider: app.paymentProvider.name, publishableKey: app.paymentProvider.publishableKey };
+    },
+  });
+
+  apiPost(app, '/subscription', {
+    body: authenticatedRequestSchema,
+    payload: subscriptionChangePayload,
+    async handler({ guest: credentials }) {
+      const guest = await app.authenticatedGuest(credentials);
+      return subscriptionAnswer(app, guest.id, null);
+    },
+  });
+
+  /** After the browser confirmed a payment with the provider: its outcome, read from the provider (the webhook may not have come yet). */
+  apiPost(app, '/settle', {
+    body: settleRequestSchema,
+    payload: subscriptionChangePayload,
+    async handler({ guest: credentials, payment }) {
+      const guest = await app.authenticatedGuest(credentials);
+      const context = app.paymentsContext();
+      const paymentId = paymentIdOf(payment.clientSecret);
+      await paymentOf(context, guest.id, paymentId);
+      const charge = await app.paymentProvider.retrieve(paymentId);
+      await settle(context, charge);
+      if (charge.status === 'failed') throw new ApiFailure('card_authentication_failed');
+      return subscriptionAnswer(app, guest.id, charge.status === 'requires_action' ? payment.clientSecret : null);
+    },
+  });
+
+  apiPost(app, '/local/token', {
+    body: localTokenRequestSchema,
+    payload: localTokenPayload,
+    async handler({ guest: credentials, card }) {
+      await app.authenticatedGuest(credentials);
+      return localProvider().tokenise(card);
+    },
+  });
+
+  /** The local provider's authentication step: the guest approves or declines the payment. */
+  apiPost(app, '/local/confirm', {
+    body: localConfirmRequestSchema,
+    payload: subscriptionChangePayload,
+    async handler({ guest: credentials, payment }) {
+      const guest = await app.authenticatedGuest(credentials);
+      const provider = localProvider();
+      const context = app.paymentsContext();
+      const paymentId = paymentIdOf(payment.clientSecret);
+      const recorded = await paymentOf(context, guest.id, paymentId);
+      const charge = await provider.retrieve(recorded.providerPaymentId);
+      const outcome = payment.approve
+        ? { ...charge, status: 'succeeded' as const, failure: null }
+        : { ...charge, status: 'failed' as const, failure: 'The guest declined to authenticate the payment.' };
+      const settled = await settle(context, outcome);
+      if (!payment.approve && settled !== null) throw new ApiFailure('card_authentication_failed');
+      return subscriptionAnswer(app, guest.id, null);
+    },
+  });
+};
+
+export default payments;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { apiRequestSchema, guestCredentialsSchema } from './envelope.ts';
+import { guestSchema } from './guest.ts';
+
+/**
+ * Plans and card payment (docs/payments.md): `/guest/subscribe`,
+ * `/guest/unsubscribe`, `/guest/updateCard` and the `/payments/*` calls.
+ */
+
+export const PAYMENT_PROVIDER_NAMES = ['local', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+/** A card token: the local provider's token, or a Stripe PaymentMethod id (`pm_…`). */
+export const cardTokenSchema = z.string().min(1).max(255);
+
+/** A payment's client secret (`<payment id>_secret_<random>`), as `/guest/subscribe` gave it. */
+export const clientSecretSchema = z
+  .string()
+  .max(255)
+  .regex(/^[A-Za-z0-9]+_[A-Za-z0-9_-]+_secret_[A-Za-z0-9_-]+$/);
+
+/** The payment id inside a client secret. */
+export function paymentIdOf(clientSecret: string): string {
+  return clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+}
+
+export const subscribeRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  /** `plan`: a plan code (SUBSCRIPTION_PLAN_CODES); only light and standard are paid by card. */
+  subscription: z.object({ plan: z.number().int().min(1).max(5), token: cardTokenSchema }),
+});
+
+export const updateCardRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  subscription: z.object({ token: cardTokenSchema }),
+});
+
+/** `/payments/settle`: reads a payment that needed confirmation back from the provider. */
+export const settleRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  payment: z.object({ clientSecret: clientSecretSchema }),
+});
+
+/** `/payments/local/confirm`: the guest's answer to the local provider's authentication step. */
+export const localConfirmRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  payment: z.object({ clientSecret: clientSecretSchema, approve: z.boolean() }),
+});
+
+/** `/payments/local/token`: a card as typed; only its brand, last four digits and test outcome are kept. */
+export const localTokenRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  card: z.object({
+    number: z.string().max(40),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    cvc: z.string().max(8),
+  }),
+});
+
+/** What the subscription screen shows besides the guest (who holds the plan code and expiry). */
+export const subscriptionSchema = z.object({
+  plan: z.number(),
+  /** The day of the month a light or standard plan is paid on (1-28). */
+  paymentDay: z.number().nullable(),
+  nextPaymentAt: z.number().nullable(),
+  expiredAt: z.number().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** The answer of the calls that may change the plan: the guest, the subscription, and the client secret of a payment to confirm. */
+export const subscriptionChangePayload = {
+  guest: guestSchema,
+  subscription: subscriptionSchema,
+  /** Set when the card needs the guest to confirm the payment (3-D Secure); the plan changes once it has succeeded. */
+  clientSecret: z.string().nullable(),
+};
+
+export const paymentsConfigPayload = {
+  provider: z.enum(PAYMENT_PROVIDER_NAMES),
+  /** Stripe's publishable key; null for the local provider. */
+  publishableKey: z.string().nullable(),
+};
+
+export const localTokenPayload = { token: z.string(), brand: z.string(), last4: z.string() };
