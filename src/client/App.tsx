@@ -33,6 +33,7 @@ const intro = () => import('./features/intro/index.tsx');
 const account = () => import('./features/account/index.tsx');
 const reservations = () => import('./features/reservations/index.tsx');
 const rules = () => import('./features/rules/index.tsx');
+const forum = () => import('./features/forum/ForumScreen.tsx');
 const jail = () => import('./features/jail/index.tsx');
 const filters = () => import('./features/filters/index.tsx');
 const tryAnyway = () => import('./features/tryAnyway/index.tsx');
@@ -60,6 +61,7 @@ const ReservationRemoveScreen = screen(reservations, 'ReservationRemoveScreen');
 const ReservationRemovedScreen = screen(reservations, 'ReservationRemovedScreen');
 const ReservationDetailScreen = screen(reservations, 'ReservationDetailScreen');
 const RulesScreen = screen(rules, 'RulesScreen');
+const ForumScreen = screen(forum, 'ForumScreen');
 const PrepBeforeScreen = screen(jail, 'PrepBeforeScreen');
 const LiveScreen = screen(jail, 'LiveScreen');
 const FiltersScreen = screen(filters, 'FiltersScreen');
@@ -108,7 +110,7 @@ export function AppRoutes() {
       <Route path="/jail/live/:id" element={<LiveScreen />} />
       <Route path="/jail/*" element={<Placeholder title="Jail" />} />
       <Route path="/subscription" element={nav(<Placeholder title="Subscription" />)} />
-      <Route path="/userForum" element={nav(<Placeholder title="User forum" />)} />
+      <Route path="/userForum" element={nav(<ForumScreen />)} />
       <Route path="/collaboration" element={nav(<Placeholder title="Collaboration" />)} />
       <Route path="/filters" element={nav(<FiltersScreen />)} />
       <Route path="/camera-check" element={<CameraCheck />} />

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { FORUM_TEXT_MAX_LENGTH } from '../../../shared/api/forum.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useForumCreateMutation, useForumReadQuery } from './api.ts';
+import './forum.css';
+
+/**
+ * /userForum (SPEC §2): the latest messages, scrolled to the newest, a
+ * text area and a post button (a blank text is not posted), and a link to
+ * the rules, which answer the common questions. Texts are shown as text:
+ * React escapes them, so markup a guest writes stays visible as written.
+ */
+export function ForumScreen() {
+  const { t } = useTranslation('forum');
+  const language = useAppSelector((state) => state.application.language);
+  const { data } = useForumReadQuery();
+  const [create, { isLoading: posting }] = useForumCreateMutation();
+  const [text, setText] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const messages = data?.messages ?? [];
+  const newestId = messages.at(-1)?.id;
+
+  // On load and after each new message, show the newest.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list !== null) list.scrollTop = list.scrollHeight;
+  }, [newestId]);
+
+  const timeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const canPost = text.trim() !== '' && !posting;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canPost) return;
+    create({ text })
+      .unwrap()
+      .then(() => setText(''))
+      // The failure is shown by the network banner; the text stays for another try.
+      .catch(() => undefined);
+  };
+
+  return (
+    <section className="forum-screen" aria-labelledby="forum-title">
+      <h1 id="forum-title">{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <p className="forum-faq">
+        <Link to="/rules">{t('faq')}</Link>
+      </p>
+      {data !== undefined && messages.length === 0 ? <p>{t('empty')}</p> : null}
+      {/* Focusable, so that the list can be scrolled from the keyboard. */}
+      <ol className="forum-messages" ref={listRef} aria-label={t('messages')} tabIndex={0}>
+        {messages.map((message) => (
+          <li key={message.id} className="forum-message">
+            <p className="forum-meta">
+              <span className="forum-username">{message.username}</span>{' '}
+              <time dateTime={new Date(message.createdAt).toISOString()}>{timeFormat.format(message.createdAt)}</time>
+            </p>
+            <p className="forum-text">{message.text}</p>
+          </li>
+        ))}
+      </ol>
+      <form className="forum-form" onSubmit={submit}>
+        <label htmlFor="forum-new-message">{t('new_message')}</label>
+        <textarea
+          id="forum-new-message"
+          value={text}
+          maxLength={FORUM_TEXT_MAX_LENGTH}
+          rows={3}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={!canPost}>
+          {t('post')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ForumCreateRequest, ForumMessage } from '../../../shared/api/forum.ts';
+import { api } from '../../app/api.ts';
+
+/** The forum calls (docs/forum.md). */
+export const forumApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `/forum/read`: the latest messages, oldest first. */
+    forumRead: build.query<{ messages: ForumMessage[] }, void>({
+      query: () => ({ path: '/forum/read', body: {}, auth: true }),
+    }),
+    /** `/forum/create`: the posted message is added to the list read already, without reading it again. */
+    forumCreate: build.mutation<{ message: ForumMessage }, ForumCreateRequest['message']>({
+      query: (message) => ({ path: '/forum/create', body: { message }, auth: true }),
+      async onQueryStarted(_message, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(
+          forumApi.util.updateQueryData('forumRead', undefined, (draft) => {
+            draft.messages.push(data.message);
+          }),
+        );
+      },
+    }),
+  }),
+});
+
+export const { useForumReadQuery, useForumCreateMutation } = forumApi;
