@@ -1,37 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_TOKEN_INVALID, type WebhookAnswer, type WebhookReservationRequest } from '../../../shared/api/hooks.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
 import { guests, reservations } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
-import { apiBlock, credentials, readyGuest, signUp, startTestServer, succeed, verifyEmail, type TestGuest, type TestServer } from '../../test/harness.ts';
+import { apiBlock, credentials, readyGuest, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../../test/harness.ts';
 import { WEBHOOK_CALLS_PER_ADDRESS, WEBHOOK_CALLS_PER_TOKEN } from './index.ts';
 
-/** Monday 7 January 2030, 9:00 in Tokyo (the test guests' zone: offset -540). */
-const T0 = Date.UTC(2030, 0, 7, 0, 0);
+const server = useTestServer();
 
-/** An instant `days` after T0's date at `hour`:`minute` in Tokyo. */
-function tokyo(days: number, hour: number, minute = 0): number {
-  return Date.UTC(2030, 0, 7 + days, hour - 9, minute);
+/** `days` after Monday 7 January 2030 at `hour`:`minute` in Tokyo, the test guests' zone (offset -540). */
+const tokyo = (days: number, hour: number, minute = 0): number => Date.UTC(2030, 0, 7 + days, hour - 9, minute);
+const T0 = tokyo(0, 9);
+
+/** Moves the server's clock (it runs on from there); the read cache is dropped, as `POST /dev/clock` does. */
+async function moveClockTo(instant: number): Promise<void> {
+  server.clock.offsetMs = instant - Date.now();
+  await server.app.invalidateReadCache('*');
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function setNow(instant: number): Promise<void> {
-  const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: Math.round(instant - Date.now()) } });
-  expect(response.statusCode).toBe(200);
-}
-
-beforeEach(async () => {
-  await setNow(T0);
-});
+beforeEach(() => moveClockTo(T0));
 
 let addressCounter = 0;
 /** A client address of its own, so that the per-address limit stays out of the way of other tests. */
@@ -102,7 +91,7 @@ describe('POST /hooks/reservation/:webhookToken', () => {
   it("starts at the next quarter hour when date and time are left out: a normal jail, open at once", async () => {
     const guest = await readyGuest(server.app);
     const token = await giveToken(guest);
-    await setNow(tokyo(0, 9, 7));
+    await moveClockTo(tokyo(0, 9, 7));
     const result = await hook(token, { duration: 60, work: 'Now' });
     expect(result.body.status).toBe('success');
     const [booked] = await server.app.db.select().from(reservations).where(eq(reservations.guestId, guest.id));
@@ -211,7 +200,7 @@ describe('POST /hooks/reservation/:webhookToken', () => {
     expect((await hook(newToken(), GOOD, address)).statusCode).toBe(429);
 
     // Each window ends by itself.
-    await setNow(T0 + WEBHOOK_CALLS_PER_TOKEN.windowMs + 60_000);
+    await moveClockTo(T0 + WEBHOOK_CALLS_PER_TOKEN.windowMs + 60_000);
     expect((await hook(token, { ...GOOD, date: '2030-01-09' })).body.status).toBe('success');
   });
 });
