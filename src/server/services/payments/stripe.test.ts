@@ -1,0 +1,278 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guests, paymentEvents, payments } from '../../db/schema/index.ts';
+import { apiBlock, credentials, fail, signUp, succeed, useTestServer } from '../../test/harness.ts';
+import { verifyStripeSignature } from '../../routes/payments/stripe-webhook.ts';
+import { formEncode, StripePaymentProvider } from './stripe.ts';
+
+/**
+ * Stripe's REST API as far as the provider uses it, in memory: customers,
+ * test PaymentMethods (pm_card_visa succeeds, pm_card_threeDSecure2Required
+ * asks for authentication, pm_card_chargeDeclined is declined) and
+ * PaymentIntents. Every request is recorded.
+ */
+class FakeStripe {
+  readonly requests: { method: string; path: string; headers: Record<string, string | string[] | undefined>; form: URLSearchParams }[] = [];
+  readonly intents = new Map<string, { id: string; status: string; customer: string; payment_method: string; client_secret: string }>();
+  private readonly defaults = new Map<string, string>();
+  private readonly server: Server;
+  private count = 0;
+
+  constructor() {
+    this.server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        const url = new URL(request.url ?? '/', 'http://stripe.test');
+        const form = new URLSearchParams(request.method === 'GET' ? url.search : raw);
+        this.requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, form });
+        const [status, body] = this.answer(request.method ?? '', url.pathname, form, request.headers.authorization);
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private method(id: string) {
+    const last4 = { pm_card_visa: '4242', pm_card_threeDSecure2Required: '3155', pm_card_chargeDeclined: '0002' }[id];
+    return last4 === undefined ? null : { id, object: 'payment_method', card: { brand: 'visa', last4 } };
+  }
+
+  private intentBody(intent: { id: string; status: string; customer: string; payment_method: string; client_secret: string }) {
+    return { ...intent, object: 'payment_intent', payment_method: this.method(intent.payment_method), last_payment_error: null };
+  }
+
+  private answer(method: string, path: string, form: URLSearchParams, authorization: string | undefined): [number, unknown] {
+    if (authorization !== 'Bearer sk_test_fake') return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];
+    let match: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      this.count += 1;
+      return [200, { id: `cus_${this.count}`, object: 'customer', invoice_settings: { default_payment_method: null } }];
+    }
+    if ((match = /^\/v1\/customers\/([^/]+)$/.exec(path)) !== null) {
+      const id = match[1] ?? '';
+      const chosen = form.get('invoice_settings[default_payment_method]');
+      if (method === 'POST' && chosen !== null) this.defaults.set(id, chosen);
+      return [200, { id, object: 'customer', invoice_settings: { default_payment_method: this.defaults.get(id) ?? null } }];
+    }
+    if ((match = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path)) !== null) {
+      const found = this.method(match[1] ?? '');
+      return found === null ? [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such PaymentMethod' } }] : [200, found];
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      this.count += 1;
+      const paymentMethod = form.get('payment_method') ?? '';
+      const id = `pi_${this.count}`;
+      const status = paymentMethod === 'pm_card_threeDSecure2Required' ? 'requires_action' : 'succeeded';
+      const intent = { id, status, customer: form.get('customer') ?? '', payment_method: paymentMethod, client_secret: `${id}_secret_abc` };
+      if (paymentMethod === 'pm_card_chargeDeclined') {
+        const declined = { ...intent, status: 'requires_payment_method' };
+        this.intents.set(id, declined);
+        return [402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: this.intentBody(declined) } }];
+      }
+      this.intents.set(id, intent);
+      return [200, this.intentBody(intent)];
+    }
+    if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) !== null) {
+      const intent = this.intents.get(match[1] ?? '');
+      return intent === undefined ? [404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } }] : [200, this.intentBody(intent)];
+    }
+    return [404, { error: { message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+}
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const fake = new FakeStripe();
+let stripeBase = '';
+
+beforeAll(async () => {
+  stripeBase = await fake.start();
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripeBase,
+  });
+});
+const server = useTestServer();
+afterAll(async () => {
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE']) Reflect.deleteProperty(process.env, name);
+  await fake.stop();
+});
+
+function provider(): StripePaymentProvider {
+  return new StripePaymentProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', webhookSecret: WEBHOOK_SECRET, apiBase: stripeBase });
+}
+
+function sign(payload: string, timestamp = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+}
+
+function deliver(payload: string, signature: string | undefined) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
+  });
+}
+
+function succeededEvent(eventId: string, intentId: string): string {
+  return JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent' } } });
+}
+
+describe('the Stripe provider over REST', () => {
+  it('form-encodes nested parameters as Stripe reads them', () => {
+    expect(formEncode({ amount: 100, metadata: { guest_id: 7 }, expand: { 0: 'payment_method' }, off_session: undefined }).toString()).toBe(
+      'amount=100&metadata%5Bguest_id%5D=7&expand%5B0%5D=payment_method',
+    );
+  });
+
+  it('makes a customer, attaches the card and charges it in yen with the idempotency key', async () => {
+    const stripe = provider();
+    const { customerId, method } = await stripe.attachCard('pm_card_visa', { id: null, email: 'a@example.com', guestId: 9 });
+    expect(method).toEqual({ id: 'pm_card_visa', brand: 'visa', last4: '4242' });
+    const charge = await stripe.charge({ customerId, methodId: method.id, amountYen: 2710, description: 'd', guestId: 9, offSession: false, idempotencyKey: 'key-1' });
+    expect(charge).toMatchObject({ status: 'succeeded', method: { last4: '4242' }, customerId });
+    const sent = fake.requests.find((request) => request.path === '/v1/payment_intents');
+    expect(sent?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent?.headers['idempotency-key']).toBe('key-1');
+    expect(Object.fromEntries(sent?.form ?? [])).toMatchObject({ amount: '2710', currency: 'jpy', customer: customerId, payment_method: 'pm_card_visa', confirm: 'true' });
+    expect(sent?.form.has('off_session')).toBe(false);
+  });
+
+  it('hands back the client secret of a card that asks for authentication, and a declined card as a failed charge', async () => {
+    const stripe = provider();
+    const base = { customerId: 'cus_x', amountYen: 7500, description: 'd', guestId: 9, idempotencyKey: 'k' };
+    const pending = await stripe.charge({ ...base, methodId: 'pm_card_threeDSecure2Required', offSession: false, idempotencyKey: 'k2' });
+    expect(pending).toMatchObject({ status: 'requires_action', clientSecret: `${pending.id}_secret_abc` });
+    const declined = await stripe.charge({ ...base, methodId: 'pm_card_chargeDeclined', offSession: true, idempotencyKey: 'k3' });
+    expect(declined).toMatchObject({ status: 'failed', failure: 'Your card was declined.', clientSecret: null });
+    expect(fake.requests.at(-1)?.form.get('off_session')).toBe('true');
+  });
+
+  it('keeps the default card on the customer and reads it back', async () => {
+    const stripe = provider();
+    expect(await stripe.makeDefault('cus_d', 'pm_card_visa')).toBe('cus_d');
+    expect(await stripe.defaultMethod('cus_d')).toBe('pm_card_visa');
+  });
+
+  it('turns an unknown card into a clear error, and an unreachable or unauthorised Stripe into "could not be reached"', async () => {
+    await expect(provider().attachCard('pm_unknown', { id: 'cus_1', email: 'a@example.com', guestId: 1 })).rejects.toMatchObject({ key: 'card_token_unknown' });
+    const wrongKey = new StripePaymentProvider({ secretKey: 'sk_wrong', publishableKey: 'pk', webhookSecret: null, apiBase: stripeBase });
+    await expect(wrongKey.defaultMethod('cus_1')).rejects.toMatchObject({ key: 'payment_provider_unavailable' });
+    const nowhere = new StripePaymentProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk', webhookSecret: null, apiBase: 'http://127.0.0.1:9' });
+    await expect(nowhere.retrieve('pi_1')).rejects.toMatchObject({ key: 'payment_provider_unavailable' });
+  });
+});
+
+describe('the app under Stripe', () => {
+  it('gives the browser the provider and publishable key, and refuses the local card form', async () => {
+    expect(await succeed(server.app, '/payments/config', { api: apiBlock() })).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_fake' });
+    const guest = await signUp(server.app);
+    const card = { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' };
+    expect(await fail(server.app, '/payments/local/token', { api: apiBlock(), guest: credentials(guest), card })).toBe('This call belongs to the other card payment provider.');
+  });
+
+  it('subscribes with a card that succeeds, and with one that needs confirming once the browser has confirmed it (re-read)', async () => {
+    const guest = await signUp(server.app);
+    const light = await succeed(server.app, '/guest/subscribe', { api: apiBlock(), guest: credentials(guest), subscription: { plan: 5, token: 'pm_card_visa' } });
+    expect(light).toMatchObject({ clientSecret: null, subscription: { plan: 5, card: { last4: '4242' } } });
+    const pending = await succeed(server.app, '/guest/subscribe', { api: apiBlock(), guest: credentials(guest), subscription: { plan: 3, token: 'pm_card_threeDSecure2Required' } });
+    const clientSecret = String(pending.clientSecret);
+    expect(pending).toMatchObject({ subscription: { plan: 5 } });
+    const intent = fake.intents.get(clientSecret.split('_secret_')[0] ?? '');
+    if (intent === undefined) throw new Error('no intent');
+    intent.status = 'succeeded';
+    const settled = await succeed(server.app, '/payments/settle', { api: apiBlock(), guest: credentials(guest), payment: { clientSecret } });
+    expect(settled).toMatchObject({ subscription: { plan: 3, card: { last4: '3155' } } });
+    const [row] = await server.app.db.select().from(guests).where(eq(guests.id, guest.id));
+    expect(row?.paymentCustomerId).toMatch(/^cus_/);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  async function pendingSubscription(): Promise<{ guestId: number; intentId: string }> {
+    const guest = await signUp(server.app);
+    const pending = await succeed(server.app, '/guest/subscribe', { api: apiBlock(), guest: credentials(guest), subscription: { plan: 3, token: 'pm_card_threeDSecure2Required' } });
+    const intentId = String(pending.clientSecret).split('_secret_')[0] ?? '';
+    const intent = fake.intents.get(intentId);
+    if (intent === undefined) throw new Error('no intent');
+    intent.status = 'succeeded';
+    return { guestId: guest.id, intentId };
+  }
+
+  async function planOf(guestId: number): Promise<number | undefined> {
+    const [row] = await server.app.db.select({ plan: guests.subscriptionPlan }).from(guests).where(eq(guests.id, guestId));
+    return row?.plan;
+  }
+
+  it('checks the signature over the raw body: good, wrong, stale, missing', () => {
+    const body = Buffer.from('{"id":"evt_1"}');
+    const now = Date.now();
+    expect(verifyStripeSignature(body, sign(body.toString()), WEBHOOK_SECRET, now)).toBe(true);
+    expect(verifyStripeSignature(body, sign(body.toString(), undefined, 'whsec_other'), WEBHOOK_SECRET, now)).toBe(false);
+    expect(verifyStripeSignature(Buffer.from('{"id": "evt_1"}'), sign(body.toString()), WEBHOOK_SECRET, now)).toBe(false);
+    expect(verifyStripeSignature(body, sign(body.toString(), Math.floor(now / 1000) - 301), WEBHOOK_SECRET, now)).toBe(false);
+    expect(verifyStripeSignature(body, 'v1=abc', WEBHOOK_SECRET, now)).toBe(false);
+    expect(verifyStripeSignature(body, undefined, WEBHOOK_SECRET, now)).toBe(false);
+  });
+
+  it('refuses a bad or stale signature without touching the plan', async () => {
+    const { guestId, intentId } = await pendingSubscription();
+    const payload = succeededEvent('evt_bad', intentId);
+    expect((await deliver(payload, sign(payload, undefined, 'whsec_other'))).statusCode).toBe(400);
+    expect((await deliver(payload, sign(payload, Math.floor(Date.now() / 1000) - 600))).statusCode).toBe(400);
+    expect((await deliver(payload, undefined)).statusCode).toBe(400);
+    expect((await deliver('not json', sign('not json'))).statusCode).toBe(400);
+    expect(await planOf(guestId)).toBe(1);
+    expect(await server.app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_bad'))).toEqual([]);
+  });
+
+  it('applies payment_intent.succeeded once, for the same event sent twice in a row', async () => {
+    const { guestId, intentId } = await pendingSubscription();
+    const payload = succeededEvent('evt_twice', intentId);
+    const first = await deliver(payload, sign(payload));
+    expect(first.statusCode).toBe(200);
+    expect(await planOf(guestId)).toBe(3);
+    const [before] = await server.app.db.select().from(guests).where(eq(guests.id, guestId));
+    const second = await deliver(payload, sign(payload));
+    expect(second.statusCode).toBe(200);
+    const [after] = await server.app.db.select().from(guests).where(eq(guests.id, guestId));
+    expect(after?.subscriptionCreatedAt).toBe(before?.subscriptionCreatedAt);
+    expect(await server.app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_twice'))).toHaveLength(1);
+  });
+
+  it('applies an event delivered twice at once exactly once', async () => {
+    const { guestId, intentId } = await pendingSubscription();
+    const payload = succeededEvent('evt_concurrent', intentId);
+    const answers = await Promise.all([deliver(payload, sign(payload)), deliver(payload, sign(payload)), deliver(payload, sign(payload))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(await planOf(guestId)).toBe(3);
+    expect(await server.app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_concurrent'))).toHaveLength(1);
+    const rows = await server.app.db.select().from(payments).where(eq(payments.guestId, guestId));
+    expect(rows.map((row) => row.status)).toEqual(['succeeded']);
+  });
+
+  it('records a failed payment and leaves the plan as it was', async () => {
+    const { guestId, intentId } = await pendingSubscription();
+    const intent = fake.intents.get(intentId);
+    if (intent !== undefined) intent.status = 'requires_payment_method';
+    const payload = JSON.stringify({ id: 'evt_failed', type: 'payment_intent.payment_failed', data: { object: { id: intentId, object: 'payment_intent' } } });
+    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+    expect(await planOf(guestId)).toBe(1);
+    const rows = await server.app.db.select().from(payments).where(eq(payments.guestId, guestId));
+    expect(rows.map((row) => row.status)).toEqual(['failed']);
+  });
+});
