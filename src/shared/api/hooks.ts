@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPEAT_TYPES } from '../constants.ts';
+import type { LocalDate } from '../time-zone.ts';
 import { WORK_MAX_LENGTH } from './reservation.ts';
 
 /**
@@ -23,11 +24,17 @@ function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The date and time of a webhook body, as a local date and minutes past midnight. */
-export function webhookLocalStart(date: string, time: string): { date: { year: number; month: number; day: number }; minutes: number } {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  return { date: { year: year ?? 0, month: month ?? 0, day: day ?? 0 }, minutes: (hours ?? 0) * 60 + (minutes ?? 0) };
+/** A start as the guest's clock shows it: a calendar date and minutes past midnight. */
+export interface LocalStart {
+  date: LocalDate;
+  minutes: number;
+}
+
+/** The local start of a date and a time already checked against `DATE` and `TIME`. */
+function localStartOf(date: string, time: string): LocalStart {
+  const [year = 0, month = 0, day = 0] = date.split('-').map(Number);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return { date: { year, month, day }, minutes: hours * 60 + minutes };
 }
 
 const dateTimeError = { error: 'webhook_date_time_invalid' } as const;
@@ -35,7 +42,8 @@ const dateTimeError = { error: 'webhook_date_time_invalid' } as const;
 /**
  * The body: the start in the guest's time zone (both omitted: a jail
  * starting now), the duration in minutes, the repeat and the work.
- * Each rule names the message of its failure.
+ * Each rule names the message of its failure. Parsed, the date and time
+ * become `start` (null: start now).
  */
 export const webhookReservationRequestSchema = z
   .object(
@@ -55,7 +63,11 @@ export const webhookReservationRequestSchema = z
     },
     { error: 'webhook_body_invalid' },
   )
-  .refine((body) => (body.date === undefined) === (body.time === undefined), dateTimeError);
+  .refine((body) => (body.date === undefined) === (body.time === undefined), dateTimeError)
+  .transform(({ date, time, ...booking }) => ({
+    ...booking,
+    start: date === undefined || time === undefined ? null : localStartOf(date, time),
+  }));
 export type WebhookReservationRequest = z.input<typeof webhookReservationRequestSchema>;
 
 export const webhookAnswerSchema = z.object({

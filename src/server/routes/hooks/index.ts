@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { webhookLocalStart, webhookReservationRequestSchema, WEBHOOK_TOKEN_INVALID, type WebhookAnswer } from '../../../shared/api/hooks.ts';
+import { webhookReservationRequestSchema, WEBHOOK_TOKEN_INVALID, type WebhookAnswer } from '../../../shared/api/hooks.ts';
 import { DEFAULT_DAILY_REPEAT_WEEKDAYS } from '../../../shared/constants.ts';
 import { isMessageKey, message } from '../../../shared/messages.ts';
 import { bookingProblem, defaultStartTime, normalizedBooking, type BookingRequest } from '../../../shared/reservations.ts';
@@ -67,14 +67,13 @@ const hooks: FastifyPluginAsync = async (app) => {
       const key = parsed.error.issues.map((issue) => issue.message).find(isMessageKey) ?? 'webhook_body_invalid';
       return failed(reply, HTTP_UNPROCESSABLE, message(language, key));
     }
-    const { date, time, duration, repeatType, work } = parsed.data;
+    const { start, duration, repeatType, work } = parsed.data;
     const now = app.clock.now();
     const timeZone = guestTimeZone(guest);
     // Without a date and time the jail starts at the next quarter hour: its
     // entry opens 15 minutes before the start, so it can be entered at once,
     // and every rule of a booking (the 15-minute step included) holds.
-    const local = date !== undefined && time !== undefined ? webhookLocalStart(date, time) : null;
-    const startTime = local === null ? defaultStartTime(now, timeZone) : fromLocal(local.date, local.minutes, timeZone);
+    const startTime = start === null ? defaultStartTime(now, timeZone) : fromLocal(start.date, start.minutes, timeZone);
     const form: BookingRequest = {
       work,
       duration: duration / 60,
