@@ -74,6 +74,16 @@ export function isValidTriggerBodyTemplate(template: string): boolean {
   }
 }
 
+/** The URL of a GET call: the guest's URL with the values added to its query. */
+export function triggerQueryUrl(url: string, values: TriggerValues): string {
+  const withQuery = new URL(url);
+  for (const [name, value] of Object.entries(values)) withQuery.searchParams.set(name, String(value));
+  return withQuery.toString();
+}
+
+/** Values to show in the examples of the Trigger tab. */
+export const EXAMPLE_TRIGGER_VALUES: TriggerValues = { work: 'Write the report', date: '2026-04-01', time: '09:00', duration: 120, achievement: 100 };
+
 // --- Calls ----------------------------------------------------------------------
 
 /** `/guest/regenerateWebhookToken` answers the new token once; only its hint is kept readable. */

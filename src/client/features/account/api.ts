@@ -12,7 +12,12 @@ export const accountApi = api.injectEndpoints({
       query: (guest) => ({ path: '/guest/create', body: { guest } }),
       invalidatesTags: ['Guest', 'Reservation'],
     }),
-    guestUpdate: build.mutation<{ guest: Guest }, Partial<Pick<Guest, 'title' | 'email' | 'phone'>> & { phoneCode?: string }>({
+    guestUpdate: build.mutation<
+      { guest: Guest },
+      Partial<Pick<Guest, 'title' | 'email' | 'phone' | 'webhookEnabled' | 'triggerEnabled' | 'triggerMethod' | 'triggerUrl' | 'triggerBody'>> & {
+        phoneCode?: string;
+      }
+    >({
       query: (guest) => ({ path: '/guest/update', body: { guest }, auth: true }),
       invalidatesTags: ['Guest'],
     }),

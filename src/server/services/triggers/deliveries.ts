@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { renderTriggerBody, type TriggerValues } from '../../../shared/api/collaboration.ts';
+import { renderTriggerBody, triggerQueryUrl, type TriggerValues } from '../../../shared/api/collaboration.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/database.ts';
 import { guests, reservations, triggerDeliveries, type GuestRow, type JailRow } from '../../db/schema/index.ts';
@@ -41,13 +41,6 @@ export function triggerValues(jail: JailRow, guest: GuestRow, work: string, achi
     duration: Math.round((jail.endTime - jail.startTime) / MINUTE_MS),
     achievement,
   };
-}
-
-/** The URL of a GET call: the guest's URL with the values added to its query. */
-export function triggerQueryUrl(url: string, values: TriggerValues): string {
-  const withQuery = new URL(url);
-  for (const [name, value] of Object.entries(values)) withQuery.searchParams.set(name, String(value));
-  return withQuery.toString();
 }
 
 /**

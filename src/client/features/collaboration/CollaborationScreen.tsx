@@ -1,0 +1,417 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidTriggerBodyTemplate, TRIGGER_PLACEHOLDERS, type TriggerDelivery } from '../../../shared/api/collaboration.ts';
+import type { Guest } from '../../../shared/api/guest.ts';
+import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
+import { formatDateTime } from '../../../shared/time-zone.ts';
+import { useGuestUpdateMutation } from '../account/api.ts';
+import { useGuest } from '../account/GuestEdit.tsx';
+import { clockLabel, dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
+import { useLanguage, useTimeZone } from '../reservations/common.ts';
+import {
+  useGuestReadTriggerSecretQuery,
+  useGuestRegenerateTriggerSecretMutation,
+  useGuestRegenerateWebhookTokenMutation,
+  useGuestTriggerDeliveriesQuery,
+} from './api.ts';
+import {
+  EXAMPLE_TRIGGER_TEMPLATE,
+  exampleTriggerBody,
+  exampleTriggerQuery,
+  maskedWebhookAddress,
+  WEBHOOK_FAILURE_SAMPLE,
+  WEBHOOK_SUCCESS_SAMPLE,
+  webhookAddress,
+  webhookSampleBody,
+} from './samples.ts';
+import './collaboration.css';
+
+const TABS = ['trigger', 'webhook'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * An on/off setting saved as soon as it is flipped: it shows the new state
+ * while the save runs (the saved guest replaces the store's copy), and the
+ * saved state after, the old one if the save failed.
+ */
+function SettingSwitch({ label, checked, testId, onChange }: { label: string; checked: boolean; testId: string; onChange(checked: boolean): Promise<unknown> }) {
+  const id = useId();
+  const [saving, setSaving] = useState<boolean | null>(null);
+  async function flip(next: boolean) {
+    setSaving(next);
+    await onChange(next);
+    setSaving(null);
+  }
+  return (
+    <div className="collab-switch">
+      <input id={id} type="checkbox" role="switch" checked={saving ?? checked} data-testid={testId} onChange={(event) => void flip(event.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** The trigger's method, URL and body, saved with Update. */
+function TriggerForm({ guest }: { guest: Guest }) {
+  const { t } = useTranslation('collaboration');
+  const id = useId();
+  const [method, setMethod] = useState(guest.triggerMethod);
+  const [url, setUrl] = useState(guest.triggerUrl ?? '');
+  const [body, setBody] = useState(guest.triggerBody ?? '');
+  const [saved, setSaved] = useState(false);
+  const [update, { isLoading }] = useGuestUpdateMutation();
+  const bodyInvalid = method === 'POST' && body.trim() !== '' && !isValidTriggerBodyTemplate(body);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (bodyInvalid) return;
+    setSaved(false);
+    const result = await update({ triggerMethod: method, triggerUrl: url.trim(), ...(method === 'POST' ? { triggerBody: body } : {}) });
+    setSaved('data' in result);
+  }
+
+  return (
+    <form className="collab-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-method`}>{t('method')}</label>
+        <select id={`${id}-method`} value={method} onChange={(event) => setMethod(event.target.value === 'GET' ? 'GET' : 'POST')}>
+          <option value="POST">POST</option>
+          <option value="GET">GET</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>{t('url')}</label>
+        <input id={`${id}-url`} type="url" inputMode="url" value={url} placeholder={t('url_placeholder')} onChange={(event) => setUrl(event.target.value)} />
+      </div>
+      {method === 'POST' ? (
+        <div className="field">
+          <label htmlFor={`${id}-body`}>{t('body')}</label>
+          <textarea
+            id={`${id}-body`}
+            rows={6}
+            spellCheck={false}
+            value={body}
+            placeholder={EXAMPLE_TRIGGER_TEMPLATE}
+            aria-describedby={`${id}-body-help`}
+            aria-invalid={bodyInvalid}
+            onChange={(event) => setBody(event.target.value)}
+          />
+          <p id={`${id}-body-help`} className={bodyInvalid ? 'collab-error' : 'collab-help'}>
+            {bodyInvalid ? t('body_invalid') : t('body_help')}
+          </p>
+        </div>
+      ) : null}
+      <div className="collab-actions">
+        <button type="submit" className="button" disabled={isLoading}>
+          {t('update')}
+        </button>
+        <p role="status" className="collab-status">
+          {saved ? t('updated') : ''}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function TriggerDocs({ url }: { url: string }) {
+  const { t } = useTranslation('collaboration');
+  return (
+    <section className="collab-section" aria-labelledby="collab-parameters">
+      <h2 id="collab-parameters">{t('parameters')}</h2>
+      <dl className="collab-parameters">
+        {TRIGGER_PLACEHOLDERS.map((name) => (
+          <div key={name}>
+            <dt>
+              <code>{`{{${name}}}`}</code>
+            </dt>
+            <dd>{t(`param_${name}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{t('examples')}</h3>
+      <p>{t('example_post')}</p>
+      <pre className="collab-code">{EXAMPLE_TRIGGER_TEMPLATE}</pre>
+      <p>{t('example_sent')}</p>
+      <pre className="collab-code">{exampleTriggerBody()}</pre>
+      <p>{t('example_get')}</p>
+      <pre className="collab-code" data-testid="trigger-get-example">
+        GET {exampleTriggerQuery(url)}
+      </pre>
+      <p className="collab-help">{t('retry_explain')}</p>
+    </section>
+  );
+}
+
+function TriggerSecret() {
+  const { t } = useTranslation('collaboration');
+  const { data } = useGuestReadTriggerSecretQuery();
+  const [regenerate, { isLoading, isSuccess }] = useGuestRegenerateTriggerSecretMutation();
+  return (
+    <section className="collab-section" aria-labelledby="collab-signing">
+      <h2 id="collab-signing">{t('signing')}</h2>
+      <p className="collab-help">{t('signing_explain')}</p>
+      <p className="collab-label">{t('secret')}</p>
+      <code className="collab-secret" data-testid="trigger-secret">
+        {data?.triggerSecret ?? ''}
+      </code>
+      <div className="collab-actions">
+        <button type="button" className="button secondary" disabled={isLoading} onClick={() => void regenerate()}>
+          {t('secret_new')}
+        </button>
+        <p role="status" className="collab-status">
+          {isSuccess ? t('secret_new_done') : ''}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function DeliveryItem({ delivery }: { delivery: TriggerDelivery }) {
+  const { t } = useTranslation('collaboration');
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const when = (time: number | null) => (time === null ? t('never') : formatDateTime(time, timeZone, language));
+  const result = [delivery.lastStatusCode === null ? null : `HTTP ${delivery.lastStatusCode}`, delivery.lastError].filter((part) => part !== null).join(' · ');
+  return (
+    <li className={`collab-delivery collab-delivery-${delivery.status}`} data-testid="trigger-delivery">
+      <dl>
+        <div>
+          <dt>{t('delivery_time')}</dt>
+          <dd>{when(delivery.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('delivery_work')}</dt>
+          <dd>{delivery.work ?? t('never')}</dd>
+        </div>
+        <div>
+          <dt>{t('delivery_status')}</dt>
+          <dd data-testid="trigger-delivery-status">{t(`status_${delivery.status}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('delivery_attempts')}</dt>
+          <dd>{delivery.attempts}</dd>
+        </div>
+        <div>
+          <dt>{t('delivery_result')}</dt>
+          <dd>{result === '' ? t('never') : result}</dd>
+        </div>
+        {delivery.status === 'pending' ? (
+          <div>
+            <dt>{t('delivery_next')}</dt>
+            <dd>{when(delivery.nextAttemptAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </li>
+  );
+}
+
+function TriggerDeliveries() {
+  const { t } = useTranslation('collaboration');
+  const { data, isSuccess, refetch, isFetching } = useGuestTriggerDeliveriesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const deliveries = data?.triggerDeliveries ?? [];
+  return (
+    <section className="collab-section" aria-labelledby="collab-deliveries">
+      <div className="collab-heading-row">
+        <h2 id="collab-deliveries">{t('deliveries')}</h2>
+        <button type="button" className="button secondary button-small" disabled={isFetching} onClick={() => void refetch()}>
+          {t('deliveries_refresh')}
+        </button>
+      </div>
+      {isSuccess && deliveries.length === 0 ? <p className="collab-help">{t('deliveries_empty')}</p> : null}
+      {deliveries.length > 0 ? (
+        <ul className="collab-deliveries" aria-labelledby="collab-deliveries">
+          {deliveries.map((delivery) => (
+            <DeliveryItem key={delivery.id} delivery={delivery} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function TriggerTab({ guest }: { guest: Guest }) {
+  const { t } = useTranslation('collaboration');
+  const [update] = useGuestUpdateMutation();
+  return (
+    <>
+      <SettingSwitch label={t('trigger_switch')} checked={guest.triggerEnabled} testId="trigger-enabled" onChange={(checked) => update({ triggerEnabled: checked })} />
+      <p className="collab-help">{t('trigger_explain')}</p>
+      <TriggerForm guest={guest} />
+      <TriggerDocs url={guest.triggerUrl ?? ''} />
+      <TriggerSecret />
+      <TriggerDeliveries />
+    </>
+  );
+}
+
+function WebhookAddress({ guest }: { guest: Guest }) {
+  const { t } = useTranslation('collaboration');
+  const [regenerate, { data, isLoading }] = useGuestRegenerateWebhookTokenMutation();
+  const origin = window.location.origin;
+  const fresh = data?.webhookToken.token;
+  return (
+    <section className="collab-section" aria-labelledby="collab-address">
+      <h2 id="collab-address">{t('webhook_address')}</h2>
+      <p className="collab-endpoint">
+        <span className="collab-method">POST</span>
+        <code data-testid="webhook-address">{fresh === undefined ? maskedWebhookAddress(origin, guest.webhookTokenHint) : webhookAddress(origin, fresh)}</code>
+      </p>
+      <p className={fresh === undefined ? 'collab-help' : 'collab-warning'} role="status">
+        {fresh === undefined ? t('webhook_address_hidden') : t('webhook_address_once')}
+      </p>
+      <button type="button" className="button secondary" disabled={isLoading} onClick={() => void regenerate()}>
+        {t('webhook_address_new')}
+      </button>
+    </section>
+  );
+}
+
+/** The pickers of the booking form, building the sample body. */
+function WebhookSampleBuilder() {
+  const { t } = useTranslation('collaboration');
+  const id = useId();
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const [now] = useState(() => Date.now());
+  const [initial] = useState(() => newBookingForm(now, timeZone));
+  const [startNow, setStartNow] = useState(false);
+  const [date, setDate] = useState(initial.date);
+  const [minutes, setMinutes] = useState(initial.minutes);
+  const [duration, setDuration] = useState(initial.duration);
+  const [repeatType, setRepeatType] = useState<RepeatType>('none');
+  const [work, setWork] = useState(() => t('sample_work_default'));
+  const dates = dateOptions(now, timeZone);
+  const times = timeOptions(date, now, timeZone);
+  const sample = webhookSampleBody({
+    date: startNow ? null : date,
+    time: startNow ? null : clockLabel(minutes),
+    duration: Math.round(duration * 60),
+    repeatType,
+    work,
+  });
+  return (
+    <section className="collab-section" aria-labelledby="collab-sample">
+      <h2 id="collab-sample">{t('sample_builder')}</h2>
+      <div className="collab-builder">
+        <div className="collab-switch">
+          <input id={`${id}-now`} type="checkbox" checked={startNow} onChange={(event) => setStartNow(event.target.checked)} />
+          <label htmlFor={`${id}-now`}>{t('sample_now')}</label>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-date`}>{t('sample_date')}</label>
+          <select id={`${id}-date`} value={date} disabled={startNow} onChange={(event) => setDate(event.target.value)}>
+            {dates.map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.key} ({new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short' }).format(Date.UTC(option.date.year, option.date.month - 1, option.date.day))})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-time`}>{t('sample_time')}</label>
+          <select id={`${id}-time`} value={minutes} disabled={startNow} onChange={(event) => setMinutes(Number(event.target.value))}>
+            {times.map((option) => (
+              <option key={option.minutes} value={option.minutes}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-duration`}>{t('sample_duration')}</label>
+          <select id={`${id}-duration`} value={duration} onChange={(event) => setDuration(Number(event.target.value))}>
+            {DURATION_OPTIONS.map((hours) => (
+              <option key={hours} value={hours}>
+                {durationLabel(hours)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-repeat`}>{t('sample_repeat')}</label>
+          <select id={`${id}-repeat`} value={repeatType} onChange={(event) => setRepeatType(REPEAT_TYPES.find((type) => type === event.target.value) ?? 'none')}>
+            {REPEAT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`repeat_${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-work`}>{t('sample_work')}</label>
+          <input id={`${id}-work`} type="text" value={work} onChange={(event) => setWork(event.target.value)} />
+        </div>
+      </div>
+      <h3>{t('sample')}</h3>
+      <pre className="collab-code" data-testid="webhook-sample">
+        {sample}
+      </pre>
+      <h3>{t('sample_success')}</h3>
+      <pre className="collab-code">{WEBHOOK_SUCCESS_SAMPLE}</pre>
+      <h3>{t('sample_failure')}</h3>
+      <pre className="collab-code">{WEBHOOK_FAILURE_SAMPLE}</pre>
+    </section>
+  );
+}
+
+function WebhookTab({ guest }: { guest: Guest }) {
+  const { t } = useTranslation('collaboration');
+  const [update] = useGuestUpdateMutation();
+  return (
+    <>
+      <SettingSwitch label={t('webhook_switch')} checked={guest.webhookEnabled} testId="webhook-enabled" onChange={(checked) => update({ webhookEnabled: checked })} />
+      <p className="collab-help">{t('webhook_explain')}</p>
+      <WebhookAddress guest={guest} />
+      <WebhookSampleBuilder />
+    </>
+  );
+}
+
+/** /collaboration (SPEC §2): the Trigger and Webhook tabs. */
+export function CollaborationScreen() {
+  const { t } = useTranslation('collaboration');
+  const guest = useGuest();
+  const [tab, setTab] = useState<Tab>('trigger');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ trigger: null, webhook: null });
+
+  // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
+  function onTabKey(event: KeyboardEvent) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = tab === 'trigger' ? 'webhook' : 'trigger';
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <div className="collab-screen">
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <div className="collab-tabs" role="tablist" aria-label={t('tabs_label')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            id={`collab-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`collab-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={onTabKey}
+          >
+            {t(`tab_${name}`)}
+          </button>
+        ))}
+      </div>
+      {TABS.map((name) => (
+        <div key={name} id={`collab-panel-${name}`} role="tabpanel" aria-labelledby={`collab-tab-${name}`} className="collab-panel" hidden={tab !== name}>
+          {guest === null || tab !== name ? null : name === 'trigger' ? <TriggerTab guest={guest} /> : <WebhookTab guest={guest} />}
+        </div>
+      ))}
+    </div>
+  );
+}
