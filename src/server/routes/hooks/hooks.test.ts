@@ -5,6 +5,7 @@ import type { Reservation } from '../../../shared/api/reservation.ts';
 import { SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
 import { guests, reservations } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
+import { MALFORMED_PAYLOADS } from '../../test/fuzz.ts';
 import { apiBlock, credentials, readyGuest, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../../test/harness.ts';
 import { WEBHOOK_CALLS_PER_ADDRESS, WEBHOOK_CALLS_PER_TOKEN } from './index.ts';
 
@@ -185,6 +186,24 @@ describe('POST /hooks/reservation/:webhookToken', () => {
     expect(noBody.statusCode).toBe(422);
     const read = await server.app.inject({ method: 'GET', url: `/hooks/reservation/${token}` });
     expect(read.statusCode).toBe(404);
+  });
+
+  it('answers every malformed payload in its shape, never with a server error', async () => {
+    const guest = await readyGuest(server.app);
+    const token = await giveToken(guest);
+    for (const payload of MALFORMED_PAYLOADS) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/hooks/reservation/${token}`,
+        payload,
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: nextAddress(),
+      });
+      const what = JSON.stringify(payload.slice(0, 40));
+      expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, what).toBeLessThan(500);
+      expect(response.json<WebhookAnswer>(), what).toEqual({ status: 'failed', error: expect.any(String) });
+    }
   });
 
   it('limits the calls of one token, and of one address whatever the token', async () => {
