@@ -75,6 +75,18 @@ export const MESSAGES = {
     en: 'The card payment service could not be reached. Nothing was charged; please try again later.',
     ja: 'カード決済サービスに接続できませんでした。請求は行われていません。しばらくしてからもう一度お試しください。',
   },
+  stripe_not_configured: {
+    en: 'Card payment by Stripe is not set up on this server.',
+    ja: 'このサーバーではStripeによるカード決済が設定されていません。',
+  },
+  stripe_event_unsigned: {
+    en: 'The Stripe-Signature header does not sign this body.',
+    ja: 'Stripe-Signatureヘッダーがこの本文の署名になっていません。',
+  },
+  stripe_event_invalid: {
+    en: 'The body is not a Stripe event.',
+    ja: '本文がStripeのイベントではありません。',
+  },
   payment_provider_other: {
     en: 'This call belongs to the other card payment provider.',
     ja: 'この操作は現在のカード決済サービスでは使えません。',

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { paymentEvents } from '../../db/schema/index.ts';
-import { ApiFailure } from '../../lib/api.ts';
+import { DEFAULT_LANGUAGE } from '../../../shared/constants.ts';
+import { ApiFailure, failure } from '../../lib/api.ts';
 import type { Charge } from '../../services/payments/provider.ts';
 import { keptCustomerOf, settleIn } from '../../services/payments/subscriptions.ts';
 
@@ -37,31 +38,42 @@ const PAYMENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.paym
 
 /**
  * `POST /api/payments/stripe/webhook` (docs/payments.md): Stripe's events,
- * outside the API envelope. The signature is checked over the raw body;
+ * outside the API envelope's parsing (answered in its shape, in English). The signature is checked over the raw body;
  * each event id is handled once, concurrent duplicates included: its row in
  * `payment_events` is the claim, inserted in the transaction that applies it.
  */
 const stripeWebhook: FastifyPluginAsync = async (app) => {
-  app.removeContentTypeParser(['application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+  // Every body is kept raw, whatever its type: the signature is over its bytes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+  // In the envelope's shape: a body that cannot be read is the sender's fault; anything else is ours, and Stripe sends the event again.
+  app.setErrorHandler((error, request, reply) => {
+    const statusCode = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 500 || statusCode < 400) {
+      request.log.error({ err: error }, 'Stripe event failed');
+      return reply.code(500).send(failure(DEFAULT_LANGUAGE, 'server_error'));
+    }
+    request.log.info({ err: error }, 'Stripe event unreadable');
+    return reply.code(statusCode).send(failure(DEFAULT_LANGUAGE, statusCode === 413 ? 'request_too_large' : 'unreadable_request'));
+  });
 
   app.post('/webhook', async (request, reply) => {
     const secret = app.stripeWebhookSecret;
-    if (secret === null) return reply.code(404).send({ error: 'Stripe is not configured here.' });
+    if (secret === null) return reply.code(404).send(failure(DEFAULT_LANGUAGE, 'stripe_not_configured'));
     const rawBody = request.body;
-    if (!Buffer.isBuffer(rawBody)) return reply.code(400).send({ error: 'The body must be JSON.' });
+    if (!Buffer.isBuffer(rawBody)) return reply.code(400).send(failure(DEFAULT_LANGUAGE, 'stripe_event_invalid'));
     const signature = request.headers['stripe-signature'];
     if (!verifyStripeSignature(rawBody, typeof signature === 'string' ? signature : undefined, secret, Date.now())) {
-      return reply.code(400).send({ error: 'The Stripe-Signature header does not sign this body.' });
+      return reply.code(400).send(failure(DEFAULT_LANGUAGE, 'stripe_event_unsigned'));
     }
     let json: unknown;
     try {
       json = JSON.parse(rawBody.toString('utf8'));
     } catch {
-      return reply.code(400).send({ error: 'The body must be JSON.' });
+      return reply.code(400).send(failure(DEFAULT_LANGUAGE, 'stripe_event_invalid'));
     }
     const parsed = eventSchema.safeParse(json);
-    if (!parsed.success) return reply.code(400).send({ error: 'The body is not a Stripe event.' });
+    if (!parsed.success) return reply.code(400).send(failure(DEFAULT_LANGUAGE, 'stripe_event_invalid'));
     const event = parsed.data;
     const context = app.paymentsContext();
     // What the provider says of the payment now, read before the transaction (it is a network call).
@@ -73,7 +85,7 @@ const stripeWebhook: FastifyPluginAsync = async (app) => {
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
       // Stripe sends the event again later.
-      return reply.code(503).send({ error: 'Stripe could not be reached; send the event again.' });
+      return reply.code(503).send(failure(DEFAULT_LANGUAGE, 'payment_provider_unavailable'));
     }
     const settling = charge;
     const guestId = await app.db.transaction(async (tx) => {
@@ -86,7 +98,7 @@ const stripeWebhook: FastifyPluginAsync = async (app) => {
       return settleIn({ ...context, db: tx }, settling, keptCustomer);
     });
     if (guestId !== null) await app.invalidateReadCache(guestId);
-    return { received: true };
+    return { api: { status: 'success' as const } };
   });
 };
 
