@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
 import { useGuest } from '../account/GuestEdit.tsx';
 import { clockLabel, dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
-import { useLanguage, useTimeZone } from '../reservations/common.ts';
+import { useLanguage, useTimeZone, weekdayName } from '../reservations/common.ts';
 import {
   useGuestReadTriggerSecretQuery,
   useGuestRegenerateTriggerSecretMutation,
@@ -50,6 +50,33 @@ function SettingSwitch({ label, checked, testId, onChange }: { label: string; ch
   );
 }
 
+interface PickerOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled select. */
+function Picker({ label, value, options, disabled = false, onChange }: { label: string; value: string; options: readonly PickerOption[]; disabled?: boolean; onChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const METHOD_OPTIONS: readonly PickerOption[] = [
+  { value: 'POST', label: 'POST' },
+  { value: 'GET', label: 'GET' },
+];
+
 /** The trigger's method, URL and body, saved with Update. */
 function TriggerForm({ guest }: { guest: Guest }) {
   const { t } = useTranslation('collaboration');
@@ -71,13 +98,7 @@ function TriggerForm({ guest }: { guest: Guest }) {
 
   return (
     <form className="collab-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-method`}>{t('method')}</label>
-        <select id={`${id}-method`} value={method} onChange={(event) => setMethod(event.target.value === 'GET' ? 'GET' : 'POST')}>
-          <option value="POST">POST</option>
-          <option value="GET">GET</option>
-        </select>
-      </div>
+      <Picker label={t('method')} value={method} options={METHOD_OPTIONS} onChange={(value) => setMethod(value === 'GET' ? 'GET' : 'POST')} />
       <div className="field">
         <label htmlFor={`${id}-url`}>{t('url')}</label>
         <input id={`${id}-url`} type="url" inputMode="url" value={url} placeholder={t('url_placeholder')} onChange={(event) => setUrl(event.target.value)} />
@@ -297,46 +318,32 @@ function WebhookSampleBuilder() {
           <input id={`${id}-now`} type="checkbox" checked={startNow} onChange={(event) => setStartNow(event.target.checked)} />
           <label htmlFor={`${id}-now`}>{t('sample_now')}</label>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-date`}>{t('sample_date')}</label>
-          <select id={`${id}-date`} value={date} disabled={startNow} onChange={(event) => setDate(event.target.value)}>
-            {dates.map((option) => (
-              <option key={option.key} value={option.key}>
-                {option.key} ({new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short' }).format(Date.UTC(option.date.year, option.date.month - 1, option.date.day))})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`}>{t('sample_time')}</label>
-          <select id={`${id}-time`} value={minutes} disabled={startNow} onChange={(event) => setMinutes(Number(event.target.value))}>
-            {times.map((option) => (
-              <option key={option.minutes} value={option.minutes}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-duration`}>{t('sample_duration')}</label>
-          <select id={`${id}-duration`} value={duration} onChange={(event) => setDuration(Number(event.target.value))}>
-            {DURATION_OPTIONS.map((hours) => (
-              <option key={hours} value={hours}>
-                {durationLabel(hours)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-repeat`}>{t('sample_repeat')}</label>
-          <select id={`${id}-repeat`} value={repeatType} onChange={(event) => setRepeatType(REPEAT_TYPES.find((type) => type === event.target.value) ?? 'none')}>
-            {REPEAT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`repeat_${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Picker
+          label={t('sample_date')}
+          value={date}
+          disabled={startNow}
+          options={dates.map((option) => ({ value: option.key, label: `${option.key} (${weekdayName(option.weekday, language)})` }))}
+          onChange={setDate}
+        />
+        <Picker
+          label={t('sample_time')}
+          value={String(minutes)}
+          disabled={startNow}
+          options={times.map((option) => ({ value: String(option.minutes), label: option.label }))}
+          onChange={(value) => setMinutes(Number(value))}
+        />
+        <Picker
+          label={t('sample_duration')}
+          value={String(duration)}
+          options={DURATION_OPTIONS.map((hours) => ({ value: String(hours), label: durationLabel(hours) }))}
+          onChange={(value) => setDuration(Number(value))}
+        />
+        <Picker
+          label={t('sample_repeat')}
+          value={repeatType}
+          options={REPEAT_TYPES.map((type) => ({ value: type, label: t(`repeat_${type}`) }))}
+          onChange={(value) => setRepeatType(REPEAT_TYPES.find((type) => type === value) ?? 'none')}
+        />
         <div className="field">
           <label htmlFor={`${id}-work`}>{t('sample_work')}</label>
           <input id={`${id}-work`} type="text" value={work} onChange={(event) => setWork(event.target.value)} />

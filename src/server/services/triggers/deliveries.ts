@@ -105,9 +105,11 @@ export async function recentDeliveries(db: Database, guestId: number, limit: num
  * stores how they went.
  */
 export class TriggerWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private interval: NodeJS.Timeout | null = null;
+  /** The last pass queued, running or done: passes run one after another. */
+  private latest: Promise<void> = Promise.resolve();
+  /** A pass queued behind the running one and not begun yet: ticks meanwhile share it. */
+  private waiting: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
@@ -120,33 +122,31 @@ export class TriggerWorker {
 
   start(): void {
     this.stopped = false;
-    this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
-    this.timer.unref();
+    if (this.interval !== null) return;
+    this.interval = setInterval(() => void this.tick(), this.intervalMs);
+    this.interval.unref();
   }
 
+  /** No pass begins after this; the one under way ends first (the database is about to close). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.again = false;
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    if (this.interval !== null) clearInterval(this.interval);
+    this.interval = null;
+    await this.latest;
   }
 
-  /** Runs one pass now (or one more after the running one); resolves when a pass begun after this call has ended. */
+  /** Resolves when a pass that began after this call has ended (`POST /dev/clock` and the tests wait on it). */
   tick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running !== null) {
-      this.again = true;
-      return this.running.then(() => this.running ?? undefined);
+    if (this.waiting === null) {
+      const next = this.latest.then(() => {
+        this.waiting = null;
+        return this.stopped ? undefined : this.pass();
+      });
+      this.waiting = next;
+      this.latest = next;
     }
-    this.running = this.pass().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        void this.tick();
-      }
-    });
-    return this.running;
+    return this.waiting;
   }
 
   private async pass(): Promise<void> {
