@@ -38,6 +38,7 @@ const jail = () => import('./features/jail/index.tsx');
 const filters = () => import('./features/filters/index.tsx');
 const tryAnyway = () => import('./features/tryAnyway/index.tsx');
 const prep = () => import('./features/prep/PrepScreen.tsx');
+const subscription = () => import('./features/subscription/index.tsx');
 const collaboration = () => import('./features/collaboration/index.tsx');
 
 const IntroScreen = screen(intro, 'IntroScreen');
@@ -69,6 +70,7 @@ const FiltersScreen = screen(filters, 'FiltersScreen');
 const TryScreen = screen(tryAnyway, 'TryScreen');
 const PrepScreen = screen(prep, 'PrepScreen');
 const CollaborationScreen = screen(collaboration, 'CollaborationScreen');
+const SubscriptionScreen = screen(subscription, 'SubscriptionScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
@@ -111,7 +113,7 @@ export function AppRoutes() {
       <Route path="/jail/live/try" element={<TryScreen />} />
       <Route path="/jail/live/:id" element={<LiveScreen />} />
       <Route path="/jail/*" element={<Placeholder title="Jail" />} />
-      <Route path="/subscription" element={nav(<Placeholder title="Subscription" />)} />
+      <Route path="/subscription" element={nav(<SubscriptionScreen />)} />
       <Route path="/userForum" element={nav(<ForumScreen />)} />
       <Route path="/collaboration" element={nav(<CollaborationScreen />)} />
       <Route path="/filters" element={nav(<FiltersScreen />)} />

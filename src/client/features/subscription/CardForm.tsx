@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { usePaymentsLocalTokenMutation } from './api.ts';
+import { parseExpiry } from './plan-view.ts';
+
+/** The card typed in: a token for `/guest/subscribe` or `/guest/updateCard`, or why there is none. */
+export type CardResult = { token: string } | { error: string };
+
+/** A failed API call: the network banner has already shown its message (docs/client.md). */
+export function isCallError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
+}
+
+export function errorText(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : String(error);
+}
+
+/** The local provider's form: number, expiry and security code go to the server once, which keeps only brand and last four. */
+function LocalCardFields({ submitLabel, onCard, onCancel }: { submitLabel: string; onCard: (result: CardResult) => void; onCancel: () => void }) {
+  const { t } = useTranslation('subscription');
+  const [tokenise, { isLoading }] = usePaymentsLocalTokenMutation();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseExpiry(expiry);
+    if (parsed === null) {
+      onCard({ error: t('card_expiry_invalid') });
+      return;
+    }
+    try {
+      const { token } = await tokenise({ number, cvc, ...parsed }).unwrap();
+      onCard({ token });
+    } catch (error) {
+      // The form stays open for a correction; the banner says what was wrong.
+      if (!isCallError(error)) onCard({ error: errorText(error) });
+    }
+  }
+
+  return (
+    <form className="subscription-card-form" onSubmit={(event) => void submit(event)}>
+      <label className="field">
+        <span>{t('card_number')}</span>
+        <input name="cardnumber" autoComplete="cc-number" inputMode="numeric" required value={number} onChange={(event) => setNumber(event.target.value)} />
+      </label>
+      <div className="subscription-card-row">
+        <label className="field">
+          <span>{t('card_expiry')}</span>
+          <input name="exp-date" autoComplete="cc-exp" placeholder="MM/YY" required value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t('card_cvc')}</span>
+          <input name="cvc" autoComplete="cc-csc" inputMode="numeric" required value={cvc} onChange={(event) => setCvc(event.target.value)} />
+        </label>
+      </div>
+      <div className="subscription-actions">
+        <button type="submit" className="button" disabled={isLoading}>
+          {submitLabel}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('card_cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Stripe's card Element: the card never reaches our server, only the PaymentMethod id (`pm_…`) made from it. */
+function StripeCardFields({ stripe, submitLabel, onCard, onCancel }: { stripe: Stripe; submitLabel: string; onCard: (result: CardResult) => void; onCancel: () => void }) {
+  const { t } = useTranslation('subscription');
+  const mount = useRef<HTMLDivElement>(null);
+  const [card, setCard] = useState<StripeCardElement | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (mount.current === null) return undefined;
+    const element = stripe.elements().create('card', { hidePostalCode: true });
+    element.mount(mount.current);
+    setCard(element);
+    return () => element.destroy();
+  }, [stripe]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (card === null) return;
+    setBusy(true);
+    const result = await stripe.createPaymentMethod({ type: 'card', card });
+    setBusy(false);
+    onCard(result.error === undefined ? { token: result.paymentMethod.id } : { error: result.error.message ?? t('card_expiry_invalid') });
+  }
+
+  return (
+    <form className="subscription-card-form" onSubmit={(event) => void submit(event)}>
+      <div className="subscription-stripe-card" ref={mount} aria-label={t('card_number')} />
+      <div className="subscription-actions">
+        <button type="submit" className="button" disabled={busy || card === null}>
+          {submitLabel}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('card_cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The card form of the provider the server names: Stripe's Element under Stripe, else the local form. */
+export function CardForm({ stripe, submitLabel, onCard, onCancel }: { stripe: Stripe | null; submitLabel: string; onCard: (result: CardResult) => void; onCancel: () => void }) {
+  return stripe === null ? (
+    <LocalCardFields submitLabel={submitLabel} onCard={onCard} onCancel={onCancel} />
+  ) : (
+    <StripeCardFields stripe={stripe} submitLabel={submitLabel} onCard={onCard} onCancel={onCancel} />
+  );
+}

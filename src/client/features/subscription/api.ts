@@ -1,0 +1,69 @@
+import type { Guest } from '../../../shared/api/guest.ts';
+import type { PaymentProviderName, Subscription } from '../../../shared/api/payments.ts';
+import { api } from '../../app/api.ts';
+
+/** The answer of the calls that may change the plan (docs/payments.md). */
+export interface SubscriptionAnswer {
+  guest: Guest;
+  subscription: Subscription;
+  clientSecret: string | null;
+}
+
+/**
+ * Only an answer refreshes the guest: a failed call invalidating it would
+ * start a re-read, and a call starting clears the banner that shows the failure.
+ */
+function changedGuest(result: SubscriptionAnswer | undefined): 'Guest'[] {
+  return result === undefined ? [] : ['Guest'];
+}
+
+/** The plan and card calls of /subscription; the guest slice takes `guest` from subscribe, unsubscribe and updateCard. */
+export const subscriptionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Which provider takes the card: the local form, or Stripe's with its publishable key. */
+    paymentsConfig: build.query<{ provider: PaymentProviderName; publishableKey: string | null }, void>({
+      query: () => ({ path: '/payments/config', body: {} }),
+    }),
+    paymentsSubscription: build.query<SubscriptionAnswer, void>({
+      query: () => ({ path: '/payments/subscription', body: {}, auth: true }),
+      providesTags: ['Guest'],
+    }),
+    guestSubscribe: build.mutation<SubscriptionAnswer, { plan: number; token: string }>({
+      query: (subscription) => ({ path: '/guest/subscribe', body: { subscription }, auth: true }),
+      invalidatesTags: changedGuest,
+    }),
+    guestUnsubscribe: build.mutation<SubscriptionAnswer, void>({
+      query: () => ({ path: '/guest/unsubscribe', body: {}, auth: true }),
+      invalidatesTags: changedGuest,
+    }),
+    guestUpdateCard: build.mutation<SubscriptionAnswer, { token: string }>({
+      query: (subscription) => ({ path: '/guest/updateCard', body: { subscription }, auth: true }),
+      invalidatesTags: changedGuest,
+    }),
+    /** After Stripe confirmed a payment in the browser: its outcome, read back by the server. */
+    paymentsSettle: build.mutation<SubscriptionAnswer, { clientSecret: string }>({
+      query: (payment) => ({ path: '/payments/settle', body: { payment }, auth: true }),
+      invalidatesTags: changedGuest,
+    }),
+    /** The local provider's card form: the card becomes a token (only brand and last four are kept). */
+    paymentsLocalToken: build.mutation<{ token: string; brand: string; last4: string }, { number: string; expMonth: number; expYear: number; cvc: string }>({
+      query: (card) => ({ path: '/payments/local/token', body: { card }, auth: true }),
+    }),
+    /** The local provider's authentication step. */
+    paymentsLocalConfirm: build.mutation<SubscriptionAnswer, { clientSecret: string; approve: boolean }>({
+      query: (payment) => ({ path: '/payments/local/confirm', body: { payment }, auth: true }),
+      invalidatesTags: changedGuest,
+    }),
+  }),
+});
+
+export const {
+  usePaymentsConfigQuery,
+  usePaymentsSubscriptionQuery,
+  useGuestSubscribeMutation,
+  useGuestUnsubscribeMutation,
+  useGuestUpdateCardMutation,
+  usePaymentsSettleMutation,
+  usePaymentsLocalTokenMutation,
+  usePaymentsLocalConfirmMutation,
+} = subscriptionApi;

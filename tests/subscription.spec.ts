@@ -1,0 +1,89 @@
+/**
+ * /subscription against the built client and the real server on the local
+ * provider (docs/payments.md): light with 4242, a declined 0002 (the
+ * Japanese alert, the plan unchanged), standard with 3155 through the
+ * authentication step, a card update and unsubscribing with a confirm; at a
+ * phone and a desktop size, scanned with axe.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { checkA11y, createGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+
+async function payWith(page: Page, number: string, submit: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: submit }).click();
+}
+
+async function expectAlert(page: Page, text: string) {
+  await expect(page.getByTestId('subscription-alert')).toContainText(text);
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`subscription at ${name}`, () => {
+    test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
+
+    test('subscribes, is refused a declined card, authenticates, updates the card and unsubscribes', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const guest = await createGuest(request);
+      await signedIn(page, guest, '/subscription');
+      await expect(page.getByTestId('current-plan')).toHaveText('Trial');
+      await expect(page.getByTestId('plan-light')).toContainText('¥3,000 a month, up to 15 hours of jail a month');
+      await expect(page.getByTestId('plan-standard')).toContainText('¥7,500 a month, no limit');
+      await expect(page.getByTestId('plan-university')).toContainText('Given on application');
+      await checkA11y(page, '/subscription on the trial');
+
+      // Light with 4242: at once.
+      await page.getByRole('button', { name: 'Subscribe to Light' }).click();
+      await expect(page.getByRole('heading', { name: 'Pay for Light by card' })).toBeVisible();
+      await checkA11y(page, 'the card form');
+      await payWith(page, '4242 4242 4242 4242', 'Pay and subscribe');
+      await expectAlert(page, 'You are now on the Light plan.');
+      await expect(page.getByTestId('current-plan')).toHaveText('Light');
+      await expect(page.getByTestId('remaining-hours')).toHaveText('15 hours left this month');
+      await expect(page.getByText(/Paid on day \d+ of each month/)).toBeVisible();
+      await expect(page.getByTestId('card-on-file')).toHaveText('Card: visa ending in 4242');
+      await checkA11y(page, '/subscription on light');
+
+      // Standard with 0002: declined, the plan stays light.
+      await page.getByRole('button', { name: 'Subscribe to Standard' }).click();
+      await payWith(page, '4000 0000 0000 0002', 'Pay and subscribe');
+      const banner = page.getByRole('alertdialog');
+      await expect(banner).toContainText('カードの認証に失敗しました');
+      await banner.getByRole('button', { name: 'OK' }).click();
+      await expect(page.getByTestId('current-plan')).toHaveText('Light');
+
+      // Standard with 3155: the authentication step, then standard.
+      await page.getByRole('button', { name: 'Subscribe to Standard' }).click();
+      await payWith(page, '4000 0025 0000 3155', 'Pay and subscribe');
+      const step = page.getByRole('dialog', { name: 'Authenticate this payment' });
+      await expect(step).toBeVisible();
+      await expect(page.getByTestId('current-plan')).toHaveText('Light');
+      await checkA11y(page, 'the authentication step');
+      await step.getByRole('button', { name: 'Approve' }).click();
+      await expectAlert(page, 'You are now on the Standard plan.');
+      await expect(page.getByTestId('current-plan')).toHaveText('Standard');
+      await expect(page.getByText(/^Next payment: /)).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Subscribe to/ })).toHaveCount(0);
+
+      // A new card.
+      await page.getByRole('button', { name: 'Update card' }).click();
+      await expect(page.getByRole('heading', { name: 'Your new card' })).toBeVisible();
+      await payWith(page, '4242 4242 4242 4242', 'Save card');
+      await expectAlert(page, 'Your card has been updated.');
+      await expect(page.getByTestId('card-on-file')).toHaveText('Card: visa ending in 4242');
+
+      // Unsubscribe, confirmed.
+      page.once('dialog', (dialog) => {
+        expect(dialog.message()).toContain('Unsubscribe from your plan?');
+        void dialog.accept();
+      });
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expectAlert(page, 'You have unsubscribed.');
+      await expect(page.getByTestId('current-plan')).toHaveText('Trial');
+      await expect(page.getByText(/^Your trial ends on /)).toBeVisible();
+      await checkA11y(page, '/subscription after unsubscribing');
+      expect(missing).toEqual([]);
+    });
+  });
+}
