@@ -187,9 +187,6 @@ export type PaidPlanName = (typeof PAID_PLAN_NAMES)[number];
 /** A monthly plan is paid on the day of the month it began, or on the 28th when it began later. */
 export const LAST_PAYMENT_DAY = 28;
 
-/** The university plan runs a year from approval, renewable while the guest is a student under 24. */
-export const UNIVERSITY_PLAN_DAYS = 365;
-
 // --- Speech and sound ------------------------------------------------------
 
 /** Speech recognition gives up after 2.5 s. */
