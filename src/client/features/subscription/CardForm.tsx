@@ -16,6 +16,21 @@ export function errorText(error: unknown): string {
   return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : String(error);
 }
 
+/** Submit and cancel under either form. */
+function CardActions({ submitLabel, disabled, onCancel }: { submitLabel: string; disabled: boolean; onCancel: () => void }) {
+  const { t } = useTranslation('subscription');
+  return (
+    <div className="subscription-actions">
+      <button type="submit" className="button" disabled={disabled}>
+        {submitLabel}
+      </button>
+      <button type="button" className="button button-secondary" onClick={onCancel}>
+        {t('card_cancel')}
+      </button>
+    </div>
+  );
+}
+
 /** The local provider's form: number, expiry and security code go to the server once, which keeps only brand and last four. */
 function LocalCardFields({ submitLabel, onCard, onCancel }: { submitLabel: string; onCard: (result: CardResult) => void; onCancel: () => void }) {
   const { t } = useTranslation('subscription');
@@ -56,14 +71,7 @@ function LocalCardFields({ submitLabel, onCard, onCancel }: { submitLabel: strin
           <input name="cvc" autoComplete="cc-csc" inputMode="numeric" required value={cvc} onChange={(event) => setCvc(event.target.value)} />
         </label>
       </div>
-      <div className="subscription-actions">
-        <button type="submit" className="button" disabled={isLoading}>
-          {submitLabel}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('card_cancel')}
-        </button>
-      </div>
+      <CardActions submitLabel={submitLabel} disabled={isLoading} onCancel={onCancel} />
     </form>
   );
 }
@@ -95,14 +103,7 @@ function StripeCardFields({ stripe, submitLabel, onCard, onCancel }: { stripe: S
   return (
     <form className="subscription-card-form" onSubmit={(event) => void submit(event)}>
       <div className="subscription-stripe-card" ref={mount} aria-label={t('card_number')} />
-      <div className="subscription-actions">
-        <button type="submit" className="button" disabled={busy || card === null}>
-          {submitLabel}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('card_cancel')}
-        </button>
-      </div>
+      <CardActions submitLabel={submitLabel} disabled={busy || card === null} onCancel={onCancel} />
     </form>
   );
 }
