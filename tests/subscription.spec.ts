@@ -87,3 +87,27 @@ for (const { name, viewport } of VIEWPORTS) {
     });
   });
 }
+
+test.describe('subscription in Japanese', () => {
+  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'ja-JP', serviceWorkers: 'block' });
+
+  test('shows the plans with prices in Japanese and the declined card’s alert', async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await createGuest(request, { language: 'ja' });
+    await signedIn(page, guest, '/subscription');
+    await expect(page.getByTestId('current-plan')).toHaveText('トライアル');
+    await expect(page.getByTestId('plan-light')).toContainText('月額3,000円、月15時間まで');
+    await expect(page.getByTestId('plan-standard')).toContainText('月額7,500円、時間無制限');
+    await expect(page.getByTestId('plan-university')).toContainText('月額1,500円、24歳未満の学生向け');
+    await expect(page.getByTestId('plan-free')).toContainText('100日間無料');
+    await page.getByRole('button', { name: 'ライトに登録する' }).click();
+    await page.getByLabel('カード番号').fill('4000 0000 0000 0002');
+    await page.getByLabel('有効期限（MM/YY）').fill('12/34');
+    await page.getByLabel('セキュリティコード').fill('123');
+    await page.getByRole('button', { name: '支払って登録する' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('カードの認証に失敗しました。');
+    await expect(page.getByTestId('current-plan')).toHaveText('トライアル');
+    await checkA11y(page, '/subscription in Japanese');
+    expect(missing).toEqual([]);
+  });
+});
