@@ -26,10 +26,6 @@ export const MESSAGES = {
     en: 'Too many attempts. Please wait a few minutes and try again.',
     ja: '試行回数が多すぎます。数分待ってから、もう一度お試しください。',
   },
-  not_available_yet: {
-    en: 'This is not available yet.',
-    ja: 'この機能はまだご利用いただけません。',
-  },
   // --- Plans and card payment (docs/payments.md) --------------------------------
   card_authentication_failed: {
     en: 'カードの認証に失敗しました (Card authentication failed.)',

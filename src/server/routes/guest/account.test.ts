@@ -199,12 +199,3 @@ describe('/guest/authenticateAsLimFacilitator', () => {
     );
   });
 });
-
-describe('payments', () => {
-  it.each(['/guest/subscribe', '/guest/unsubscribe', '/guest/updateCard'])('%s answers "not available yet" in both languages', async (path) => {
-    const guest = await signUp(server.app);
-    const body = { guest: credentials(guest), subscription: { plan: 3, token: 'tok_visa' } };
-    expect(await fail(server.app, path, { ...body, api: apiBlock('en') })).toBe('This is not available yet.');
-    expect(await fail(server.app, path, { ...body, api: apiBlock('ja') })).toBe('この機能はまだご利用いただけません。');
-  });
-});
