@@ -1,3 +1,4 @@
+import { contentSecurityPolicy } from './plugins/security-headers.ts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,16 @@ describe('static files', () => {
     expect(response.headers['content-security-policy']).toContain("'wasm-unsafe-eval'");
     expect(response.headers['content-security-policy']).toContain("worker-src 'self' blob:");
     expect(response.headers['permissions-policy']).toContain('camera=(self)');
+    // Without Stripe nothing of Stripe's is allowed.
+    expect(response.headers['content-security-policy']).not.toContain('stripe');
+  });
+
+  it("allows Stripe.js's script, card frames and API only with Stripe as the payment provider", () => {
+    const withStripe = contentSecurityPolicy({ stripe: true });
+    expect(withStripe).toContain("script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com");
+    expect(withStripe).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(withStripe).toContain("connect-src 'self' data: blob: https://api.stripe.com");
+    expect(contentSecurityPolicy({ stripe: false })).toContain("frame-src 'none'");
   });
 
   it('does not serve dotfiles', async () => {

@@ -99,7 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({ trustProxy: config.trustProxy, ...fastifyOptions });
   app.decorate('config', config);
 
-  await app.register(securityHeaders);
+  const stripe = stripeSettingsFrom(process.env);
+  await app.register(securityHeaders, { stripe: stripe !== null });
   await app.register(services, { config, clock, smsTransport });
   await app.register(triggerDelivery);
   await app.register(health, { prefix: '/api', version: config.version });
@@ -121,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(hooks, { prefix: '/hooks' });
   await app.register(relay);
-  await app.register(payments, { stripe: stripeSettingsFrom(process.env) });
+  await app.register(payments, { stripe });
   // Outside the envelope: Stripe signs the raw body.
   await app.register(stripeWebhook, { prefix: '/api/payments/stripe' });
   if (!config.isProduction) await app.register(dev, { prefix: '/dev' });

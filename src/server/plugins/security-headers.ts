@@ -4,32 +4,38 @@ import { unencapsulated } from './unencapsulated.ts';
  * The content security policy. `'wasm-unsafe-eval'` lets the camera worker
  * compile the vision WebAssembly without allowing `eval`; workers come from
  * our origin (or a blob URL); camera frames and patrol thumbnails are blob
- * and data URLs.
+ * and data URLs. With Stripe as the payment provider, its script, its card
+ * frames and its API are allowed too (Stripe.js's documented needs).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "connect-src 'self' data: blob:",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob: mediastream:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy({ stripe }: { stripe: boolean }): string {
+  const STRIPE_JS = 'https://js.stripe.com';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'wasm-unsafe-eval'${stripe ? ` ${STRIPE_JS}` : ''}`,
+    "worker-src 'self' blob:",
+    `connect-src 'self' data: blob:${stripe ? ' https://api.stripe.com' : ''}`,
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob: mediastream:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    `frame-src ${stripe ? `${STRIPE_JS} https://hooks.stripe.com` : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** Security headers on every response; API responses are never cached. */
-export default unencapsulated('security-headers', async (app) => {
+export default unencapsulated('security-headers', async (app, { stripe }: { stripe: boolean }) => {
+  const policy = contentSecurityPolicy({ stripe });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(self), microphone=(self), geolocation=(), payment=()');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('permissions-policy', `camera=(self), microphone=(self), geolocation=(), payment=(${stripe ? 'self "https://js.stripe.com"' : ''})`);
+    reply.header('content-security-policy', policy);
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       reply.header('cache-control', 'no-store');
     }
