@@ -231,6 +231,7 @@ export class JailEngine {
             enteredAt: sql<number | null>`null`.as('entered_at'),
             jailStatus: sql<JailStatus>`'injail'`.as('jail_status'),
             statusSince: sql<number>`${now}::bigint`.as('status_since'),
+            breakMs: sql<number>`0::bigint`.as('break_ms'),
             overrunAlerted: sql<boolean>`false`.as('overrun_alerted'),
             commands: sql<number[]>`ARRAY[1,2,3,4]::integer[]`.as('commands'),
             lastAliveAt: sql<number | null>`null`.as('last_alive_at'),
@@ -542,7 +543,15 @@ export class JailEngine {
       if ((await this.addLog(tx, after, jail.reservationId, entry, eventId)) === null) return { duplicate: true };
       await tx
         .update(jails)
-        .set({ jailStatus: status, statusSince: now, overrunAlerted: false, enteredAt: sql`coalesce(${jails.enteredAt}, ${now})`, lastAliveAt: now })
+        .set({
+          jailStatus: status,
+          statusSince: now,
+          // A break that ends adds its length; the trigger's achievement leaves breaks out.
+          breakMs: jail.breakMs + (jail.jailStatus === 'breaking' ? Math.max(0, now - jail.statusSince) : 0),
+          overrunAlerted: false,
+          enteredAt: sql`coalesce(${jails.enteredAt}, ${now})`,
+          lastAliveAt: now,
+        })
         .where(eq(jails.reservationId, jail.reservationId));
       for (const [index, text] of lines.entries()) {
         if (index > 0) await this.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text } });

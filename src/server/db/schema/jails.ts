@@ -32,6 +32,8 @@ export const jails = pgTable(
     enteredAt: epochMs('entered_at'),
     jailStatus: text('jail_status', { enum: JAIL_STATUSES }).notNull().default('injail'),
     statusSince: epochMs('status_since').notNull(),
+    /** Milliseconds spent on breaks that have ended (a break under way is counted from `statusSince`). */
+    breakMs: epochMs('break_ms').notNull().default(0),
     /** Whether the current leave or break has already raised its overrun alert. */
     overrunAlerted: boolean('overrun_alerted').notNull().default(false),
     commands: integer('commands').array().notNull().default(sql`ARRAY[${sql.raw(DEFAULT_COMMANDS.join(','))}]::integer[]`),

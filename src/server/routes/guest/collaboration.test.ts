@@ -1,11 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TriggerDelivery } from '../../../shared/api/collaboration.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { activityLogs, guests, jails } from '../../db/schema/index.ts';
+import { guests } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/secrets.ts';
 import { apiBlock, bookJail, credentials, fail, readyGuest, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
@@ -74,15 +74,16 @@ function verifySignature(call: Received, secret: string): boolean {
 }
 
 /** Books a one-hour jail, lets it start, marks the guest in from the start with a 20-minute break, and finishes it. */
+/** A one-hour jail entered at its start, with a 20-minute break from minute 10 to minute 30, run to its end. */
 async function runJail(guest: TestGuest): Promise<Reservation> {
   const reservation = await bookJail(server.app, guest, 1);
-  await moveClockTo(reservation.startTime + MINUTE);
-  await server.app.db.update(jails).set({ enteredAt: reservation.startTime }).where(eq(jails.reservationId, reservation.id));
-  const dialog = (time: number, text: string) => ({ reservationId: reservation.id, time, entry: { type: 'dialog' as const, time, dialog: { type: 1 as const, text } } });
-  await server.app.db.insert(activityLogs).values([
-    dialog(reservation.startTime + 10 * MINUTE, 'Enjoy your 20 minute break. Rest well and come back on time.'),
-    dialog(reservation.startTime + 30 * MINUTE, 'Welcome back. Let us carry on.'),
-  ]);
+  await moveClockTo(reservation.startTime);
+  // The device reports in at the start: the jail is entered.
+  await server.app.jailEngine.checkAlive(guest.id, 'injail');
+  await moveClockTo(reservation.startTime + 10 * MINUTE);
+  await server.app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking');
+  await moveClockTo(reservation.startTime + 30 * MINUTE);
+  await server.app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
   await moveClockTo(reservation.endTime + MINUTE);
   return reservation;
 }

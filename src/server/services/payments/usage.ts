@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { guests, jails, reservations, type GuestRow } from '../../db/schema/index.ts';
+import { guests, jails, reservations, type GuestRow, type JailRow } from '../../db/schema/index.ts';
+import { jailedMs } from '../../jail/jailed-time.ts';
 import { localMonthOf, timeZoneOfBrowserOffset } from '../../../shared/time-zone.ts';
 
 const HOUR_MS = 3_600_000;
@@ -13,12 +14,9 @@ function sameLocalMonth(guest: Pick<GuestRow, 'timezone'>, a: number, b: number)
   return first.year === second.year && first.month === second.month;
 }
 
-/** The hours a jail really held the guest: from entering (or the start, if earlier) to its finish, capped at its end. */
-export function jailedHours(jail: { startTime: number; endTime: number; enteredAt: number | null }, finishedAt: number): number {
-  if (jail.enteredAt === null) return 0;
-  const from = Math.max(jail.enteredAt, jail.startTime);
-  const until = Math.min(finishedAt, jail.endTime);
-  return Math.max(0, until - from) / HOUR_MS;
+/** The hours a jail really held the guest (`jailedMs`). */
+export function jailedHours(jail: Pick<JailRow, 'startTime' | 'endTime' | 'enteredAt'>, finishedAt: number): number {
+  return jailedMs(jail, finishedAt) / HOUR_MS;
 }
 
 /** When the guest's last counted jail other than `exceptReservationId` finished, if one did. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidTriggerBodyTemplate, renderTriggerBody, type TriggerValues } from '../../../shared/api/collaboration.ts';
-import { breakingMs } from './achievement.ts';
+import { achievementMinutes } from './achievement.ts';
 
 const values: TriggerValues = { work: 'Say "hi" \\ then\nleave', date: '2026-03-01', time: '07:30', duration: 90, achievement: 75 };
 
@@ -24,19 +24,40 @@ describe('the trigger body', () => {
   });
 });
 
-describe('the time on a break', () => {
-  const said = (time: number, text: string) => ({ type: 'dialog' as const, time, dialog: { type: 1 as const, text } });
-  const breaking = 'Enjoy your 20 minute break. Rest well and come back on time.';
-  const back = 'Welcome back. Let us carry on.';
-  const leaving = 'All right. Please be back within 5 minutes.';
+describe('the minutes achieved', () => {
+  const MINUTE = 60_000;
+  const jail = {
+    reservationId: 1,
+    guestId: 1,
+    wardenId: null,
+    startTime: 0,
+    endTime: 60 * MINUTE,
+    state: 'finished' as const,
+    startedAt: 0,
+    enteredAt: 2 * MINUTE,
+    jailStatus: 'injail' as const,
+    statusSince: 0,
+    breakMs: 0,
+    overrunAlerted: false,
+    commands: [1, 2, 3, 4],
+    lastAliveAt: null,
+    patrolCount: 0,
+    finishedAt: null,
+    finish: null,
+    logsSettleAt: null,
+    patrolsPurgedAt: null,
+  };
 
-  it('adds up the breaks, not the leaves, and a break still running at the end', () => {
-    const logs = [said(100, breaking), said(400, back), said(500, leaving), said(600, back), said(700, '休憩です'), said(800, '20分の休憩です。ゆっくり休んで、時間どおりに戻ってきてください。')];
-    expect(breakingMs(logs, 1_000)).toBe(300 + 200);
+  it('counts from entering to the planned end, less the breaks that ended', () => {
+    expect(achievementMinutes({ ...jail, breakMs: 20 * MINUTE }, 60 * MINUTE + 900)).toBe(38);
   });
 
-  it('reads a status change logged as an instruction, and a break that turns into a leave ends it', () => {
-    const logs = [{ type: 'instruction' as const, time: 0, instruction: { text: 'breaking' } }, said(50, leaving), said(80, back)];
-    expect(breakingMs(logs, 1_000)).toBe(50);
+  it('counts a break still under way at the end up to the end', () => {
+    expect(achievementMinutes({ ...jail, breakMs: 5 * MINUTE, jailStatus: 'breaking', statusSince: 50 * MINUTE }, 61 * MINUTE)).toBe(43);
+  });
+
+  it('gives nothing for an ignored jail, and never less than nothing', () => {
+    expect(achievementMinutes({ ...jail, enteredAt: null }, 60 * MINUTE)).toBe(0);
+    expect(achievementMinutes({ ...jail, breakMs: 90 * MINUTE }, 60 * MINUTE)).toBe(0);
   });
 });

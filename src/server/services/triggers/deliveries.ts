@@ -51,7 +51,7 @@ export function triggerValues(jail: JailRow, guest: GuestRow, work: string, achi
  */
 export async function recordTriggerDelivery(tx: Database, jail: JailRow, guest: GuestRow, work: string, finishedAt: number): Promise<void> {
   if (!guest.triggerEnabled || guest.triggerUrl === null) return;
-  const values = triggerValues(jail, guest, work, await achievementMinutes(tx, jail, finishedAt));
+  const values = triggerValues(jail, guest, work, achievementMinutes(jail, finishedAt));
   let body: string | null = null;
   let url = guest.triggerUrl;
   try {

@@ -1,0 +1,1 @@
+ALTER TABLE "jails" ADD COLUMN "break_ms" bigint DEFAULT 0 NOT NULL;
