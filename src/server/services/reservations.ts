@@ -2,10 +2,12 @@ import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
 import { PLANS, SUBSCRIPTION_PLAN_CODES, type Language } from '../../shared/constants.ts';
 import {
+  bookingProblem,
   exceedsAllowance,
   firstOverlap,
   jailEntryOpensAt,
   monthlyHoursWith,
+  normalizedBooking,
   repeatRuleOf,
   reservationStatus,
   rollForward,
@@ -352,4 +354,24 @@ export function assertFits(
 export function assertMayTry(guest: GuestRow, startTime: number, durationHours: number, others: readonly ReservationRow[], language: Language): void {
   if (others.some((row) => row.isTrial && row.finishReason === null)) throw new ApiFailure('try_under_way');
   assertNoOverlap(guest, { startTime, duration: durationHours, rule: null }, others, language);
+}
+
+/**
+ * Books a jail for `guest` under every rule of a booking (SPEC §5): the
+ * guest may book, the form (as sent) is valid, and it fits among the guest's
+ * jails (no overlap, the light plan's hours). `/reservation/create` and the
+ * incoming webhook both book through here. Fails with an `ApiFailure`.
+ */
+export async function bookReservation(db: Database, guest: GuestRow, form: BookingRequest, now: number, language: Language): Promise<ReservationRow> {
+  assertMayBook(guest, now, language);
+  const timeZone = guestTimeZone(guest);
+  const problem = bookingProblem(form, now, timeZone);
+  if (problem !== null) throw new ApiFailure(problem);
+  const booking = normalizedBooking(form);
+  return changeAsGuest(db, guest.id, async (tx) => {
+    assertFits(guest, booking, await guestRows(tx, guest.id, now), language);
+    const [row] = await tx.insert(reservations).values(occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now)).returning();
+    if (row === undefined) throw new Error('insert returned no reservation');
+    return row;
+  });
 }

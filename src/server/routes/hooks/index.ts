@@ -3,13 +3,13 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { webhookReservationRequestSchema, WEBHOOK_TOKEN_INVALID, type WebhookAnswer } from '../../../shared/api/hooks.ts';
 import { DEFAULT_DAILY_REPEAT_WEEKDAYS } from '../../../shared/constants.ts';
 import { isMessageKey, message } from '../../../shared/messages.ts';
-import { bookingProblem, defaultStartTime, normalizedBooking, type BookingRequest } from '../../../shared/reservations.ts';
+import { defaultStartTime, type BookingRequest } from '../../../shared/reservations.ts';
 import { fromLocal } from '../../../shared/time-zone.ts';
-import { guests, reservations } from '../../db/schema/index.ts';
+import { guests } from '../../db/schema/index.ts';
 import { ApiFailure, clientAddress } from '../../lib/api.ts';
 import type { RateRule } from '../../lib/rate-limiter.ts';
 import { hashToken } from '../../lib/secrets.ts';
-import { assertFits, assertMayBook, bookingSource, changeAsGuest, guestRows, guestTimeZone, occurrenceRow } from '../../services/reservations.ts';
+import { bookReservation, guestTimeZone } from '../../services/reservations.ts';
 
 const MINUTE = 60_000;
 /** Calls from one address, whatever the token: a guesser of tokens is slowed down before any lookup. */
@@ -83,16 +83,7 @@ const hooks: FastifyPluginAsync = async (app) => {
       schedules: [],
     };
     try {
-      assertMayBook(guest, now, language);
-      const problem = bookingProblem(form, now, timeZone);
-      if (problem !== null) throw new ApiFailure(problem);
-      const booking = normalizedBooking(form);
-      const created = await changeAsGuest(app.db, guest.id, async (tx) => {
-        assertFits(guest, booking, await guestRows(tx, guest.id, now), language);
-        const [row] = await tx.insert(reservations).values(occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now)).returning({ id: reservations.id });
-        if (row === undefined) throw new Error('insert returned no reservation');
-        return row;
-      });
+      const created = await bookReservation(app.db, guest, form, now, language);
       await app.invalidateReadCache(guest.id);
       return { status: 'success', error: null, reservationId: created.id };
     } catch (error) {

@@ -25,6 +25,7 @@ import {
   assertFits,
   assertMayBook,
   assertMayTry,
+  bookReservation,
   bookingOf,
   bookingSource,
   changeAsGuest,
@@ -61,19 +62,7 @@ const reservation: FastifyPluginAsync = async (app) => {
     async handler({ api, guest: credentials, reservation: form }) {
       const guest = await app.authenticatedGuest(credentials);
       const now = app.clock.now();
-      assertMayBook(guest, now, api.language);
-      const timeZone = guestTimeZone(guest);
-      assertValid(form, now, timeZone);
-      const booking = normalizedBooking(form);
-      const created = await changeAsGuest(app.db, guest.id, async (tx) => {
-        assertFits(guest, booking, await guestRows(tx, guest.id, now), api.language);
-        const [row] = await tx
-          .insert(reservations)
-          .values(occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now))
-          .returning();
-        if (row === undefined) throw new Error('insert returned no reservation');
-        return row;
-      });
+      const created = await bookReservation(app.db, guest, form, now, api.language);
       return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null }, now) };
     },
   });
