@@ -14,6 +14,14 @@ export const CACHE_NEUTRAL_CALLS: ReadonlySet<string> = new Set([
   '/api/guest/read',
   '/api/reservation/read',
   '/api/reservation/read_list',
+  // Reads, and writes of what the cache does not hold (forum messages, approved scenes' list, card tokens).
+  '/api/forum/read',
+  '/api/forum/create',
+  '/api/featureImage/read',
+  '/api/guest/triggerDeliveries',
+  '/api/payments/config',
+  '/api/payments/subscription',
+  '/api/payments/local/token',
   // Wardens' console sessions are not guest sessions: the cache never holds them.
   '/api/warden/authenticate',
   '/api/warden/read',
