@@ -32,6 +32,8 @@ export const RATE_RULES = {
   mailsPerAddress: { limit: 10, windowMs: 10 * MINUTE },
   /** Links (verification, password reset) opened from one address. */
   linksPerAddress: { limit: 30, windowMs: 10 * MINUTE },
+  /** Cards tokenised by one guest (the local provider): trying card numbers one after another is slowed down. */
+  cardTokensPerGuest: { limit: 20, windowMs: 10 * MINUTE },
   /** Error reports from one address. */
   errorLogsPerAddress: { limit: 60, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateRule>;

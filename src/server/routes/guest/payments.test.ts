@@ -67,6 +67,17 @@ describe('the local provider’s card form', () => {
     expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, cvc: '12a' } }))).toBe("Your card's security code is incorrect.");
   });
 
+  it('slows down a guest trying card after card: 20 in 10 minutes, then the rate limit', async () => {
+    const guest = await signUp(server.app);
+    const card = { number: '4111 1111 1111 1111', expMonth: 12, expYear: 2040, cvc: '123' };
+    for (let tried = 0; tried < 20; tried++) {
+      expect(await fail(server.app, '/payments/local/token', body(guest, { card }))).toBe('Your card number is incorrect.');
+    }
+    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, number: CARDS.succeeds } }))).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+
   it('asks for a session and refuses a token it never issued', async () => {
     const guest = await signUp(server.app);
     await fail(server.app, '/payments/local/token', { api: apiBlock(), guest: { id: guest.id, token: 'wrong' }, card: { number: CARDS.succeeds, expMonth: 1, expYear: 2040, cvc: '123' } });

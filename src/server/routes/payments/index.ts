@@ -9,6 +9,7 @@ import {
   settleRequestSchema,
   subscriptionChangePayload,
 } from '../../../shared/api/payments.ts';
+import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { ApiFailure, apiPost } from '../../lib/api.ts';
 import { LocalPaymentProvider } from '../../services/payments/local.ts';
 import { paymentOf, settle } from '../../services/payments/subscriptions.ts';
@@ -64,7 +65,8 @@ const payments: FastifyPluginAsync = async (app) => {
     body: localTokenRequestSchema,
     payload: localTokenPayload,
     async handler({ guest: credentials, card }) {
-      await app.authenticatedGuest(credentials);
+      const guest = await app.authenticatedGuest(credentials);
+      await app.rateLimiter.enforce(`card-token:guest:${guest.id}`, RATE_RULES.cardTokensPerGuest);
       return localProvider().tokenise(card);
     },
   });
