@@ -51,6 +51,10 @@ export const MESSAGES = {
     en: 'There is no card on file to replace. Subscribe to a plan with a card first.',
     ja: '登録済みのカードがありません。先にカードでプランに登録してください。',
   },
+  plan_ended: {
+    en: 'Your plan has ended. Please choose a plan on the subscription page to book a jail.',
+    ja: 'プランの期間が終了しました。ジェイルを予約するには、プランのページでプランを選んでください。',
+  },
   plan_by_application: {
     en: 'The university and free plans are given on application: please write to us from the account menu.',
     ja: '学割プランと無料プランはお申し込みにより適用されます。アカウントメニューのお問い合わせからご連絡ください。',

@@ -289,13 +289,15 @@ export async function changeAsGuest<Result>(db: Database, guestId: number, chang
 
 /**
  * The gates before a new booking (SPEC §5, §8): a verified e-mail, a phone
- * number (unless `requirePhone` is false: a try-anyway jail), no suspension
- * and no session ended early whose time is not over.
+ * number (unless `requirePhone` is false: a try-anyway jail), a plan that has
+ * not run out, no suspension and no session ended early whose time is not over.
  */
 export function assertMayBook(guest: GuestRow, now: number, language: Language, requirePhone = true): void {
   const timeZone = guestTimeZone(guest);
   if (!guest.isVerified) throw new ApiFailure('unverified');
   if (requirePhone && guest.phone === null) throw new ApiFailure('phone_required');
+  // A trial, free or university plan that has run out (docs/payments.md): the subscription page says what next.
+  if (guest.subscriptionExpiredAt !== null && guest.subscriptionExpiredAt <= now) throw new ApiFailure('plan_ended');
   if (guest.suspendedUntil !== null && now < guest.suspendedUntil) {
     throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(guest.suspendedUntil, timeZone, language) });
   }

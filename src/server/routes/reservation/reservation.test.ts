@@ -168,6 +168,19 @@ describe('POST /api/reservation/create', () => {
     await create(guest, { startTime: tokyo(4, 10) });
   });
 
+  it('turns away a guest whose trial, free or university plan has run out; a plan without an end books', async () => {
+    const guest = await readyGuest(server.app);
+    await setGuest(guest, { subscriptionExpiredAt: tokyo(0, 9) });
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm()))).toBe(
+      'Your plan has ended. Please choose a plan on the subscription page to book a jail.',
+    );
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm(), 'ja'))).toBe(
+      'プランの期間が終了しました。ジェイルを予約するには、プランのページでプランを選んでください。',
+    );
+    await setGuest(guest, { subscriptionExpiredAt: tokyo(30, 9) });
+    await create(guest);
+  });
+
   it('turns away a guest who ended a session early until its original end', async () => {
     const guest = await readyGuest(server.app);
     await setGuest(guest, { earlyFinishBlockUntil: tokyo(0, 11) });
