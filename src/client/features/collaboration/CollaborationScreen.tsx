@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidTriggerBodyTemplate, TRIGGER_PLACEHOLDERS, type TriggerDelivery } from '../../../shared/api/collaboration.ts';
 import type { Guest } from '../../../shared/api/guest.ts';
@@ -31,16 +31,18 @@ type Tab = (typeof TABS)[number];
 
 /**
  * An on/off setting saved as soon as it is flipped: it shows the new state
- * while the save runs (the saved guest replaces the store's copy), and the
- * saved state after, the old one if the save failed.
+ * from the flip until the store's copy of the guest says so too (the saved
+ * guest replaces it), or goes back to the old state if the save failed.
  */
-function SettingSwitch({ label, checked, testId, onChange }: { label: string; checked: boolean; testId: string; onChange(checked: boolean): Promise<unknown> }) {
+function SettingSwitch({ label, checked, testId, onChange }: { label: string; checked: boolean; testId: string; onChange(checked: boolean): Promise<boolean> }) {
   const id = useId();
   const [saving, setSaving] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (saving !== null && checked === saving) setSaving(null);
+  }, [checked, saving]);
   async function flip(next: boolean) {
     setSaving(next);
-    await onChange(next);
-    setSaving(null);
+    if (!(await onChange(next))) setSaving(null);
   }
   return (
     <div className="collab-switch">
@@ -255,7 +257,7 @@ function TriggerTab({ guest }: { guest: Guest }) {
   const [update] = useGuestUpdateMutation();
   return (
     <>
-      <SettingSwitch label={t('trigger_switch')} checked={guest.triggerEnabled} testId="trigger-enabled" onChange={(checked) => update({ triggerEnabled: checked })} />
+      <SettingSwitch label={t('trigger_switch')} checked={guest.triggerEnabled} testId="trigger-enabled" onChange={(checked) => update({ triggerEnabled: checked }).then((result) => 'data' in result)} />
       <p className="collab-help">{t('trigger_explain')}</p>
       <TriggerForm guest={guest} />
       <TriggerDocs url={guest.triggerUrl ?? ''} />
@@ -366,7 +368,7 @@ function WebhookTab({ guest }: { guest: Guest }) {
   const [update] = useGuestUpdateMutation();
   return (
     <>
-      <SettingSwitch label={t('webhook_switch')} checked={guest.webhookEnabled} testId="webhook-enabled" onChange={(checked) => update({ webhookEnabled: checked })} />
+      <SettingSwitch label={t('webhook_switch')} checked={guest.webhookEnabled} testId="webhook-enabled" onChange={(checked) => update({ webhookEnabled: checked }).then((result) => 'data' in result)} />
       <p className="collab-help">{t('webhook_explain')}</p>
       <WebhookAddress guest={guest} />
       <WebhookSampleBuilder />
