@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailSchema, phoneSchema, titleSchema } from '../shared/api/guest.ts';
+import { SUBSCRIPTION_PLAN_CODES } from '../shared/constants.ts';
 import { appUrl, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { facilitatorTokens, guests, wardens } from './db/schema/index.ts';
@@ -18,6 +19,9 @@ Commands:
   facilitator-token --warden <email> --guest <guest id> [--hours <1-168>]
       Issues a token that lets the warden sign in as the guest (default 8 hours)
       and prints it with the /guest/loginAsLimFacilitator link.
+  grant-plan --guest <guest id> --plan <university|free>
+      Gives a plan granted on application: university for a year, free for
+      100 days from now. A paid plan it replaces is no longer billed.
 
 The database is the server's (DATABASE_URL, else PGlite under DATA_DIR); with
 PGlite, stop the server first: only one process can open its directory.`;
@@ -41,7 +45,12 @@ const OPTIONS = {
   warden: { type: 'string' },
   guest: { type: 'string' },
   hours: { type: 'string' },
+  plan: { type: 'string' },
 } as const;
+
+/** How long a plan granted on application runs (docs/payments.md). */
+export const GRANTED_PLAN_DAYS = { university: 365, free: 100 } as const;
+const DAY_MS = 86_400_000;
 
 function required(value: string | undefined, name: string): string {
   if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
@@ -97,6 +106,26 @@ export async function runAdmin(args: readonly string[], db: Database, clock: Clo
         token,
         `${appUrl(config)}/guest/loginAsLimFacilitator/${token}/${guest.id}`,
       ];
+    }
+    case 'grant-plan': {
+      const guestId = parsed(z.coerce.number().int().min(1).max(2_147_483_647), required(values.guest, 'guest'), 'guest');
+      const plan = parsed(z.enum(['university', 'free']), required(values.plan, 'plan'), 'plan');
+      const expiresAt = now + GRANTED_PLAN_DAYS[plan] * DAY_MS;
+      const [granted] = await db
+        .update(guests)
+        .set({
+          subscriptionPlan: SUBSCRIPTION_PLAN_CODES[plan],
+          subscriptionCreatedAt: now,
+          subscriptionExpiredAt: expiresAt,
+          // No renewal of a paid plan it replaces; the card stays on file.
+          paymentDay: null,
+          nextPaymentAt: null,
+          updatedAt: now,
+        })
+        .where(eq(guests.id, guestId))
+        .returning({ id: guests.id, title: guests.title });
+      if (granted === undefined) throw new UsageError(`no guest has the id ${guestId}`);
+      return [`guest ${granted.id} (${granted.title}) is on the ${plan} plan until ${new Date(expiresAt).toISOString()}`];
     }
     default:
       throw new UsageError(command === undefined ? 'no command given' : `unknown command ${command}`);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jails, payments } from '../../db/schema/index.ts';
+import { runAdmin } from '../../admin.ts';
 import { apiBlock, bookJail, call, credentials, fail, readyGuest, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
 const server = useTestServer();
@@ -247,5 +248,35 @@ describe('billing on the dev clock', () => {
       reservation: { work: 'More', duration: 8, startTime: Date.UTC(2027, 1, 3, 1), repeatType: 'none' },
     });
     expect(refused.body.api.errorMessage).toContain('The light plan allows 15 hours of jail a month');
+  });
+});
+
+describe('plans given on application', () => {
+  it('are granted by the admin command for their time, end a paid plan’s billing, and then run out', async () => {
+    const guest = await readyGuest(server.app);
+    await subscribe(guest, PLAN.light, CARDS.succeeds);
+    const start = server.clock.now();
+    const lines = await runAdmin(['grant-plan', '--guest', String(guest.id), '--plan', 'university'], server.app.db, server.clock, server.app.config);
+    expect(lines[0]).toMatch(new RegExp(`^guest ${guest.id} \\(.+\\) is on the university plan until `));
+    const granted = await current(guest);
+    expect(granted.subscription).toMatchObject({ plan: PLAN.university, paymentDay: null, nextPaymentAt: null });
+    expect(granted.subscription.expiredAt).toBeGreaterThanOrEqual(start + 365 * 24 * HOUR);
+    expect(granted.subscription.expiredAt).toBeLessThan(start + 366 * 24 * HOUR);
+
+    await runAdmin(['grant-plan', '--guest', String(guest.id), '--plan', 'free'], server.app.db, server.clock, server.app.config);
+    const free = await current(guest);
+    expect(free.subscription.plan).toBe(PLAN.free);
+    // 100 days later the plan has run out: booking is refused.
+    await moveClockTo((free.subscription.expiredAt ?? 0) + HOUR);
+    const startTime = Math.ceil((server.clock.now() + 24 * HOUR) / HOUR) * HOUR;
+    expect(
+      await fail(server.app, '/reservation/create', body(guest, { reservation: { work: 'Essay', duration: 1, startTime, repeatType: 'none' } })),
+    ).toBe('Your plan has ended. Please choose a plan on the subscription page to book a jail.');
+    await moveClockTo(Date.now());
+  });
+
+  it('refuses an unknown plan or guest', async () => {
+    await expect(runAdmin(['grant-plan', '--guest', '1', '--plan', 'standard'], server.app.db, server.clock, server.app.config)).rejects.toThrow('--plan is not valid');
+    await expect(runAdmin(['grant-plan', '--guest', '999999', '--plan', 'free'], server.app.db, server.clock, server.app.config)).rejects.toThrow('no guest has the id 999999');
   });
 });
