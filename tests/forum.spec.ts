@@ -64,5 +64,25 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Rules' })).toBeVisible();
       expect(missing).toEqual([]);
     });
+
+    test('shows the messages before the latest 100 on request, keeping the list where it was', async ({ page, request }) => {
+      const marker = uniqueName('page');
+      // 110 messages from 11 guests (10 a minute each): the first ten fall before the latest 100.
+      for (let poster = 0; poster < 11; poster += 1) {
+        const guest = await createGuest(request);
+        for (let index = 0; index < 10; index += 1) await post(request, guest, `${marker} ${poster * 10 + index}`);
+      }
+      const reader = await createGuest(request);
+      await signedIn(page, reader, '/userForum');
+      const list = page.getByRole('list', { name: 'Messages' });
+      await expect(list.getByText(`${marker} 109`, { exact: true })).toBeVisible();
+      await expect(list.getByText(`${marker} 9`, { exact: true })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Show earlier messages' }).click();
+      await expect(list.getByText(`${marker} 9`, { exact: true })).toHaveCount(1);
+      await expect(list.getByText(`${marker} 0`, { exact: true })).toHaveCount(1);
+      // The newest stays in view: the page went on top, out of sight.
+      await expect(list.getByText(`${marker} 109`, { exact: true })).toBeInViewport();
+      await checkA11y(page, '/userForum (earlier messages)');
+    });
   });
 }

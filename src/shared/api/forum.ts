@@ -22,8 +22,17 @@ export const forumMessageSchema = z.object({
 });
 export type ForumMessage = z.infer<typeof forumMessageSchema>;
 
-/** `/forum/read`: the latest messages, oldest first. */
-export const forumReadRequestSchema = z.object({ api: apiRequestSchema, guest: guestCredentialsSchema });
+/**
+ * `/forum/read`: the latest messages, oldest first; with `before` (the
+ * oldest message shown), the page of messages just before it. `hasEarlier`
+ * says whether older ones remain.
+ */
+export const forumReadRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  before: z.object({ id: z.number().int().min(1).max(2_147_483_647), createdAt: z.number().int().min(0).max(8.64e15) }).optional(),
+});
+export type ForumReadRequest = z.input<typeof forumReadRequestSchema>;
 
 /**
  * `/forum/create`: the text as typed. The length is checked here (the

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FORUM_TEXT_MAX_LENGTH } from '../../../shared/api/forum.ts';
+import { FORUM_TEXT_MAX_LENGTH, type ForumMessage } from '../../../shared/api/forum.ts';
 import { useAppSelector } from '../../app/hooks.ts';
-import { useForumCreateMutation, useForumReadQuery } from './api.ts';
+import { useForumCreateMutation, useForumReadQuery, useLazyForumReadEarlierQuery } from './api.ts';
 import './forum.css';
 
 /**
@@ -19,14 +19,40 @@ export function ForumScreen() {
   const [create, { isLoading: posting }] = useForumCreateMutation();
   const [text, setText] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
-  const messages = data?.messages ?? [];
+  const [readEarlier, { isFetching: readingEarlier }] = useLazyForumReadEarlierQuery();
+  /** Older pages shown with 'Show earlier messages', oldest first, and whether more remain. */
+  const [earlier, setEarlier] = useState<{ messages: ForumMessage[]; hasEarlier: boolean } | null>(null);
+  /** The list's height before a page was put on top, to keep the messages in view where they were. */
+  const heightBefore = useRef<number | null>(null);
+  const messages = [...(earlier?.messages ?? []), ...(data?.messages ?? [])];
+  const hasEarlier = earlier?.hasEarlier ?? data?.hasEarlier ?? false;
   const newestId = messages.at(-1)?.id;
+  const oldest = messages[0];
 
   // On load and after each new message, show the newest.
   useEffect(() => {
     const list = listRef.current;
     if (list !== null) list.scrollTop = list.scrollHeight;
   }, [newestId]);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list === null || heightBefore.current === null) return;
+    list.scrollTop += list.scrollHeight - heightBefore.current;
+    heightBefore.current = null;
+  }, [earlier]);
+
+  const showEarlier = () => {
+    if (oldest === undefined) return;
+    readEarlier({ id: oldest.id, createdAt: oldest.createdAt })
+      .unwrap()
+      .then((page) => {
+        heightBefore.current = listRef.current?.scrollHeight ?? null;
+        setEarlier((shown) => ({ messages: [...page.messages, ...(shown?.messages ?? [])], hasEarlier: page.hasEarlier }));
+      })
+      // The failure is shown by the network banner.
+      .catch(() => undefined);
+  };
 
   const timeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const canPost = text.trim() !== '' && !posting;
@@ -49,6 +75,11 @@ export function ForumScreen() {
         <Link to="/rules">{t('faq')}</Link>
       </p>
       {data !== undefined && messages.length === 0 ? <p>{t('empty')}</p> : null}
+      {hasEarlier ? (
+        <button type="button" className="button secondary forum-earlier" onClick={showEarlier} disabled={readingEarlier}>
+          {t('earlier')}
+        </button>
+      ) : null}
       {/* Focusable, so that the list can be scrolled from the keyboard. */}
       <ol className="forum-messages" ref={listRef} aria-label={t('messages')} tabIndex={0}>
         {messages.map((message) => (

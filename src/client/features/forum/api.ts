@@ -1,12 +1,16 @@
-import type { ForumCreateRequest, ForumMessage } from '../../../shared/api/forum.ts';
+import type { ForumCreateRequest, ForumMessage, ForumReadRequest } from '../../../shared/api/forum.ts';
 import { api } from '../../app/api.ts';
 
 /** The forum calls (docs/forum.md). */
 export const forumApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `/forum/read`: the latest messages, oldest first. */
-    forumRead: build.query<{ messages: ForumMessage[] }, void>({
+    forumRead: build.query<{ messages: ForumMessage[]; hasEarlier: boolean }, void>({
       query: () => ({ path: '/forum/read', body: {}, auth: true }),
+    }),
+    /** `/forum/read` with `before`: the page of messages before the oldest one shown. */
+    forumReadEarlier: build.query<{ messages: ForumMessage[]; hasEarlier: boolean }, NonNullable<ForumReadRequest['before']>>({
+      query: (before) => ({ path: '/forum/read', body: { before }, auth: true }),
     }),
     /** `/forum/create`: the posted message is added to the list read already, without reading it again. */
     forumCreate: build.mutation<{ message: ForumMessage }, ForumCreateRequest['message']>({
@@ -23,4 +27,4 @@ export const forumApi = api.injectEndpoints({
   }),
 });
 
-export const { useForumReadQuery, useForumCreateMutation } = forumApi;
+export const { useForumReadQuery, useLazyForumReadEarlierQuery, useForumCreateMutation } = forumApi;

@@ -8,6 +8,7 @@ export const texts = {
     new_message: 'Your message',
     post: 'Post',
     faq: 'Questions? Read the rules',
+    earlier: 'Show earlier messages',
   },
   ja: {
     title: 'フォーラム',
@@ -17,5 +18,6 @@ export const texts = {
     new_message: 'あなたのメッセージ',
     post: '投稿する',
     faq: '質問がある方はルールをお読みください',
+    earlier: '以前のメッセージを表示',
   },
 };

@@ -88,6 +88,20 @@ describe('the forum without a mirror (the default)', () => {
     expect(messages.at(-1)?.text).toBe(`m${FORUM_READ_LIMIT + 4}`);
     expect(messages[0]?.text).toBe('m5');
   });
+
+  it('answers, before the oldest message shown, the page just before it, and whether older ones remain', async () => {
+    const guest = await signUp(server.app);
+    const latest = await succeed(server.app, '/forum/read', { api: apiBlock(), guest: credentials(guest) });
+    expect(latest.hasEarlier).toBe(true);
+    const oldest = (latest.messages as ForumMessage[])[0];
+    if (oldest === undefined) throw new Error('no messages');
+    const earlier = await succeed(server.app, '/forum/read', { api: apiBlock(), guest: credentials(guest), before: { id: oldest.id, createdAt: oldest.createdAt } });
+    const page = earlier.messages as ForumMessage[];
+    // The five left out of the latest page, in order, after whatever the other tests posted before them.
+    expect(page.slice(-5).map((message) => message.text)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+    expect(page.every((message) => message.createdAt <= oldest.createdAt && message.id !== oldest.id)).toBe(true);
+    expect(earlier.hasEarlier).toBe(false);
+  });
 });
 
 describe('the mirror settings', () => {

@@ -1,4 +1,5 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import { FORUM_READ_LIMIT, forumCreateRequestSchema, forumMessageSchema, forumReadRequestSchema, type ForumMessage } from '../../../shared/api/forum.ts';
 import { forumMessages } from '../../db/schema/index.ts';
@@ -28,12 +29,19 @@ const forum: FastifyPluginAsync<ForumOptions> = async (app, options) => {
 
   apiPost(app, '/read', {
     body: forumReadRequestSchema,
-    payload: { messages: forumMessageSchema.array() },
-    async handler({ guest: credentials }) {
+    payload: { messages: forumMessageSchema.array(), hasEarlier: z.boolean() },
+    async handler({ guest: credentials, before }) {
       await app.authenticatedGuest(credentials);
       mirror?.syncIfDue();
-      const rows = await app.db.select().from(forumMessages).orderBy(desc(forumMessages.createdAt), desc(forumMessages.id)).limit(FORUM_READ_LIMIT);
-      return { messages: rows.reverse().map(toForumMessage) };
+      // Newest first by (time, id), one more than a page: whether older messages remain.
+      const rows = await app.db
+        .select()
+        .from(forumMessages)
+        .where(before === undefined ? undefined : sql`(${forumMessages.createdAt}, ${forumMessages.id}) < (${before.createdAt}, ${before.id})`)
+        .orderBy(desc(forumMessages.createdAt), desc(forumMessages.id))
+        .limit(FORUM_READ_LIMIT + 1);
+      const page = rows.slice(0, FORUM_READ_LIMIT);
+      return { messages: page.reverse().map(toForumMessage), hasEarlier: rows.length > FORUM_READ_LIMIT };
     },
   });
 
