@@ -3,6 +3,7 @@ import { PATROL_CHECK_INTERVAL_MS, PATROL_HISTORY_SHOWN, PATROL_MAX_LOGS_PER_SES
 import { api } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { CameraError, isIosDevice } from '../../vision/capture.ts';
+import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { GuestVideo } from './guest-video.ts';
 import { JailCamera, type CameraSource } from './jail-camera.ts';
@@ -14,11 +15,6 @@ export type CameraPhase = 'off' | 'opening' | 'on' | 'failed' | 'unsupported';
 
 /** How long the eye stays on 'attention' after an alert event, and on 'capturing' after a patrol image. */
 const EYE_MODE_SHOWN_MS = 3_000;
-
-/** Whether the browser has a camera API at all (SPEC §8, unsupported browser). */
-export function hasCameraApi(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-}
 
 export interface JailCameraView {
   videoRef: React.RefObject<HTMLVideoElement | null>;
@@ -47,7 +43,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<JailCamera | null>(null);
   const [video, setVideo] = useState<GuestVideo | null>(null);
-  const [phase, setPhase] = useState<CameraPhase>(() => (hasCameraApi() ? 'off' : 'unsupported'));
+  const [phase, setPhase] = useState<CameraPhase>(() => (isSupportedEnvironment(navigator) ? 'off' : 'unsupported'));
   const [source, setSource] = useState<CameraSource>('front');
   const [opened, setOpened] = useState<CameraSource | null>(null);
   const [samples, setSamples] = useState(0);
@@ -70,7 +66,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
 
   // One camera (and its worker) per relay connection of the page.
   useEffect(() => {
-    if (relay === null || !hasCameraApi()) return undefined;
+    if (relay === null || !isSupportedEnvironment(navigator)) return undefined;
     const made = new JailCamera({
       ios: isIosDevice(),
       sleeper,

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { browserEars, browserVoice, type Voice } from '../../app/speech.ts';
 import { CAMERA_FAILURE_MESSAGE, isIosDevice, openCamera } from '../../vision/capture.ts';
 import { useReservationOfRoute } from '../reservations/ReservationOfRoute.tsx';
+import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import { COMMANDS } from '../jail/commands.ts';
 import { Eye } from '../jail/Eye.tsx';
 import type { CommandId } from '../jail/session-rules.ts';
@@ -43,7 +44,7 @@ function useFrontCamera(wanted: boolean): CameraState {
   const [camera, setCamera] = useState<CameraState>({ kind: 'opening' });
   useEffect(() => {
     if (!wanted) return undefined;
-    if (navigator.mediaDevices === undefined) {
+    if (!isSupportedEnvironment(navigator)) {
       setCamera({ kind: 'unsupported' });
       return undefined;
     }
