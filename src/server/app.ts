@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import type { MessageTransport } from './lib/outbox.ts';
 import { forumMirrorSettings, type ForumMirrorSettings } from './services/forum-mirror.ts';
@@ -96,7 +96,7 @@ export interface BuildOptions extends FastifyServerOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { clock = new AdjustableClock(), smsTransport, forumMirror = forumMirrorSettings(process.env), ...fastifyOptions } = options;
-  const app = Fastify({ trustProxy: config.trustProxy, ...fastifyOptions });
+  const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy), ...fastifyOptions });
   app.decorate('config', config);
 
   const stripe = stripeSettingsFrom(process.env);
