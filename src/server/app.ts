@@ -100,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
 
   const stripe = stripeSettingsFrom(process.env);
-  await app.register(securityHeaders, { stripe: stripe !== null });
+  await app.register(securityHeaders, { stripe: stripe !== null, publicUrl: config.publicUrl });
   await app.register(services, { config, clock, smsTransport });
   await app.register(triggerDelivery);
   await app.register(health, { prefix: '/api', version: config.version });
