@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { AdjustableClock } from './lib/clock.ts';
+import { withTokenMasking } from './lib/log-privacy.ts';
 import type { MessageTransport } from './lib/outbox.ts';
 import { forumMirrorSettings, type ForumMirrorSettings } from './services/forum-mirror.ts';
 import apiEnvelope from './plugins/api-envelope.ts';
@@ -96,7 +97,7 @@ export interface BuildOptions extends FastifyServerOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { clock = new AdjustableClock(), smsTransport, forumMirror = forumMirrorSettings(process.env), ...fastifyOptions } = options;
-  const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy), ...fastifyOptions });
+  const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy), ...fastifyOptions, logger: withTokenMasking(fastifyOptions.logger) });
   app.decorate('config', config);
 
   const stripe = stripeSettingsFrom(process.env);
