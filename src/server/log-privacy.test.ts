@@ -3,10 +3,12 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAdmin } from './admin.ts';
 import { LOG_REDACT_PATHS } from './app.ts';
+import { errorLogs } from './db/schema/index.ts';
 import { MASK, maskTokens, TOKEN_PATHS } from './lib/log-privacy.ts';
 import { apiBlock, useTestServer, succeed } from './test/harness.ts';
 import { RelayClient } from './test/relay-client.ts';
@@ -114,6 +116,11 @@ describe('the log of a whole flow', () => {
     // A page's URL with a body that cannot be read goes through the error handler ('request rejected').
     const rejected = await inject({ method: 'POST', url: verify.url, payload: '{"token":', headers: { 'content-type': 'application/json' } });
     expect(rejected.statusCode).toBe(400);
+
+    // A client error report names the page it broke on: kept without the token.
+    await api('/errorLog/create', { guest: session, errorLog: `TypeError: x is undefined\nat /guest/updatePassword/${reset.token}` });
+    const [report] = await server.app.db.select({ text: errorLogs.text }).from(errorLogs).where(eq(errorLogs.guestId, session.id));
+    expect(report?.text).toBe(`TypeError: x is undefined\nat /guest/updatePassword/${MASK}`);
 
     // The live relay: the socket's handshake carries the session.
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
