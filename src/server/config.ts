@@ -39,13 +39,13 @@ export interface Config {
   redisUrl: string | null;
 }
 
+/** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses and ranges. */
+export type TrustedProxies = false | number | string[];
+
 /**
  * The database: embedded PGlite in a directory (or in memory when `dataDir`
  * is null, for tests), or a PostgreSQL server.
  */
-/** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses and ranges. */
-export type TrustedProxies = false | number | string[];
-
 export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
 
 function readVersion(): string {
@@ -138,8 +138,8 @@ function isAddressOrRange(item: string): boolean {
 
 /**
  * `TRUST_PROXY`: the number of proxies in front of the server (the client
- * address is the one the nearest of them saw), or a comma list of the
- * proxies' addresses and ranges. Trusting every address would let a client
+ * address is the one the outermost of them added to `X-Forwarded-For`), or
+ * a comma list of the proxies' addresses and ranges. Trusting every address would let a client
  * choose its own for the rate limits, so `true` is refused.
  */
 function parseTrustProxy(value: string | undefined): TrustedProxies {

@@ -10,6 +10,9 @@ export const PATROL_RETENTION_MS = 7 * 24 * 3_600_000;
 /** How often (in real time) a server purges rows past their time (services/purge.ts); an explicit `tick()` purges at once. */
 export const PURGE_INTERVAL_MS = 3_600_000;
 
+/** The engine's share of a pass. */
+export type ScheduledWork = Pick<JailEngine, 'startDue' | 'finishDue' | 'raiseOverruns' | 'purgePatrols'>;
+
 /**
  * The jail scheduler (docs/jail.md, Scheduler): each tick starts the jails
  * whose time has come, finishes those whose end has passed, raises leave
@@ -18,9 +21,6 @@ export const PURGE_INTERVAL_MS = 3_600_000;
  * each explicit `tick()`, it also runs `purge` (expired tokens, codes,
  * counters and sessions).
  */
-/** The engine's share of a pass. */
-export type ScheduledWork = Pick<JailEngine, 'startDue' | 'finishDue' | 'raiseOverruns' | 'purgePatrols'>;
-
 export class JailScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
