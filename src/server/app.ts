@@ -2,8 +2,9 @@ import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import { AdjustableClock } from './lib/clock.ts';
+import { withTokenMasking } from './lib/log-privacy.ts';
 import type { MessageTransport } from './lib/outbox.ts';
 import { forumMirrorSettings, type ForumMirrorSettings } from './services/forum-mirror.ts';
 import apiEnvelope from './plugins/api-envelope.ts';
@@ -96,11 +97,11 @@ export interface BuildOptions extends FastifyServerOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { clock = new AdjustableClock(), smsTransport, forumMirror = forumMirrorSettings(process.env), ...fastifyOptions } = options;
-  const app = Fastify({ trustProxy: config.trustProxy, ...fastifyOptions });
+  const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy), ...fastifyOptions, logger: withTokenMasking(fastifyOptions.logger) });
   app.decorate('config', config);
 
   const stripe = stripeSettingsFrom(process.env);
-  await app.register(securityHeaders, { stripe: stripe !== null });
+  await app.register(securityHeaders, { stripe: stripe !== null, publicUrl: config.publicUrl });
   await app.register(services, { config, clock, smsTransport });
   await app.register(triggerDelivery);
   await app.register(health, { prefix: '/api', version: config.version });

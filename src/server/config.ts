@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iceServersSchema, type IceServer } from '../shared/api/warden.ts';
@@ -27,13 +28,19 @@ export interface Config {
   smtpUrl: string | null;
   /** The sender of e-mail (`SMTP_FROM`). */
   smtpFrom: string;
-  /** Trust `X-Forwarded-For` from a reverse proxy for the client address (`TRUST_PROXY=1`). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies may tell the client address in `X-Forwarded-For` (`TRUST_PROXY`): how many hops
+   * (a count), or which addresses and CIDR ranges; none by default.
+   */
+  trustProxy: TrustedProxies;
   /** The STUN/TURN servers the console's live video uses (`ICE_SERVERS`, a JSON array of RTCIceServer); none by default. */
   iceServers: IceServer[];
   /** Redis for the relay across several servers (`REDIS_URL`, `redis://host:6379`), when set. */
   redisUrl: string | null;
 }
+
+/** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses and ranges. */
+export type TrustedProxies = false | number | string[];
 
 /**
  * The database: embedded PGlite in a directory (or in memory when `dataDir`
@@ -117,6 +124,49 @@ function parseRedisUrl(value: string | undefined): string | null {
   return value;
 }
 
+/** proxy-addr's names for reserved ranges, which Fastify accepts in the list. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.includes(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: the number of proxies in front of the server (the client
+ * address is the one the outermost of them added to `X-Forwarded-For`), or
+ * a comma list of the proxies' addresses and ranges. Trusting every address would let a client
+ * choose its own for the rate limits, so `true` is refused.
+ */
+function parseTrustProxy(value: string | undefined): TrustedProxies {
+  if (value === undefined || value.trim() === '' || value.trim() === '0') return false;
+  const setting = value.trim();
+  if (/^\d+$/.test(setting)) return Number(setting);
+  const items = setting.split(',').map((item) => item.trim());
+  const wrong = items.find((item) => !isAddressOrRange(item));
+  if (wrong === undefined) return items;
+  const why = setting.toLowerCase() === 'true' ? ' (trusting every address would let a client choose its own)' : '';
+  throw new Error(
+    `TRUST_PROXY must be the number of reverse proxies in front of Warden (e.g. 1) or their addresses and ranges ` +
+      `(e.g. 10.0.0.2,10.1.0.0/16), not ${JSON.stringify(value)}${why}`,
+  );
+}
+
+/**
+ * The setting as Fastify takes it. Fastify ignores a bare hop count (it cannot
+ * tell a proxy from a client that reached the server directly), so a count
+ * becomes a function that trusts that many hops: right when the proxies are
+ * the only way in, as the docs say.
+ */
+export function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address, hop) => hop < trusted;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -136,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     smtpFrom: nonEmpty(env.SMTP_FROM) ?? 'Warden <no-reply@localhost>',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     iceServers: parseIceServers(env.ICE_SERVERS),
     redisUrl: parseRedisUrl(env.REDIS_URL),
   };

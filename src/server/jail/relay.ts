@@ -32,6 +32,7 @@ import {
   type ServerToWardenEvents,
 } from '../../shared/relay.ts';
 import { unencapsulated } from '../plugins/unencapsulated.ts';
+import { purgeExpired } from '../services/purge.ts';
 import { wardenOfSession } from '../services/wardens.ts';
 import { JailEngine, RelayRefusal, type RelayEmitter } from './engine.ts';
 import { liveJails, logsOf } from './live-view.ts';
@@ -376,7 +377,7 @@ export default unencapsulated('relay', async (app) => {
     });
   }
 
-  const scheduler = new JailScheduler(engine, app.log);
+  const scheduler = new JailScheduler(engine, app.log, () => purgeExpired(app.db, app.clock.now()));
   app.decorate('jailScheduler', scheduler);
   app.addHook('onReady', async () => scheduler.start());
 

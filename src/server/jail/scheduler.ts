@@ -7,26 +7,37 @@ export const SCHEDULER_INTERVAL_MS = 1_000;
 /** Patrol images are kept this long after their jail ends. */
 export const PATROL_RETENTION_MS = 7 * 24 * 3_600_000;
 
+/** How often (in real time) a server purges rows past their time (services/purge.ts); an explicit `tick()` purges at once. */
+export const PURGE_INTERVAL_MS = 3_600_000;
+
+/** The engine's share of a pass. */
+export type ScheduledWork = Pick<JailEngine, 'startDue' | 'finishDue' | 'raiseOverruns' | 'purgePatrols'>;
+
 /**
  * The jail scheduler (docs/jail.md, Scheduler): each tick starts the jails
  * whose time has come, finishes those whose end has passed, raises leave
  * and break overruns and purges old patrol images. Every step is claimed in
- * the database, so any number of servers can tick at once.
+ * the database, so any number of servers can tick at once. Hourly, and on
+ * each explicit `tick()`, it also runs `purge` (expired tokens, codes,
+ * counters and sessions).
  */
 export class JailScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private purgeRequested = false;
+  private lastPurgeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly engine: JailEngine,
+    private readonly engine: ScheduledWork,
     private readonly log: FastifyBaseLogger,
+    private readonly purge: () => Promise<void>,
   ) {}
 
   start(): void {
     this.stopped = false;
-    this.timer ??= setInterval(() => void this.tick(), SCHEDULER_INTERVAL_MS);
+    this.timer ??= setInterval(() => void this.runPass(), SCHEDULER_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -42,9 +53,14 @@ export class JailScheduler {
   /**
    * Runs one pass now; if a pass is running, one more after it. Resolves
    * when a pass that began after this call has ended (tests and
-   * `POST /dev/clock` wait on it).
+   * `POST /dev/clock` wait on it). It purges too, as time may have moved.
    */
   tick(): Promise<void> {
+    this.purgeRequested = true;
+    return this.runPass();
+  }
+
+  private runPass(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.running !== null) {
       this.again = true;
@@ -54,7 +70,7 @@ export class JailScheduler {
       this.running = null;
       if (this.again) {
         this.again = false;
-        void this.tick();
+        void this.runPass();
       }
     });
     return this.running;
@@ -68,6 +84,14 @@ export class JailScheduler {
       await this.engine.purgePatrols(PATROL_RETENTION_MS);
     } catch (error) {
       this.log.error({ err: error }, 'scheduler pass failed');
+    }
+    if (!this.purgeRequested && performance.now() - this.lastPurgeAt < PURGE_INTERVAL_MS) return;
+    this.purgeRequested = false;
+    this.lastPurgeAt = performance.now();
+    try {
+      await this.purge();
+    } catch (error) {
+      this.log.error({ err: error }, 'purge failed');
     }
   }
 }

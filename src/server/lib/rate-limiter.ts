@@ -12,6 +12,9 @@ export interface RateRule {
 
 const MINUTE = 60_000;
 
+/** No rule's window is longer: a counter this old has ended whatever its rule, and the purge drops it (services/purge.ts). */
+export const LONGEST_RATE_WINDOW_MS = 60 * MINUTE;
+
 /** The limits of the server, by what they protect. */
 export const RATE_RULES = {
   /** Sign-in attempts from one address. */
@@ -51,6 +54,7 @@ export class RateLimiter {
 
   /** Counts a hit; returns whether it is within the limit. */
   async hit(key: string, rule: RateRule): Promise<boolean> {
+    if (rule.windowMs > LONGEST_RATE_WINDOW_MS) throw new Error(`a rate rule's window of ${rule.windowMs} ms is longer than LONGEST_RATE_WINDOW_MS`);
     const now = this.clock.now();
     const windowStart = now - rule.windowMs;
     const [bucket] = await this.db

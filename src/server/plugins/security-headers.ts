@@ -27,10 +27,25 @@ export function contentSecurityPolicy({ stripe }: { stripe: boolean }): string {
   ].join('; ');
 }
 
+/**
+ * Served over https (`PUBLIC_URL`), browsers are told to come back only over
+ * https for a year, on every subdomain too, so that nobody on the way can
+ * downgrade a visit to plain http.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export type SecurityHeadersOptions = {
+  stripe: boolean;
+  /** The public origin (`PUBLIC_URL`), when known: https turns HSTS on. */
+  publicUrl: string | null;
+};
+
 /** Security headers on every response; API responses are never cached. */
-export default unencapsulated('security-headers', async (app, { stripe }: { stripe: boolean }) => {
+export default unencapsulated('security-headers', async (app, { stripe, publicUrl }: SecurityHeadersOptions) => {
   const policy = contentSecurityPolicy({ stripe });
+  const https = publicUrl?.startsWith('https:') ?? false;
   app.addHook('onSend', async (request, reply, payload) => {
+    if (https) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');

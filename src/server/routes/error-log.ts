@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiRequestSchema, idSchema, tokenSchema } from '../../shared/api/envelope.ts';
 import { errorLogs } from '../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../lib/api.ts';
+import { maskTokens } from '../lib/log-privacy.ts';
 import { RATE_RULES } from '../lib/rate-limiter.ts';
 
 /** The longest error report kept, in characters. */
@@ -37,7 +38,8 @@ const errorLog: FastifyPluginAsync = async (app) => {
             throw error;
           });
       }
-      await app.db.insert(errorLogs).values({ guestId, text, createdAt: app.clock.now() });
+      // A report names the page it came from, which may be a link with a token.
+      await app.db.insert(errorLogs).values({ guestId, text: maskTokens(text), createdAt: app.clock.now() });
       return {};
     },
   });

@@ -1,0 +1,163 @@
+import { inArray } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emailTokens, phoneCodes, rateLimitBuckets, wardenSessions, wardens } from '../db/schema/index.ts';
+import { JailScheduler, PURGE_INTERVAL_MS, SCHEDULER_INTERVAL_MS } from '../jail/scheduler.ts';
+import { LONGEST_RATE_WINDOW_MS, RATE_RULES, RateLimiter } from '../lib/rate-limiter.ts';
+import { FORUM_POSTS_PER_GUEST } from '../routes/forum/index.ts';
+import { WEBHOOK_CALLS_PER_ADDRESS, WEBHOOK_CALLS_PER_TOKEN } from '../routes/hooks/index.ts';
+import { signUp, useTestServer, type TestServer } from '../test/harness.ts';
+import { EXPIRED_PHONE_CODE_KEPT_MS, PURGE_STEPS, purgeExpired, type PurgeStep } from './purge.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let counter = 0;
+/** A name of its own for each row, so that every test sees only its rows. */
+const unique = (what: string): string => `${what}-${(counter += 1)}-${Math.random().toString(36).slice(2)}`;
+
+interface Planted {
+  stale: { emailTokens: string[]; phoneCodes: string[]; buckets: string[]; wardenSessions: string[] };
+  fresh: { emailTokens: string[]; phoneCodes: string[]; buckets: string[]; wardenSessions: string[] };
+}
+
+/** Rows past their time and rows still in use, each kind, relative to `now`. */
+async function plant(server: TestServer, now: number): Promise<Planted> {
+  const { app } = server;
+  const guest = await signUp(app);
+  const [warden] = await app.db
+    .insert(wardens)
+    .values({ title: unique('warden'), email: `${unique('warden')}@example.com`, passwordHash: 'x', createdAt: now })
+    .returning({ id: wardens.id });
+  if (warden === undefined) throw new Error('no warden');
+
+  const emailToken = async (expiresAt: number, usedAt: number | null): Promise<string> => {
+    const tokenHash = unique('mail');
+    await app.db.insert(emailTokens).values({ tokenHash, guestId: guest.id, purpose: 'reset_password', email: guest.email, createdAt: now - HOUR, expiresAt, usedAt });
+    return tokenHash;
+  };
+  const phoneCode = async (expiresAt: number, usedAt: number | null): Promise<string> => {
+    const id = unique('code');
+    await app.db.insert(phoneCodes).values({ id, guestId: guest.id, phone: '09000000000', codeHash: 'x', createdAt: expiresAt - 10 * MINUTE, expiresAt, usedAt });
+    return id;
+  };
+  const bucket = async (windowStartedAt: number): Promise<string> => {
+    const key = unique('bucket');
+    await app.db.insert(rateLimitBuckets).values({ key, windowStartedAt, hits: 3 });
+    return key;
+  };
+  const wardenSession = async (expiresAt: number): Promise<string> => {
+    const tokenHash = unique('console');
+    await app.db.insert(wardenSessions).values({ tokenHash, wardenId: warden.id, createdAt: expiresAt - 12 * HOUR, expiresAt });
+    return tokenHash;
+  };
+
+  return {
+    stale: {
+      emailTokens: [await emailToken(now - 1, null), await emailToken(now + HOUR, now - MINUTE), await emailToken(now, null)],
+      phoneCodes: [await phoneCode(now - EXPIRED_PHONE_CODE_KEPT_MS - 1, null), await phoneCode(now + 5 * MINUTE, now - MINUTE)],
+      buckets: [await bucket(now - LONGEST_RATE_WINDOW_MS), await bucket(now - 2 * LONGEST_RATE_WINDOW_MS)],
+      wardenSessions: [await wardenSession(now - 1), await wardenSession(now)],
+    },
+    fresh: {
+      emailTokens: [await emailToken(now + MINUTE, null)],
+      // An expired code stays a while, so that it still answers 'expired'.
+      phoneCodes: [await phoneCode(now + 5 * MINUTE, null), await phoneCode(now - HOUR, null)],
+      buckets: [await bucket(now - LONGEST_RATE_WINDOW_MS + MINUTE), await bucket(now)],
+      wardenSessions: [await wardenSession(now + MINUTE)],
+    },
+  };
+}
+
+/** Which of the planted rows are still there, by kind. */
+async function remaining(server: TestServer, planted: Planted): Promise<Planted['fresh']> {
+  const { db } = server.app;
+  const all = (kind: keyof Planted['fresh']): string[] => [...planted.stale[kind], ...planted.fresh[kind]];
+  const sorted = (values: string[]): string[] => [...values].sort();
+  return {
+    emailTokens: sorted(
+      (await db.select({ id: emailTokens.tokenHash }).from(emailTokens).where(inArray(emailTokens.tokenHash, all('emailTokens')))).map((row) => row.id),
+    ),
+    phoneCodes: sorted((await db.select({ id: phoneCodes.id }).from(phoneCodes).where(inArray(phoneCodes.id, all('phoneCodes')))).map((row) => row.id)),
+    buckets: sorted(
+      (await db.select({ id: rateLimitBuckets.key }).from(rateLimitBuckets).where(inArray(rateLimitBuckets.key, all('buckets')))).map((row) => row.id),
+    ),
+    wardenSessions: sorted(
+      (await db.select({ id: wardenSessions.tokenHash }).from(wardenSessions).where(inArray(wardenSessions.tokenHash, all('wardenSessions')))).map(
+        (row) => row.id,
+      ),
+    ),
+  };
+}
+
+function sortedFresh(planted: Planted): Planted['fresh'] {
+  const { emailTokens: mail, phoneCodes: codes, buckets, wardenSessions: sessions } = planted.fresh;
+  return { emailTokens: [...mail].sort(), phoneCodes: [...codes].sort(), buckets: [...buckets].sort(), wardenSessions: [...sessions].sort() };
+}
+
+describe('the scheduler purge', () => {
+  const server = useTestServer();
+
+  it('drops used or expired e-mail tokens and phone codes, ended rate-limit windows and expired console sessions on a tick', async () => {
+    const planted = await plant(server, server.clock.now());
+    await server.app.jailScheduler.tick();
+    expect(await remaining(server, planted)).toEqual(sortedFresh(planted));
+  });
+
+  it('purges at the moved time on POST /dev/clock', async () => {
+    const planted = await plant(server, server.clock.now() + 2 * HOUR);
+    expect((await remaining(server, planted)).emailTokens).toHaveLength(4);
+    const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: server.clock.offsetMs + 2 * HOUR } });
+    expect(response.statusCode).toBe(200);
+    expect(await remaining(server, planted)).toEqual(sortedFresh(planted));
+  });
+
+  it('refuses a rate rule whose window is longer than the purge assumes', async () => {
+    const limiter = new RateLimiter(server.app.db, server.clock);
+    await expect(limiter.hit('too-long', { limit: 1, windowMs: LONGEST_RATE_WINDOW_MS + 1 })).rejects.toThrow(/longer than LONGEST_RATE_WINDOW_MS/);
+  });
+
+  it('runs every step even when one fails, and then reports the failure', async () => {
+    const planted = await plant(server, server.clock.now());
+    const broken: PurgeStep = {
+      name: 'a broken table',
+      purge: async () => {
+        throw new Error('relation does not exist');
+      },
+    };
+    await expect(purgeExpired(server.app.db, server.clock.now(), [broken, ...PURGE_STEPS])).rejects.toThrow(/purging failed: 1 of 5 steps/);
+    expect(await remaining(server, planted)).toEqual(sortedFresh(planted));
+  });
+});
+
+describe('the scheduler loop', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('purges on its first pass, then hourly, and on every explicit tick', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    const idle = async (): Promise<number> => 0;
+    let purges = 0;
+    const scheduler = new JailScheduler({ startDue: idle, finishDue: idle, raiseOverruns: idle, purgePatrols: idle }, Fastify({ logger: false }).log, async () => {
+      purges += 1;
+    });
+    scheduler.start();
+    await vi.advanceTimersByTimeAsync(SCHEDULER_INTERVAL_MS);
+    expect(purges).toBe(1);
+    await vi.advanceTimersByTimeAsync(PURGE_INTERVAL_MS - 2 * SCHEDULER_INTERVAL_MS);
+    expect(purges).toBe(1);
+    await vi.advanceTimersByTimeAsync(2 * SCHEDULER_INTERVAL_MS);
+    expect(purges).toBe(2);
+    await scheduler.tick();
+    expect(purges).toBe(3);
+    await scheduler.stop();
+  });
+});
+
+describe('rate-limit windows', () => {
+  it('are never longer than the purge assumes', async () => {
+    const rules = [...Object.values(RATE_RULES), WEBHOOK_CALLS_PER_ADDRESS, WEBHOOK_CALLS_PER_TOKEN, FORUM_POSTS_PER_GUEST];
+    for (const rule of rules) expect(rule.windowMs).toBeLessThanOrEqual(LONGEST_RATE_WINDOW_MS);
+  });
+});

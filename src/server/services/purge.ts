@@ -1,0 +1,58 @@
+import { isNotNull, lte, or } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { emailTokens, phoneCodes, rateLimitBuckets, wardenSessions } from '../db/schema/index.ts';
+import { LONGEST_RATE_WINDOW_MS } from '../lib/rate-limiter.ts';
+
+/**
+ * Rows that have outlived their use, dropped by the scheduler
+ * (jail/scheduler.ts: hourly, and on every `POST /dev/clock`). Each step is
+ * a plain DELETE ... WHERE, so any number of servers may run it at once.
+ */
+export interface PurgeStep {
+  /** What the step drops, for the log of a failed pass. */
+  name: string;
+  purge(db: Database, now: number): Promise<void>;
+}
+
+/** An expired SMS code still answers 'expired' (rather than 'wrong') for a day before it goes. */
+export const EXPIRED_PHONE_CODE_KEPT_MS = 24 * 3_600_000;
+
+/** A mailed link's token, once used or expired: nothing reads it any more (services/mail-links.ts). */
+async function purgeEmailTokens(db: Database, now: number): Promise<void> {
+  await db.delete(emailTokens).where(or(isNotNull(emailTokens.usedAt), lte(emailTokens.expiresAt, now)));
+}
+
+/** An SMS code, once used, or a day after it expired. */
+async function purgePhoneCodes(db: Database, now: number): Promise<void> {
+  await db.delete(phoneCodes).where(or(isNotNull(phoneCodes.usedAt), lte(phoneCodes.expiresAt, now - EXPIRED_PHONE_CODE_KEPT_MS)));
+}
+
+/** A rate-limit counter whose window is over whatever its rule: the next hit starts a new one anyway. */
+async function purgeRateLimitBuckets(db: Database, now: number): Promise<void> {
+  await db.delete(rateLimitBuckets).where(lte(rateLimitBuckets.windowStartedAt, now - LONGEST_RATE_WINDOW_MS));
+}
+
+/** A console session past its end. */
+async function purgeWardenSessions(db: Database, now: number): Promise<void> {
+  await db.delete(wardenSessions).where(lte(wardenSessions.expiresAt, now));
+}
+
+export const PURGE_STEPS: readonly PurgeStep[] = [
+  { name: 'e-mail tokens', purge: purgeEmailTokens },
+  { name: 'phone codes', purge: purgePhoneCodes },
+  { name: 'rate-limit buckets', purge: purgeRateLimitBuckets },
+  { name: 'warden sessions', purge: purgeWardenSessions },
+];
+
+/** Runs every step; a step that fails does not keep the others from running, and the failures are thrown together after them. */
+export async function purgeExpired(db: Database, now: number, steps: readonly PurgeStep[] = PURGE_STEPS): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step.purge(db, now);
+    } catch (error) {
+      failures.push(new Error(`purging ${step.name} failed`, { cause: error }));
+    }
+  }
+  if (failures.length > 0) throw new AggregateError(failures, `purging failed: ${failures.length} of ${steps.length} steps`);
+}
