@@ -72,10 +72,11 @@ class CuttableLink {
 }
 
 describe.runIf(REDIS_URL !== '')('GET /api/ready with REDIS_URL', () => {
-  const link = new CuttableLink(new URL(REDIS_URL));
+  let link: CuttableLink;
   let server: TestServer;
 
   beforeAll(async () => {
+    link = new CuttableLink(new URL(REDIS_URL));
     await link.open();
     server = await startTestServer({ redisUrl: `redis://127.0.0.1:${link.port}` });
   });
