@@ -10,7 +10,7 @@ import type { CardMethod, Charge, ChargeRequest, PaymentProvider } from './provi
  */
 export const STRIPE_API_VERSION: Stripe.LatestApiVersion = '2026-10-28.endive';
 
-/** How long one call to Stripe may take, and how often a call that got no answer is tried again (safe: every POST has an idempotency key). */
+/** How long one call to Stripe may take, and how often the library tries a call again when it got no answer, a conflict or a server error (safe: every POST has an idempotency key). */
 const STRIPE_TIMEOUT_MS = 20_000;
 const STRIPE_NETWORK_RETRIES = 2;
 
