@@ -1,8 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
+import { COMPRESSION_THRESHOLD_BYTES } from './src/shared/compression.ts';
 
 /** Where the Fastify server listens in development (`/api` is proxied there). */
 const apiPort = process.env.PORT ?? '8080';
@@ -18,6 +24,51 @@ const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import
  */
 const contactEmail = process.env.CONTACT_EMAIL || /<([^>]+)>/.exec(process.env.SMTP_FROM ?? '')?.[1] || process.env.SMTP_FROM || 'support@localhost';
 const termsUrl = process.env.TERMS_URL || '/terms.html';
+
+/** The outputs worth compressing: text and wasm (images and fonts are compressed already). */
+const COMPRESSIBLE_OUTPUT = /\.(js|mjs|css|html|wasm|svg|json|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of `dir`
+ * above the threshold, at the highest levels (it is done once, not per
+ * request), unless the copy would not be smaller. The server sends them to
+ * clients that accept them (src/server/plugins/static-files.ts).
+ */
+export async function precompressDirectory(dir: string): Promise<void> {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  const names = (await readdir(dir, { recursive: true })).filter((name) => COMPRESSIBLE_OUTPUT.test(name));
+  await Promise.all(
+    names.map(async (name) => {
+      const path = join(dir, name);
+      if ((await stat(path)).size <= COMPRESSION_THRESHOLD_BYTES) return;
+      const original = await readFile(path);
+      const copies: [string, Buffer][] = [
+        ['.br', await brotli(original, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: original.length } })],
+        ['.gz', await gzipped(original, { level: zlibConstants.Z_BEST_COMPRESSION })],
+      ];
+      for (const [extension, compressed] of copies) if (compressed.length < original.length) await writeFile(path + extension, compressed);
+    }),
+  );
+}
+
+/**
+ * Precompresses the build once everything else is written (the service
+ * worker included); the service worker's precache globs name the originals
+ * only.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'warden-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { order: 'post', sequential: true, handler: () => precompressDirectory(outDir) },
+  };
+}
 
 export default defineConfig({
   // index.html sits at the repository root; the build goes to dist/.
@@ -68,6 +119,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   worker: {
     // The camera worker is an ES module worker that instantiates the wasm.

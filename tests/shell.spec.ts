@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { checkA11y, createGuest, signInPage, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -143,6 +144,11 @@ test.describe('update', () => {
   test('a waiting update is offered, and accepting it reloads the page into it', async ({ page }) => {
     const sw = join(process.cwd(), 'dist', 'sw.js');
     const original = readFileSync(sw, 'utf8');
+    // The build writes compressed copies beside it, which the server sends to the browser (docs/server.md).
+    const copies = [
+      { path: `${sw}.br`, compress: brotliCompressSync },
+      { path: `${sw}.gz`, compress: gzipSync },
+    ].map((copy) => ({ ...copy, original: readFileSync(copy.path) }));
     try {
       await page.goto('/');
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -151,7 +157,9 @@ test.describe('update', () => {
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
       // A new build: the worker's bytes change.
-      writeFileSync(sw, `${original}\n// update ${Date.now()}\n`);
+      const updated = `${original}\n// update ${Date.now()}\n`;
+      writeFileSync(sw, updated);
+      for (const copy of copies) writeFileSync(copy.path, copy.compress(updated));
       const dialog = page.waitForEvent('dialog');
       const reloaded = page.waitForEvent('load', { timeout: 30_000 });
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
@@ -163,6 +171,7 @@ test.describe('update', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     } finally {
       writeFileSync(sw, original);
+      for (const copy of copies) writeFileSync(copy.path, copy.original);
     }
   });
 });

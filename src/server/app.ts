@@ -1,7 +1,9 @@
 import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { COMPRESSION_THRESHOLD_BYTES } from '../shared/compression.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import { withTokenMasking } from './lib/log-privacy.ts';
@@ -102,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const stripe = stripeSettingsFrom(process.env);
   await app.register(securityHeaders, { stripe: stripe !== null, publicUrl: config.publicUrl });
+  // Before every route: answers above the threshold go out in Brotli or gzip, as the client accepts (docs/server.md).
+  await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(services, { config, clock, smsTransport });
   await app.register(triggerDelivery);
   await app.register(health, { prefix: '/api', version: config.version });

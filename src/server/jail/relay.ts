@@ -43,6 +43,8 @@ declare module 'fastify' {
     jailEngine: JailEngine;
     jailScheduler: JailScheduler;
     relay: Server;
+    /** A PING on the relay's Redis connection (the readiness check, routes/health.ts); null without `REDIS_URL`. */
+    relayRedisPing: (() => Promise<unknown>) | null;
   }
 }
 
@@ -133,9 +135,12 @@ export default unencapsulated('relay', async (app) => {
     for (const client of [publisher, subscriber]) client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis'));
     await Promise.all([publisher.connect(), subscriber.connect()]);
     io.adapter(createAdapter(publisher, subscriber));
+    app.decorate('relayRedisPing', () => publisher.ping());
     app.addHook('onClose', async () => {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     });
+  } else {
+    app.decorate('relayRedisPing', null);
   }
 
   // --- Sending ---------------------------------------------------------------------

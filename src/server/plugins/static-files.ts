@@ -10,20 +10,26 @@ export interface StaticFilesOptions extends Record<string, unknown> {
  * Serves the built client. Files under /assets/ carry a content hash and are
  * cached for a year; everything else (index.html, the service worker, the
  * manifest) is revalidated on every load so that an update is seen at once.
- * The vision modules are sent as `application/wasm`, which
+ * A file the build compressed (vite.config.ts writes `.br` and `.gz` beside
+ * it) goes out in Brotli or gzip when the client accepts it, with
+ * `Vary: Accept-Encoding`; `reply.sendFile` (the single-page-app fallback)
+ * does the same. The vision modules are sent as `application/wasm`, which
  * `WebAssembly.instantiateStreaming` insists on.
  */
 export default unencapsulated<StaticFilesOptions>('static-files', async (app, options) => {
+  const assets = `${options.root.replace(/\/$/, '')}/assets/`;
   await app.register(fastifyStatic, {
     root: options.root,
     prefix: '/',
     index: 'index.html',
     dotfiles: 'ignore',
     cacheControl: false,
+    preCompressed: true,
     setHeaders(reply, path) {
-      if (path.endsWith('.wasm')) reply.header('content-type', 'application/wasm');
-      const hashed = path.startsWith(`${options.root.replace(/\/$/, '')}/assets/`);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // `path` is the file sent: `app.js.br` for a compressed `app.js`.
+      const file = path.replace(/\.(br|gz)$/, '');
+      if (file.endsWith('.wasm')) reply.header('content-type', 'application/wasm');
+      reply.header('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 });

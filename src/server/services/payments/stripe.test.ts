@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guests, paymentEvents, payments } from '../../db/schema/index.ts';
 import { apiBlock, credentials, fail, signUp, succeed, useTestServer } from '../../test/harness.ts';
-import { verifyStripeSignature } from '../../routes/payments/stripe-webhook.ts';
-import { formEncode, StripePaymentProvider } from './stripe.ts';
+import { signedStripeEvent } from '../../routes/payments/stripe-webhook.ts';
+import { STRIPE_API_VERSION, StripePaymentProvider, stripeSettingsFrom } from './stripe.ts';
 
 /**
- * Stripe's REST API as far as the provider uses it, in memory: customers,
+ * Stripe's REST API as far as the provider (the official library) uses it, in memory: customers,
  * test PaymentMethods (pm_card_visa succeeds, pm_card_threeDSecure2Required
  * asks for authentication, pm_card_chargeDeclined is declined) and
  * PaymentIntents. Every request is recorded.
@@ -132,24 +132,33 @@ function succeededEvent(eventId: string, intentId: string): string {
   return JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent' } } });
 }
 
-describe('the Stripe provider over REST', () => {
-  it('form-encodes nested parameters as Stripe reads them', () => {
-    expect(formEncode({ amount: 100, metadata: { guest_id: 7 }, expand: { 0: 'payment_method' }, off_session: undefined }).toString()).toBe(
-      'amount=100&metadata%5Bguest_id%5D=7&expand%5B0%5D=payment_method',
-    );
-  });
-
-  it('makes a customer, attaches the card and charges it in yen with the idempotency key', async () => {
+describe('the Stripe provider through the official library', () => {
+  it('makes a customer, attaches the card and charges it in yen with the idempotency key, on the pinned API version', async () => {
     const stripe = provider();
     const { customerId, method } = await stripe.attachCard('pm_card_visa', { id: null, email: 'a@example.com', guestId: 9 });
     expect(method).toEqual({ id: 'pm_card_visa', brand: 'visa', last4: '4242' });
+    const customer = fake.requests.find((request) => request.path === '/v1/customers');
+    expect(customer?.headers['idempotency-key']).toBe('customer-9');
+    expect(Object.fromEntries(customer?.form ?? [])).toEqual({ email: 'a@example.com', 'metadata[guest_id]': '9' });
     const charge = await stripe.charge({ customerId, methodId: method.id, amountYen: 2710, description: 'd', guestId: 9, offSession: false, idempotencyKey: 'key-1' });
     expect(charge).toMatchObject({ status: 'succeeded', method: { last4: '4242' }, customerId });
     const sent = fake.requests.find((request) => request.path === '/v1/payment_intents');
     expect(sent?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent?.headers['stripe-version']).toBe(STRIPE_API_VERSION);
     expect(sent?.headers['idempotency-key']).toBe('key-1');
-    expect(Object.fromEntries(sent?.form ?? [])).toMatchObject({ amount: '2710', currency: 'jpy', customer: customerId, payment_method: 'pm_card_visa', confirm: 'true' });
-    expect(sent?.form.has('off_session')).toBe(false);
+    expect(Object.fromEntries(sent?.form ?? [])).toEqual({
+      amount: '2710',
+      currency: 'jpy',
+      customer: customerId,
+      payment_method: 'pm_card_visa',
+      'allowed_payment_method_types[0]': 'card',
+      confirm: 'true',
+      description: 'd',
+      'metadata[guest_id]': '9',
+      'expand[0]': 'payment_method',
+    });
+    // Every request names the pinned version, whatever the account's default.
+    expect(new Set(fake.requests.map((request) => request.headers['stripe-version']))).toEqual(new Set([STRIPE_API_VERSION]));
   });
 
   it('hands back the client secret of a card that asks for authentication, and a declined card as a failed charge', async () => {
@@ -174,6 +183,15 @@ describe('the Stripe provider over REST', () => {
     await expect(wrongKey.defaultMethod('cus_1')).rejects.toMatchObject({ key: 'payment_provider_unavailable' });
     const nowhere = new StripePaymentProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk', webhookSecret: null, apiBase: 'http://127.0.0.1:9' });
     await expect(nowhere.retrieve('pi_1')).rejects.toMatchObject({ key: 'payment_provider_unavailable' });
+  });
+
+  it('reads STRIPE_API_BASE as an origin, and names the variable when it is not one', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' };
+    expect(stripeSettingsFrom(keys)?.apiBase).toBe('https://api.stripe.com');
+    expect(stripeSettingsFrom({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' })?.apiBase).toBe('http://127.0.0.1:12111');
+    for (const base of ['api.stripe.com', 'ftp://api.stripe.com', 'https://api.stripe.com/v1']) {
+      expect(() => stripeSettingsFrom({ ...keys, STRIPE_API_BASE: base })).toThrow(/^STRIPE_API_BASE must be an http\(s\) origin/);
+    }
   });
 });
 
@@ -218,15 +236,20 @@ describe('the Stripe webhook', () => {
     return row?.plan;
   }
 
-  it('checks the signature over the raw body: good, wrong, stale, missing', () => {
-    const body = Buffer.from('{"id":"evt_1"}');
+  it('checks the signature over the raw body: good, wrong, tampered, stale, missing; then the shape of the event', () => {
+    const payload = succeededEvent('evt_1', 'pi_1');
+    const body = Buffer.from(payload);
     const now = Date.now();
-    expect(verifyStripeSignature(body, sign(body.toString()), WEBHOOK_SECRET, now)).toBe(true);
-    expect(verifyStripeSignature(body, sign(body.toString(), undefined, 'whsec_other'), WEBHOOK_SECRET, now)).toBe(false);
-    expect(verifyStripeSignature(Buffer.from('{"id": "evt_1"}'), sign(body.toString()), WEBHOOK_SECRET, now)).toBe(false);
-    expect(verifyStripeSignature(body, sign(body.toString(), Math.floor(now / 1000) - 301), WEBHOOK_SECRET, now)).toBe(false);
-    expect(verifyStripeSignature(body, 'v1=abc', WEBHOOK_SECRET, now)).toBe(false);
-    expect(verifyStripeSignature(body, undefined, WEBHOOK_SECRET, now)).toBe(false);
+    expect(signedStripeEvent(body, sign(payload), WEBHOOK_SECRET, now)).toMatchObject({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
+    // Within the 5 minutes' tolerance, and past it.
+    expect(signedStripeEvent(body, sign(payload, Math.floor(now / 1000) - 299), WEBHOOK_SECRET, now)).toMatchObject({ id: 'evt_1' });
+    expect(signedStripeEvent(body, sign(payload, Math.floor(now / 1000) - 301), WEBHOOK_SECRET, now)).toBe('stripe_event_unsigned');
+    expect(signedStripeEvent(body, sign(payload, undefined, 'whsec_other'), WEBHOOK_SECRET, now)).toBe('stripe_event_unsigned');
+    expect(signedStripeEvent(Buffer.from(payload.replace('evt_1', 'evt_2')), sign(payload), WEBHOOK_SECRET, now)).toBe('stripe_event_unsigned');
+    expect(signedStripeEvent(body, 'v1=abc', WEBHOOK_SECRET, now)).toBe('stripe_event_unsigned');
+    expect(signedStripeEvent(body, undefined, WEBHOOK_SECRET, now)).toBe('stripe_event_unsigned');
+    expect(signedStripeEvent(Buffer.from('not json'), sign('not json'), WEBHOOK_SECRET, now)).toBe('stripe_event_invalid');
+    expect(signedStripeEvent(Buffer.from('{"id":"evt_1"}'), sign('{"id":"evt_1"}'), WEBHOOK_SECRET, now)).toBe('stripe_event_invalid');
   });
 
   it('refuses a bad or stale signature without touching the plan', async () => {
