@@ -20,11 +20,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server on `port` with `env` over the defaults (PGlite in `DATA_DIR`, quiet logs). */
+/** Starts a server on `port` with `env` over the defaults (PGlite in `DATA_DIR`, quiet logs, the development routes on). */
 export function startServerProcess(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT_DIR,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', WARDEN_DEV: '1', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: 'ignore',
   });
 }

@@ -111,7 +111,7 @@ describe('POST /dev/feature-images', () => {
   });
 
   it('is not there in production', async () => {
-    const production = await startTestServer({ isProduction: true });
+    const production = await startTestServer({ isProduction: true, devRoutes: false });
     try {
       const response = await production.app.inject({ method: 'POST', url: '/dev/feature-images', payload: { guestId: 1, data: jpeg } });
       expect(response.statusCode).toBe(404);
