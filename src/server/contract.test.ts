@@ -166,7 +166,7 @@ describe('development routes', () => {
 });
 
 describe('in production', () => {
-  it('has no /dev/ routes and keeps no outbox', async () => {
+  it('has no /dev/ routes and keeps no outbox (without WARDEN_DEV)', async () => {
     const production = await startTestServer({ isProduction: true, devRoutes: false });
     try {
       await signUp(production.app);

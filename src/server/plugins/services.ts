@@ -7,7 +7,6 @@ import { guests, sessions, type GuestRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
 import { AdjustableClock } from '../lib/clock.ts';
 import { ConsoleTransport, Outbox, SmtpTransport, UndeliveredTransport, type MessageChannel, type MessageTransport } from '../lib/outbox.ts';
-import { TwilioTransport } from '../lib/twilio-transport.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 import { CLEAR_ALL, listenForInvalidations, notifyReadCaches, type ReadCacheListener } from '../lib/read-cache-channel.ts';
 import { ReadCache } from '../lib/read-cache.ts';
@@ -51,7 +50,7 @@ export interface ServicesOptions extends Record<string, unknown> {
 }
 
 /** The transports the configuration names (docs/operations.md). */
-function messageTransports(config: Config, log: FastifyBaseLogger): Record<MessageChannel, MessageTransport> {
+async function messageTransports(config: Config, log: FastifyBaseLogger): Promise<Record<MessageChannel, MessageTransport>> {
   const printed = new ConsoleTransport();
   const undelivered = new UndeliveredTransport(log);
   const email = ((): MessageTransport => {
@@ -59,8 +58,12 @@ function messageTransports(config: Config, log: FastifyBaseLogger): Record<Messa
     if (config.emailDelivery === 'log' || config.smtpUrl === null) return undelivered;
     return new SmtpTransport(config.smtpUrl, config.smtpFrom);
   })();
-  const sms = config.sms.provider === 'twilio' ? new TwilioTransport(config.sms) : config.sms.provider === 'console' ? printed : undelivered;
-  return { email, sms };
+  if (config.sms.provider === 'twilio') {
+    // Loaded only when chosen: the twilio package is large.
+    const { TwilioTransport } = await import('../lib/twilio-transport.ts');
+    return { email, sms: new TwilioTransport(config.sms) };
+  }
+  return { email, sms: config.sms.provider === 'console' ? printed : undelivered };
 }
 
 /** Opens the database (migrating it) and decorates the app with what routes share. */
@@ -69,7 +72,7 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   const { db, queryNamed, close } = await openDatabase(config.database);
   app.addHook('onClose', close);
 
-  const transports = messageTransports(config, app.log);
+  const transports = await messageTransports(config, app.log);
   const sms = options.smsTransport ?? transports.sms;
   const outbox = new Outbox({ email: transports.email, sms }, config.devRoutes, clock, app.log);
 

@@ -110,7 +110,7 @@ describe('POST /dev/feature-images', () => {
     expect(await list(guest)).toEqual([]);
   });
 
-  it('is not there in production', async () => {
+  it('is not there without WARDEN_DEV (in production)', async () => {
     const production = await startTestServer({ isProduction: true, devRoutes: false });
     try {
       const response = await production.app.inject({ method: 'POST', url: '/dev/feature-images', payload: { guestId: 1, data: jpeg } });
@@ -118,5 +118,5 @@ describe('POST /dev/feature-images', () => {
     } finally {
       await production.close();
     }
-  });
+  }, 30_000);
 });
