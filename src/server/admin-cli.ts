@@ -1,6 +1,6 @@
 import { isUsageError, runAdmin, USAGE } from './admin.ts';
 import { adminSocketPath, sendAdminCommand } from './admin-socket.ts';
-import { loadConfig } from './config.ts';
+import { dataDirFrom, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { CLEAR_ALL, notifyReadCaches } from './lib/read-cache-channel.ts';
 
@@ -10,7 +10,8 @@ function usageFailure(message: string): void {
 }
 
 /** The command run on the database itself, when no server runs on this data directory. */
-async function runLocally(args: string[], config: ReturnType<typeof loadConfig>): Promise<void> {
+async function runLocally(args: string[]): Promise<void> {
+  const config = loadConfig();
   const { db, close } = await openDatabase(config.database);
   try {
     console.log((await runAdmin(args, db, { now: () => Date.now() }, config)).join('\n'));
@@ -30,10 +31,10 @@ async function runLocally(args: string[], config: ReturnType<typeof loadConfig>)
  * without one the command opens the database itself.
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
   const args = process.argv.slice(2);
-  const answer = await sendAdminCommand(adminSocketPath(config.dataDir), args);
-  if (answer === null) return runLocally(args, config);
+  // Only DATA_DIR is needed to reach a server: its own configuration holds the rest.
+  const answer = await sendAdminCommand(adminSocketPath(dataDirFrom(process.env)), args);
+  if (answer === null) return runLocally(args);
   if ('lines' in answer) console.log(answer.lines.join('\n'));
   else if ('usageError' in answer) usageFailure(answer.usageError);
   else {

@@ -70,8 +70,9 @@ describe('npm run admin beside a running server (PGlite)', () => {
       expect(signedIn.api).toEqual({ status: 'success' });
       expect(signedIn.warden).toMatchObject({ title: 'Night Shift' });
 
-      // The command ran in the server: a database the command could not reach itself makes no difference.
-      const unreachable = await adminWith({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, dataDir, 'list-wardens');
+      // The command ran in the server, which needs of the command's environment only DATA_DIR: a
+      // database it could not reach itself, or a production setting it could not start with, make no difference.
+      const unreachable = await adminWith({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', NODE_ENV: 'production' }, dataDir, 'list-wardens');
       expect(unreachable.code).toBe(0);
       expect(unreachable.stdout).toContain('Night Shift');
 

@@ -198,10 +198,15 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+/** `DATA_DIR` (default `.data/`, relative to the repository root), absolute. */
+export function dataDirFrom(env: NodeJS.ProcessEnv): string {
+  const dataDirSetting = nonEmpty(env.DATA_DIR) ?? '.data/';
+  return isAbsolute(dataDirSetting) ? dataDirSetting : resolve(ROOT_DIR, dataDirSetting);
+}
+
 /** Reads the configuration from the environment; throws a readable error on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDirSetting = nonEmpty(env.DATA_DIR) ?? '.data/';
-  const dataDir = isAbsolute(dataDirSetting) ? dataDirSetting : resolve(ROOT_DIR, dataDirSetting);
+  const dataDir = dataDirFrom(env);
   const isProduction = env.NODE_ENV === 'production';
   const smtpUrl = parseSmtpUrl(env.SMTP_URL);
   return {

@@ -60,8 +60,6 @@ const CONSOLE_RULE = '─'.repeat(60);
  * log never carries a token.
  */
 export class ConsoleTransport implements MessageTransport {
-  constructor(private readonly write: (text: string) => void = (text) => void process.stdout.write(text)) {}
-
   async deliver(message: OutgoingMessage): Promise<void> {
     const kind = message.channel === 'email' ? 'E-mail' : 'SMS';
     const lines = [
@@ -73,7 +71,7 @@ export class ConsoleTransport implements MessageTransport {
       message.text,
       CONSOLE_RULE,
     ];
-    this.write(`${lines.join('\n')}\n`);
+    process.stdout.write(`${lines.join('\n')}\n`);
   }
 }
 
