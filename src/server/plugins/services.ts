@@ -19,7 +19,7 @@ declare module 'fastify' {
     db: Database;
     /** The hot path's named prepared statements (db/database.ts). */
     queryNamed: NamedQuery;
-    /** The server's time in epoch ms; shifted by `POST /dev/clock` outside production. */
+    /** The server's time in epoch ms; shifted by `POST /dev/clock` (with `WARDEN_DEV=1`). */
     clock: AdjustableClock;
     /** E-mail and SMS. */
     outbox: Outbox;
