@@ -40,12 +40,13 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), DIST_DIR: process.env.DIST_DIR ?? 'dist', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: baseURL, TRUST_PROXY: '1', TRIGGER_ALLOW_HOSTS: '127.0.0.1' },
+    env: { WARDEN_DEV: '1', PORT: String(port), DIST_DIR: process.env.DIST_DIR ?? 'dist', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: baseURL, TRUST_PROXY: '1', TRIGGER_ALLOW_HOSTS: '127.0.0.1' },
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
+  // WARDEN_DEV: the tests read the outbox, move the clock and set up fixtures through /dev.
   // TRUST_PROXY: the tests give sign-ups addresses of their own (tests/helpers.ts, uniqueAddress).
   // TRIGGER_ALLOW_HOSTS: tests/collaboration.spec.ts receives trigger calls on 127.0.0.1.
 });

@@ -17,7 +17,9 @@ try {
 }
 
 step('Building the client (vite build)');
-runOrExit(bin('vite'), ['build']);
+// Always the production build: under NODE_ENV=development vite would bundle
+// React's development build, which is never what the server should serve.
+runOrExit(bin('vite'), ['build'], { env: { ...process.env, NODE_ENV: 'production' } });
 
 const port = process.env.PORT || '8080';
 step(`Starting the server on port ${port}`);

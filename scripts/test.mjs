@@ -115,7 +115,8 @@ suite('server suite on PostgreSQL', () => {
 
 const hasPlaywright = existsSync(join(ROOT, 'playwright.config.ts')) && hasPlaywrightSpecs(join(ROOT, 'tests'));
 if (hasPlaywright) {
-  suite('client build (vite build)', () => run(bin('vite'), ['build']));
+  // The production build, as `npm start` serves it, whatever NODE_ENV the shell has.
+  suite('client build (vite build)', () => run(bin('vite'), ['build'], { env: { ...process.env, NODE_ENV: 'production' } }));
   suite('playwright', () => run(bin('playwright'), ['test'], { stdio: ['ignore', 'inherit', 'inherit'] }));
 } else if (isCi) {
   fail('playwright', 0, 'no playwright.config.ts or no spec under tests/');

@@ -23,8 +23,9 @@ Commands:
       Gives a plan granted on application: university for a year, free for
       100 days from now. A paid plan it replaces is no longer billed.
 
-The database is the server's (DATABASE_URL, else PGlite under DATA_DIR); with
-PGlite, stop the server first: only one process can open its directory.`;
+A server running on the same DATA_DIR runs the command itself (through its
+socket DATA_DIR/admin.sock, which only its user can open); without one the
+command opens the database (DATABASE_URL, else PGlite under DATA_DIR).`;
 
 /** An operator's mistake: printed with the usage, exit status 2. */
 export class UsageError extends Error {}

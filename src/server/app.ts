@@ -85,7 +85,7 @@ export const LOG_REDACT_PATHS = [
 export interface BuildOptions extends FastifyServerOptions {
   /** The server's clock (tests hold on to it to move time). */
   clock?: AdjustableClock;
-  /** The SMS gateway; without one SMS are only logged (and kept in the development outbox). */
+  /** The SMS gateway, in place of the one the configuration names (tests). */
   smsTransport?: MessageTransport;
   /** The forum's chat-workspace mirror; read from `FORUM_*` in the environment when not given (docs/forum.md). */
   forumMirror?: ForumMirrorSettings | null;
@@ -93,7 +93,7 @@ export interface BuildOptions extends FastifyServerOptions {
 
 /**
  * Builds the Warden server: security headers, the database, the API under
- * /api (see docs/api.md), development routes under /dev outside production,
+ * /api (see docs/api.md), development routes under /dev with `WARDEN_DEV=1`,
  * the built client from `config.distDir` with a single-page-app fallback,
  * and error and not-found handlers that answer JSON without internals.
  */
@@ -130,7 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(payments, { stripe });
   // Outside the envelope: Stripe signs the raw body.
   await app.register(stripeWebhook, { prefix: '/api/payments/stripe' });
-  if (!config.isProduction) await app.register(dev, { prefix: '/dev' });
+  if (config.devRoutes) await app.register(dev, { prefix: '/dev' });
   await app.register(staticFiles, { root: config.distDir });
 
   app.setErrorHandler((error: unknown, request, reply) => {

@@ -20,14 +20,22 @@ export interface Config {
   distDir: string;
   /** The release version, from package.json. */
   version: string;
-  /** `NODE_ENV=production`: no `/dev/` routes, no development outbox. */
+  /** `NODE_ENV=production`: every message needs a transport or a named log-only choice, payments need Stripe or a named choice (docs/operations.md). */
   isProduction: boolean;
+  /** `WARDEN_DEV=1`: the `/dev/` routes and the development outbox; refused in production. */
+  devRoutes: boolean;
   /** Where the data lives: PGlite under `dataDir`, or PostgreSQL at `DATABASE_URL`. */
   database: DatabaseConfig;
   /** SMTP server for e-mail (`SMTP_URL`, e.g. `smtps://user:pass@mail.example:465`), when set. */
   smtpUrl: string | null;
   /** The sender of e-mail (`SMTP_FROM`). */
   smtpFrom: string;
+  /** How e-mail leaves: SMTP (`SMTP_URL`), printed on the console (outside production without SMTP), or only logged as not sent (`EMAIL_DELIVERY=log`). */
+  emailDelivery: 'smtp' | 'console' | 'log';
+  /** How SMS leave (`SMS_PROVIDER`): Twilio, printed on the console (outside production without a provider), or only logged as not sent. */
+  sms: SmsConfig;
+  /** The card provider named by `PAYMENT_PROVIDER`; null: Stripe when its keys are set, else the local one (refused in production). */
+  paymentProvider: 'stripe' | 'local' | null;
   /**
    * Which reverse proxies may tell the client address in `X-Forwarded-For` (`TRUST_PROXY`): how many hops
    * (a count), or which addresses and CIDR ranges; none by default.
@@ -47,6 +55,12 @@ export type TrustedProxies = false | number | string[];
  * is null, for tests), or a PostgreSQL server.
  */
 export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+
+/** SMS through Twilio's Messages API (`apiBase` only for tests' stand-in), on the console, or not sent and only logged. */
+export type SmsConfig =
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; countryCode: string; apiBase: string | null }
+  | { provider: 'console' }
+  | { provider: 'log' };
 
 function readVersion(): string {
   const manifest: unknown = JSON.parse(readFileSync(resolve(ROOT_DIR, 'package.json'), 'utf8'));
@@ -167,14 +181,84 @@ export function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | (
   return (_address, hop) => hop < trusted;
 }
 
+function parseDevRoutes(value: string | undefined, isProduction: boolean): boolean {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value !== '1') throw new Error(`WARDEN_DEV must be 1 (or unset), not ${JSON.stringify(value)}`);
+  if (isProduction) {
+    throw new Error('WARDEN_DEV=1 turns on the development routes (accounts, outbox, clock) and is refused with NODE_ENV=production: unset one of them');
+  }
+  return true;
+}
+
+function parseEmailDelivery(value: string | undefined, smtpUrl: string | null, isProduction: boolean): Config['emailDelivery'] {
+  if (value !== undefined && value !== 'log') throw new Error(`EMAIL_DELIVERY must be log (or unset), not ${JSON.stringify(value)}`);
+  if (value === 'log') {
+    if (smtpUrl !== null) throw new Error('EMAIL_DELIVERY=log and SMTP_URL are both set: unset one of them');
+    return 'log';
+  }
+  if (smtpUrl !== null) return 'smtp';
+  if (isProduction) {
+    throw new Error('In production e-mail needs SMTP_URL (sign-up and password reset mail links), or EMAIL_DELIVERY=log to send none and only log that it was not sent');
+  }
+  return 'console';
+}
+
+function parseSms(env: NodeJS.ProcessEnv, isProduction: boolean): SmsConfig {
+  const provider = nonEmpty(env.SMS_PROVIDER);
+  if (provider === 'log') return { provider: 'log' };
+  if (provider === 'twilio') {
+    const names = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+    const missing = names.filter((name) => nonEmpty(env[name]) === undefined);
+    if (missing.length > 0) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+    const countryCode = nonEmpty(env.SMS_COUNTRY_CODE) ?? '81';
+    if (!/^[1-9][0-9]{0,2}$/.test(countryCode)) throw new Error(`SMS_COUNTRY_CODE must be 1 to 3 digits, not ${JSON.stringify(countryCode)}`);
+    return {
+      provider: 'twilio',
+      accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+      authToken: env.TWILIO_AUTH_TOKEN ?? '',
+      from: env.TWILIO_FROM ?? '',
+      countryCode,
+      apiBase: nonEmpty(env.TWILIO_API_BASE) ?? null,
+    };
+  }
+  if (provider !== undefined) throw new Error(`SMS_PROVIDER must be twilio or log, not ${JSON.stringify(provider)}`);
+  if (isProduction) {
+    throw new Error('In production SMS (phone verification codes) need SMS_PROVIDER=twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or SMS_PROVIDER=log to send none and only log that they were not sent');
+  }
+  return { provider: 'console' };
+}
+
+function parsePaymentProvider(env: NodeJS.ProcessEnv, isProduction: boolean): Config['paymentProvider'] {
+  const provider = nonEmpty(env.PAYMENT_PROVIDER);
+  if (provider !== undefined && provider !== 'stripe' && provider !== 'local') {
+    throw new Error(`PAYMENT_PROVIDER must be stripe or local, not ${JSON.stringify(provider)}`);
+  }
+  if (provider === 'local') return 'local';
+  const missing = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'].filter((name) => nonEmpty(env[name]) === undefined);
+  if (missing.length > 0 && (provider === 'stripe' || isProduction)) {
+    const who = provider === 'stripe' ? 'PAYMENT_PROVIDER=stripe needs' : 'In production card payments need';
+    throw new Error(
+      `${who} ${missing.join(' and ')} (Stripe), or PAYMENT_PROVIDER=local for the local provider, which accepts the public test cards and lets guests approve their own payments`,
+    );
+  }
+  return provider ?? null;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+/** `DATA_DIR` (default `.data/`, relative to the repository root), absolute. */
+export function dataDirFrom(env: NodeJS.ProcessEnv): string {
+  const dataDirSetting = nonEmpty(env.DATA_DIR) ?? '.data/';
+  return isAbsolute(dataDirSetting) ? dataDirSetting : resolve(ROOT_DIR, dataDirSetting);
+}
+
 /** Reads the configuration from the environment; throws a readable error on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDirSetting = nonEmpty(env.DATA_DIR) ?? '.data/';
-  const dataDir = isAbsolute(dataDirSetting) ? dataDirSetting : resolve(ROOT_DIR, dataDirSetting);
+  const dataDir = dataDirFrom(env);
+  const isProduction = env.NODE_ENV === 'production';
+  const smtpUrl = parseSmtpUrl(env.SMTP_URL);
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
@@ -182,10 +266,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     distDir: resolve(ROOT_DIR, nonEmpty(env.DIST_DIR) ?? 'dist'),
     version: readVersion(),
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
+    devRoutes: parseDevRoutes(env.WARDEN_DEV, isProduction),
     database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
-    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    smtpUrl,
     smtpFrom: nonEmpty(env.SMTP_FROM) ?? 'Warden <no-reply@localhost>',
+    emailDelivery: parseEmailDelivery(nonEmpty(env.EMAIL_DELIVERY), smtpUrl, isProduction),
+    sms: parseSms(env, isProduction),
+    paymentProvider: parsePaymentProvider(env, isProduction),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     iceServers: parseIceServers(env.ICE_SERVERS),
     redisUrl: parseRedisUrl(env.REDIS_URL),

@@ -166,8 +166,8 @@ describe('development routes', () => {
 });
 
 describe('in production', () => {
-  it('has no /dev/ routes and keeps no outbox', async () => {
-    const production = await startTestServer({ isProduction: true });
+  it('has no /dev/ routes and keeps no outbox (without WARDEN_DEV)', async () => {
+    const production = await startTestServer({ isProduction: true, devRoutes: false });
     try {
       await signUp(production.app);
       for (const [method, url] of [['GET', '/dev/outbox'], ['GET', '/dev/clock'], ['POST', '/dev/clock'], ['POST', '/dev/admin'], ['POST', '/dev/guest-state'], ['POST', '/dev/activity-logs']] as const) {

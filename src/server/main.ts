@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import adminSocket from './admin-socket.ts';
 import { buildApp, LOG_REDACT_PATHS } from './app.ts';
 import { loadConfig } from './config.ts';
 
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   const app = await buildApp(config, {
     logger: { level: process.env.LOG_LEVEL ?? 'info', redact: LOG_REDACT_PATHS },
   });
+  // `npm run admin` reaches this server through DATA_DIR/admin.sock (admin-socket.ts).
+  await app.register(adminSocket);
   if (!existsSync(join(config.distDir, 'index.html'))) {
     app.log.warn(`${config.distDir} has no index.html: run "npm start" (or "npx vite build") to build the client`);
   }
@@ -33,13 +36,18 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  // One line an operator can read the set-up from (docs/operations.md).
   app.log.info(
     {
-      database: config.database.driver === 'pglite' ? config.database.dataDir : 'DATABASE_URL',
+      mode: config.isProduction ? 'production' : config.devRoutes ? 'development routes on' : 'plain',
+      database: config.database.driver,
+      dataDir: config.database.driver === 'pglite' ? config.database.dataDir : null,
+      email: config.emailDelivery === 'log' ? 'log-only' : config.emailDelivery,
+      sms: config.sms.provider === 'log' ? 'log-only' : config.sms.provider,
+      payments: app.paymentProvider.name,
+      redis: config.redisUrl !== null,
       publicUrl: config.publicUrl,
       version: config.version,
-      production: config.isProduction,
-      smtp: config.smtpUrl !== null,
     },
     `Warden is serving ${config.distDir}`,
   );

@@ -56,6 +56,7 @@ async function startNode(name: string, databaseUrl: string): Promise<Node> {
       TRUST_PROXY: '1',
       DATA_DIR: join(dataDir, name),
       NODE_ENV: 'test',
+      WARDEN_DEV: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

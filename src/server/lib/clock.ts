@@ -4,7 +4,7 @@ export interface Clock {
 }
 
 /**
- * The real clock shifted by an offset: outside production `POST /dev/clock`
+ * The real clock shifted by an offset: with `WARDEN_DEV=1` `POST /dev/clock`
  * sets the offset so that tests can move through days in a moment.
  */
 export class AdjustableClock implements Clock {

@@ -39,9 +39,9 @@ export class SmtpTransport implements MessageTransport {
 }
 
 /**
- * Where a channel has no real transport (no `SMTP_URL`; no SMS gateway yet):
- * the message is not sent, and the log says so without its text, which may
- * hold a code or a link.
+ * Log-only delivery, which the operator chooses by name (`EMAIL_DELIVERY=log`,
+ * `SMS_PROVIDER=log`): the message is not sent, and the log says so without
+ * its text, which may hold a code or a link.
  */
 export class UndeliveredTransport implements MessageTransport {
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -51,14 +51,39 @@ export class UndeliveredTransport implements MessageTransport {
   }
 }
 
+const CONSOLE_RULE = '─'.repeat(60);
+
+/**
+ * Outside production, for a channel without a transport: the whole message,
+ * link or code included, is printed on the server's console (stdout), which
+ * is how someone trying Warden locally signs up. Not a log line: the request
+ * log never carries a token.
+ */
+export class ConsoleTransport implements MessageTransport {
+  async deliver(message: OutgoingMessage): Promise<void> {
+    const kind = message.channel === 'email' ? 'E-mail' : 'SMS';
+    const lines = [
+      CONSOLE_RULE,
+      `${kind} printed here instead of sent (no ${message.channel === 'email' ? 'SMTP_URL' : 'SMS_PROVIDER'} set; docs/operations.md)`,
+      `To: ${message.to}`,
+      ...(message.subject === '' ? [] : [`Subject: ${message.subject}`]),
+      '',
+      message.text,
+      CONSOLE_RULE,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}
+
 /** How many messages the development outbox keeps (the oldest go first). */
 const DEV_OUTBOX_CAPACITY = 500;
 
 /**
  * Sends e-mail and SMS. Delivery runs in the background, so that a slow
  * mail server neither delays an answer nor tells by its timing whether an
- * address exists; a failed delivery is logged. Outside production every
- * message is also kept in the development outbox (`GET /dev/outbox`).
+ * address exists; a failed delivery is logged. With the development routes
+ * on (`WARDEN_DEV=1`) every message is also kept in the development outbox
+ * (`GET /dev/outbox`).
  */
 export class Outbox {
   private readonly kept: OutboxRecord[] = [];

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { GuestCredentials } from '../../shared/api/envelope.ts';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database, type NamedQuery } from '../db/database.ts';
 import { guests, sessions, type GuestRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
 import { AdjustableClock } from '../lib/clock.ts';
-import { Outbox, SmtpTransport, UndeliveredTransport, type MessageTransport } from '../lib/outbox.ts';
+import { ConsoleTransport, Outbox, SmtpTransport, UndeliveredTransport, type MessageChannel, type MessageTransport } from '../lib/outbox.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 import { CLEAR_ALL, listenForInvalidations, notifyReadCaches, type ReadCacheListener } from '../lib/read-cache-channel.ts';
 import { ReadCache } from '../lib/read-cache.ts';
@@ -18,7 +19,7 @@ declare module 'fastify' {
     db: Database;
     /** The hot path's named prepared statements (db/database.ts). */
     queryNamed: NamedQuery;
-    /** The server's time in epoch ms; shifted by `POST /dev/clock` outside production. */
+    /** The server's time in epoch ms; shifted by `POST /dev/clock` (with `WARDEN_DEV=1`). */
     clock: AdjustableClock;
     /** E-mail and SMS. */
     outbox: Outbox;
@@ -44,8 +45,25 @@ declare module 'fastify' {
 export interface ServicesOptions extends Record<string, unknown> {
   config: Config;
   clock: AdjustableClock;
-  /** The SMS gateway; none exists yet, so SMS are only logged (and kept outside production). */
+  /** The SMS gateway, in place of the one `config.sms` names (tests). */
   smsTransport?: MessageTransport;
+}
+
+/** The transports the configuration names (docs/operations.md). */
+async function messageTransports(config: Config, log: FastifyBaseLogger): Promise<Record<MessageChannel, MessageTransport>> {
+  const printed = new ConsoleTransport();
+  const undelivered = new UndeliveredTransport(log);
+  const email = ((): MessageTransport => {
+    if (config.emailDelivery === 'console') return printed;
+    if (config.emailDelivery === 'log' || config.smtpUrl === null) return undelivered;
+    return new SmtpTransport(config.smtpUrl, config.smtpFrom);
+  })();
+  if (config.sms.provider === 'twilio') {
+    // Loaded only when chosen: the twilio package is large.
+    const { TwilioTransport } = await import('../lib/twilio-transport.ts');
+    return { email, sms: new TwilioTransport(config.sms) };
+  }
+  return { email, sms: config.sms.provider === 'console' ? printed : undelivered };
 }
 
 /** Opens the database (migrating it) and decorates the app with what routes share. */
@@ -54,9 +72,9 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   const { db, queryNamed, close } = await openDatabase(config.database);
   app.addHook('onClose', close);
 
-  const undelivered = new UndeliveredTransport(app.log);
-  const email = config.smtpUrl === null ? undelivered : new SmtpTransport(config.smtpUrl, config.smtpFrom);
-  const outbox = new Outbox({ email, sms: options.smsTransport ?? undelivered }, !config.isProduction, clock, app.log);
+  const transports = await messageTransports(config, app.log);
+  const sms = options.smsTransport ?? transports.sms;
+  const outbox = new Outbox({ email: transports.email, sms }, config.devRoutes, clock, app.log);
 
   app.decorate('db', db);
   app.decorate('queryNamed', queryNamed);

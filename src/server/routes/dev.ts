@@ -52,7 +52,8 @@ const featureImageResponseSchema = z.object({ id: z.number() });
 const doneSchema = z.object({ ok: z.literal(true) });
 
 /**
- * Development routes, registered only outside production:
+ * Development routes, registered only when the operator turns them on with
+ * `WARDEN_DEV=1` (never in production; docs/operations.md):
  * `GET /dev/outbox` lists the e-mail and SMS sent, oldest first;
  * `GET /dev/clock` and `POST /dev/clock {offsetMs}` read and set how far the
  * server's clock runs ahead of (or behind) real time;

@@ -42,7 +42,8 @@ async function testDatabase(): Promise<{ database: DatabaseConfig; drop(): Promi
 export async function startTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const { database, drop } = await testDatabase();
   const clock = new AdjustableClock();
-  const config: Config = { ...loadConfig({}), database, ...overrides };
+  // The development routes on (tests read the outbox and move the clock); messages only logged, not printed.
+  const config: Config = { ...loadConfig({ WARDEN_DEV: '1', EMAIL_DELIVERY: 'log', SMS_PROVIDER: 'log' }), database, ...overrides };
   const app = await buildApp(config, { logger: false, clock, ...options });
   await app.ready();
   return {

@@ -20,12 +20,67 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server on `port` with `env` over the defaults (PGlite in `DATA_DIR`, quiet logs). */
+/** Starts a server on `port` with `env` over the defaults (PGlite in `DATA_DIR`, quiet logs, the development routes on). */
 export function startServerProcess(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT_DIR,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', WARDEN_DEV: '1', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: 'ignore',
+  });
+}
+
+/** A server process whose standard output and error are kept. */
+export interface WatchedServer {
+  child: ChildProcess;
+  url: string;
+  /** Everything it wrote so far, stdout and stderr interleaved. */
+  output(): string;
+}
+
+/**
+ * Runs `node --import tsx src/server/main.ts` as `npm start` does, with
+ * exactly `env` (nothing inherited but PATH and HOME) on 127.0.0.1 and a free
+ * port; resolves once `/api/health` answers, or rejects with what it wrote
+ * if it exits first.
+ */
+export async function startWatchedServer(env: Record<string, string>): Promise<WatchedServer> {
+  const port = await freePort();
+  const chunks: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT_DIR,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const server = { child, url: `http://127.0.0.1:${port}`, output: () => chunks.join('') };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${server.output()}`);
+    const up = await fetch(`${server.url}/api/health`).then((response) => response.ok, () => false);
+    if (up) return server;
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs main.ts with exactly `env` (and PATH, HOME) until it exits; its exit code and what it wrote. */
+export function runServerUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const chunks: string[] = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT_DIR,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    // A server that starts instead of refusing is stopped, its output telling why.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: chunks.join('') });
+    });
   });
 }
 

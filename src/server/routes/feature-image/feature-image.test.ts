@@ -110,13 +110,13 @@ describe('POST /dev/feature-images', () => {
     expect(await list(guest)).toEqual([]);
   });
 
-  it('is not there in production', async () => {
-    const production = await startTestServer({ isProduction: true });
+  it('is not there without WARDEN_DEV (in production)', async () => {
+    const production = await startTestServer({ isProduction: true, devRoutes: false });
     try {
       const response = await production.app.inject({ method: 'POST', url: '/dev/feature-images', payload: { guestId: 1, data: jpeg } });
       expect(response.statusCode).toBe(404);
     } finally {
       await production.close();
     }
-  });
+  }, 30_000);
 });

@@ -8,7 +8,7 @@ import { rollOverMonthlyUsage } from './usage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Stripe when its keys are set, else the local provider (docs/payments.md). */
+    /** The local provider when `PAYMENT_PROVIDER=local` or Stripe's keys are not set, else Stripe (docs/payments.md). */
     paymentProvider: PaymentProvider;
     /** The webhook's signing secret; null without Stripe or without `STRIPE_WEBHOOK_SECRET`. */
     stripeWebhookSecret: string | null;
@@ -70,9 +70,11 @@ export interface PaymentsOptions extends Record<string, unknown> {
 
 /** Chooses the payment provider and runs the billing scheduler from the moment the app is ready. */
 export default unencapsulated<PaymentsOptions>('payments', async (app, options) => {
-  const provider: PaymentProvider = options.stripe === null ? new LocalPaymentProvider(app.db, app.clock) : new StripePaymentProvider(options.stripe);
+  // Production without Stripe's keys runs the local provider only when named (config.ts refuses to start otherwise).
+  const stripe = app.config.paymentProvider === 'local' ? null : options.stripe;
+  const provider: PaymentProvider = stripe === null ? new LocalPaymentProvider(app.db, app.clock) : new StripePaymentProvider(stripe);
   app.decorate('paymentProvider', provider);
-  app.decorate('stripeWebhookSecret', options.stripe?.webhookSecret ?? null);
+  app.decorate('stripeWebhookSecret', stripe?.webhookSecret ?? null);
   const context = (): PaymentsContext => ({ db: app.db, clock: app.clock, provider });
   app.decorate('paymentsContext', context);
   const scheduler = new BillingScheduler(context, (guestId) => app.invalidateReadCache(guestId), app.log);
