@@ -87,6 +87,7 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_guest_id').on(table.guestId)],
 );
+export type SessionRow = typeof sessions.$inferSelect;
 
 export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
