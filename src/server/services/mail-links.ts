@@ -50,6 +50,20 @@ export async function sendMailLink(app: FastifyInstance, guest: GuestRow, purpos
 }
 
 /**
+ * Tells the guest's former address that the account's e-mail address is
+ * now `newEmail` (after an e-mail change), with the way back if it was not
+ * the guest: a password reset for the former address.
+ */
+export function sendEmailChangedNotice(app: FastifyInstance, former: GuestRow, newEmail: string): void {
+  app.outbox.send({
+    channel: 'email',
+    to: former.email,
+    subject: message(former.language, 'email_changed_subject'),
+    text: message(former.language, 'email_changed_text', { title: former.title, email: newEmail, url: `${appUrl(app.config)}/guest/resetPasswordEmail` }),
+  });
+}
+
+/**
  * Uses up a link's token: returns the guest and address it was sent for, or
  * null when the token is unknown, of another purpose, used or expired.
  */
