@@ -51,15 +51,16 @@ export async function sendMailLink(app: FastifyInstance, guest: GuestRow, purpos
 
 /**
  * Tells the guest's former address that the account's e-mail address is
- * now `newEmail` (after an e-mail change), with the way back if it was not
- * the guest: a password reset for the former address.
+ * now the guest's (after an e-mail change), in the guest's language, with
+ * the way back if it was not the guest: a password reset for the former
+ * address.
  */
-export function sendEmailChangedNotice(app: FastifyInstance, former: GuestRow, newEmail: string): void {
+export function sendEmailChangedNotice(app: FastifyInstance, guest: GuestRow, formerEmail: string): void {
   app.outbox.send({
     channel: 'email',
-    to: former.email,
-    subject: message(former.language, 'email_changed_subject'),
-    text: message(former.language, 'email_changed_text', { title: former.title, email: newEmail, url: `${appUrl(app.config)}/guest/resetPasswordEmail` }),
+    to: formerEmail,
+    subject: message(guest.language, 'email_changed_subject'),
+    text: message(guest.language, 'email_changed_text', { title: guest.title, email: guest.email, url: `${appUrl(app.config)}/guest/resetPasswordEmail` }),
   });
 }
 

@@ -71,7 +71,7 @@ const profile: FastifyPluginAsync = async (app) => {
       if (updated === undefined) throw new ApiFailure('authentication_failed');
       if (email !== undefined) {
         await sendMailLink(app, updated, 'verify_email');
-        sendEmailChangedNotice(app, guest, email);
+        sendEmailChangedNotice(app, updated, guest.email);
         // The address that resets the password has changed: only this device stays signed in.
         app.endSessionSockets('guest', await endGuestSessions(app.db, guest.id, session.tokenHash));
       }
