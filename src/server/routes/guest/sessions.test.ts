@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RELAY_PATH } from '../../../shared/relay.ts';
 import { runAdmin } from '../../admin.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/secrets.ts';
@@ -239,6 +241,34 @@ describe('a warden’s console socket', () => {
     await succeed(server.app, '/warden/logout', { api: apiBlock(), warden: { token } });
     expect(await ended).toBe('io server disconnect');
     await expect(RelayClient.connect(url, { warden: { token } })).rejects.toThrow(RELAY_REFUSED);
+  });
+
+  it('reconnecting as the console does after its session ended is refused at the handshake, and the socket stops trying', async () => {
+    const warden = await newWarden();
+    const token = await startWardenSession(server.app.db, warden.id, server.clock.now());
+    // The console's settings (src/client/warden/relay.ts): the auth read at every connection, reconnection on.
+    const socket = io(url, {
+      path: RELAY_PATH,
+      auth: (send) => send({ warden: { token, language: 'ja' } }),
+      transports: ['websocket'],
+      extraHeaders: { origin: url },
+      reconnectionDelay: 100,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await succeed(server.app, '/warden/logout', { api: apiBlock(), warden: { token } });
+      expect(await dropped).toBe('io server disconnect');
+      const refused = new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      socket.connect();
+      expect((await refused).message).toBe(RELAY_REFUSED);
+      // Not active: the console's onRefused reads the session, which is signed out.
+      expect(socket.active).toBe(false);
+      expect(await fail(server.app, '/warden/read', { api: apiBlock(), warden: { token } })).toBe('Your console session has ended. Please sign in again.');
+    } finally {
+      socket.close();
+    }
   });
 
   it('ends when the console session expires', async () => {
