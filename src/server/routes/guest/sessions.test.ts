@@ -324,6 +324,7 @@ describe('a facilitator', () => {
       ['/guest/subscribe', { ...as({}), subscription: { plan: 5, token: 'tok_local_x' } }],
       ['/guest/unsubscribe', as({})],
       ['/guest/updateCard', { ...as({}), subscription: { token: 'tok_local_x' } }],
+      ['/payments/local/confirm', { ...as({}), payment: { clientSecret: 'pi_local_x_secret_y', approve: true } }],
     ];
     for (const [path, body] of calls) expect(await fail(server.app, path, body), path).toBe(refused);
     expect(await fail(server.app, '/guest/unsubscribe', as({}, 'ja'))).toBe(
