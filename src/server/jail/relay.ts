@@ -55,9 +55,9 @@ declare module 'fastify' {
   }
 }
 
-/** Who a socket is, settled by the handshake, with the session it was opened with. */
+/** Who a socket is, settled by the handshake, and when a console's session ends. */
 type Member =
-  | { kind: 'guest'; guestId: number; credentials: GuestCredentials }
+  | { kind: 'guest'; guestId: number }
   | { kind: 'warden'; warden: RelayWarden; language: Language; sessionExpiresAt: number };
 
 const guestRoom = (guestId: number) => `guest:${guestId}`;
@@ -234,6 +234,9 @@ export default unencapsulated('relay', async (app) => {
     });
   }
 
+  /** A guest socket's session, kept here rather than in `socket.data`, which the Redis adapter may send to other servers. */
+  const guestSessions = new WeakMap<Socket, GuestCredentials>();
+
   io.use((socket, next) => {
     const auth = relayAuthSchema.safeParse(socket.handshake.auth);
     const refuse = () => next(new Error(message(DEFAULT_LANGUAGE, 'relay_sign_in_again')));
@@ -246,7 +249,8 @@ export default unencapsulated('relay', async (app) => {
         const credentials = auth.data.guest;
         try {
           const { guest, session } = await app.authenticatedSession(credentials);
-          return { member: { kind: 'guest', guestId: guest.id, credentials }, room: sessionRoom('guest', session.tokenHash) };
+          guestSessions.set(socket, credentials);
+          return { member: { kind: 'guest', guestId: guest.id }, room: sessionRoom('guest', session.tokenHash) };
         } catch (error) {
           if (error instanceof ApiFailure) return null;
           throw error;
@@ -276,8 +280,14 @@ export default unencapsulated('relay', async (app) => {
 
   io.on('connection', (socket) => {
     const member = socket.data.member as Member;
-    if (member.kind === 'guest') onGuest(socket, member.guestId, member.credentials);
-    else onWarden(socket, member.warden, member.language);
+    if (member.kind === 'warden') {
+      onWarden(socket, member.warden, member.language);
+      return;
+    }
+    // The handshake sets both together; without the session there is nothing to renew it with.
+    const credentials = guestSessions.get(socket);
+    if (credentials === undefined) socket.disconnect(true);
+    else onGuest(socket, member.guestId, credentials);
   });
 
   // --- Sessions that end ---------------------------------------------------------------
