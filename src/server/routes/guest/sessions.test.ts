@@ -129,6 +129,18 @@ describe('lifetimes of a guest session', () => {
   });
 });
 
+describe('an alive check', () => {
+  it('on a session that has ended (deleted by any server) is refused and ends the socket', async () => {
+    const guest = await signUp(server.app);
+    const device = await connect({ guest: credentials(guest) });
+    await server.app.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(guest.token)));
+    await server.app.invalidateReadCache(guest.id);
+    const ended = disconnected(device);
+    expect(await device.send('check_alive_from_guest', { api: apiBlock(), guest: { id: guest.id }, jailStatus: 'injail' })).toEqual({ ok: false, error: RELAY_REFUSED });
+    expect(await ended).toBe('io server disconnect');
+  });
+});
+
 describe('a live jail', () => {
   // Short lifetimes: a jail of 4 hours outlasts both.
   const short = useTestServer({ guestSessions: { idleMs: HOUR, maxMs: 2 * HOUR } });
