@@ -240,7 +240,7 @@ async function seed(database: DatabaseConfig, count: number): Promise<LoadGuest[
         )
         .returning({ id: guests.id });
       const tokens = rows.map(({ id }) => ({ id, token: newToken() }));
-      await db.insert(sessions).values(tokens.map(({ id, token }) => ({ tokenHash: hashToken(token), guestId: id, createdAt: now })));
+      await db.insert(sessions).values(tokens.map(({ id, token }) => ({ tokenHash: hashToken(token), guestId: id, createdAt: now, lastSeenAt: now })));
       await db.insert(reservations).values(
         tokens.map(({ id }) => {
           const source = bookingSource(

@@ -11,6 +11,8 @@ import {
   call,
   checkA11y,
   codeIn,
+  createGuest,
+  createWarden,
   lastMailTo,
   lastMessageTo,
   linkIn,
@@ -226,17 +228,27 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByTestId('guest-title')).toHaveText(title);
       account.title = title;
 
+      // A new e-mail address takes the current password: a wrong one is refused in the app's words.
       const email = `${title}@example.org`;
       await page.getByRole('link', { name: 'Edit: E-mail' }).click();
       await checkA11y(page, '/guest/editEmail');
       await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Current password').fill('not my password');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectBanner(page, 'To change the e-mail address, enter your current password correctly.');
+      await expect(page).toHaveURL(/\/guest\/editEmail$/);
+      await page.getByLabel('Current password').fill(account.password);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/guest\/edited$/);
       await page.getByRole('link', { name: 'Check' }).click();
       await expect(page.getByTestId('guest-email')).toHaveText(email);
+      const oldEmail = account.email;
       account.email = email;
-      // The new address gets its verification link.
+      // The new address gets its verification link; the old one is told.
       expect(linkIn((await lastMailTo(request, email)).text)).toMatch(/^\/guest\/verifyEmail\//);
+      const notice = await lastMailTo(request, oldEmail);
+      expect(notice.subject).toBe('Warden: your e-mail address was changed');
+      expect(notice.text).toContain(email);
       expect(missing).toEqual([]);
     });
 
@@ -285,3 +297,29 @@ for (const { name, viewport } of VIEWPORTS) {
     });
   });
 }
+
+test.describe('account menu at phone 360x640', () => {
+  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'en-US', serviceWorkers: 'block' });
+
+  test('says when a facilitator last signed in as the guest', async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await createGuest(request);
+    await page.goto('/camera-check');
+    await signInPage(page, guest);
+    await page.goto('/guest/show');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(page.getByTestId('facilitator-signed-in')).toHaveCount(0);
+
+    const warden = await createWarden(request);
+    const issued = await request.post('/dev/admin', { data: { args: ['facilitator-token', '--warden', warden.email, '--guest', String(guest.id)] } });
+    expect(issued.ok(), 'POST /dev/admin facilitator-token').toBe(true);
+    const token = ((await issued.json()) as { lines: string[] }).lines[1] ?? '';
+    const answer = await call(request, '/guest/authenticateAsLimFacilitator', { guest: { id: guest.id }, facilitator: { token } });
+    expect(answer.api.status).toBe('success');
+
+    await page.reload();
+    await expect(page.getByTestId('facilitator-signed-in')).toHaveText(/^A facilitator last signed in to your account on .+\.$/);
+    await checkA11y(page, '/guest/show with a facilitator sign-in');
+    expect(missing).toEqual([]);
+  });
+});

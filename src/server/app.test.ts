@@ -185,4 +185,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'warden.example' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('gives guest sessions 30 idle days and 90 in all, or what SESSION_IDLE_DAYS and SESSION_MAX_DAYS say', () => {
+    const day = 86_400_000;
+    expect(loadConfig({}).guestSessions).toEqual({ idleMs: 30 * day, maxMs: 90 * day });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '0.5', SESSION_MAX_DAYS: '7' }).guestSessions).toEqual({ idleMs: day / 2, maxMs: 7 * day });
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: 'never' })).toThrow(/SESSION_IDLE_DAYS/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '100' })).toThrow(/SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS/);
+  });
 });

@@ -45,6 +45,14 @@ export interface Config {
   iceServers: IceServer[];
   /** Redis for the relay across several servers (`REDIS_URL`, `redis://host:6379`), when set. */
   redisUrl: string | null;
+  /** How long a guest's session lasts (`SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`; docs/sessions.md). */
+  guestSessions: SessionLifetimes;
+}
+
+/** A session ends after `idleMs` without use, or `maxMs` after it began, whichever comes first. */
+export interface SessionLifetimes {
+  idleMs: number;
+  maxMs: number;
 }
 
 /** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses and ranges. */
@@ -244,6 +252,22 @@ function parsePaymentProvider(env: NodeJS.ProcessEnv, isProduction: boolean): Co
   return provider ?? null;
 }
 
+const DAY_MS = 86_400_000;
+
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback * DAY_MS;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= 0) throw new Error(`${name} must be a positive number of days, not ${JSON.stringify(value)}`);
+  return days * DAY_MS;
+}
+
+function parseSessionLifetimes(env: NodeJS.ProcessEnv): SessionLifetimes {
+  const idleMs = parseDays('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 30);
+  const maxMs = parseDays('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 90);
+  if (idleMs > maxMs) throw new Error('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
+  return { idleMs, maxMs };
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -277,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     iceServers: parseIceServers(env.ICE_SERVERS),
     redisUrl: parseRedisUrl(env.REDIS_URL),
+    guestSessions: parseSessionLifetimes(env),
   };
 }
 

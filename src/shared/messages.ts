@@ -135,6 +135,14 @@ export const MESSAGES = {
     en: 'Your e-mail address is already verified.',
     ja: 'メールアドレスは既に認証済みです。',
   },
+  facilitator_not_allowed: {
+    en: 'A facilitator cannot change the e-mail address, password, phone number or payment, nor export or delete the account. Only the guest can.',
+    ja: 'ファシリテーターは、メールアドレス・パスワード・電話番号・お支払いの変更や、アカウントの書き出し・削除はできません。ご本人が操作してください。',
+  },
+  current_password_wrong: {
+    en: 'To change the e-mail address, enter your current password correctly.',
+    ja: 'メールアドレスを変更するには、現在のパスワードを正しく入力してください。',
+  },
   facilitator_failed: {
     en: 'The facilitator link is invalid or has expired.',
     ja: 'ファシリテーター用のリンクが無効か、有効期限が切れています。',
@@ -340,6 +348,14 @@ export const MESSAGES = {
   reset_password_text: {
     en: 'Open this link within an hour to set a new password for {title}:\n{url}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.',
     ja: '1時間以内に次のリンクを開いて、{title}さんの新しいパスワードを設定してください。\n{url}\n\n心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+  },
+  email_changed_subject: {
+    en: 'Warden: your e-mail address was changed',
+    ja: 'Warden: メールアドレスが変更されました',
+  },
+  email_changed_text: {
+    en: 'The e-mail address of {title} on Warden was changed from this address to {email}. Mail now goes there, and every other device was signed out.\n\nIf you did not do this, reset your password with this address at {url} and write to us.',
+    ja: 'Wardenの{title}さんのメールアドレスが、このアドレスから{email}に変更されました。今後のメールは新しいアドレスに届きます。ほかの端末はすべてログアウトしました。\n\n心当たりのない場合は、{url} からこのアドレスでパスワードを再設定し、ご連絡ください。',
   },
   phone_code_sms: {
     en: 'Your Warden code is {code}. It is valid for 10 minutes.',

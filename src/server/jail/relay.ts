@@ -4,7 +4,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/constants.ts';
-import { languageSchema } from '../../shared/api/envelope.ts';
+import { languageSchema, type GuestCredentials } from '../../shared/api/envelope.ts';
 import { message } from '../../shared/messages.ts';
 import {
   callupFromWardenSchema,
@@ -31,9 +31,11 @@ import {
   type ServerToGuestEvents,
   type ServerToWardenEvents,
 } from '../../shared/relay.ts';
+import { ApiFailure } from '../lib/api.ts';
 import { unencapsulated } from '../plugins/unencapsulated.ts';
 import { purgeExpired } from '../services/purge.ts';
-import { wardenOfSession } from '../services/wardens.ts';
+import { purgeExpiredGuestSessions } from '../services/sessions.ts';
+import { wardenSessionOf } from '../services/wardens.ts';
 import { JailEngine, RelayRefusal, type RelayEmitter } from './engine.ts';
 import { liveJails, logsOf } from './live-view.ts';
 import { JailScheduler } from './scheduler.ts';
@@ -45,16 +47,31 @@ declare module 'fastify' {
     relay: Server;
     /** A PING on the relay's Redis connection (the readiness check, routes/health.ts); null without `REDIS_URL`. */
     relayRedisPing: (() => Promise<unknown>) | null;
+    /**
+     * Ends at once, on every server, the sockets opened with these sessions
+     * (token hashes of guest or console sessions): after a sign-out, a
+     * password reset, an e-mail change or an expiry (docs/sessions.md).
+     */
+    endSessionSockets(kind: 'guest' | 'warden', tokenHashes: readonly string[]): void;
+    /** Deletes the guest sessions that have ended and ends their sockets, and the sockets of expired console sessions here. */
+    endExpiredSessions(): Promise<void>;
   }
 }
 
-/** Who a socket is, settled by the handshake. */
-type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden; language: Language };
+/** Who a socket is, settled by the handshake, and when a console's session ends. */
+type Member =
+  | { kind: 'guest'; guestId: number }
+  | { kind: 'warden'; warden: RelayWarden; language: Language; sessionExpiresAt: number };
 
 const guestRoom = (guestId: number) => `guest:${guestId}`;
 const wardenRoom = (wardenId: number) => `warden:${wardenId}`;
 const jailRoom = (reservationId: number) => `jail:${reservationId}`;
 const WARDENS_ROOM = 'wardens';
+/** Every socket is in the room of its session, so that ending the session ends it on any server. */
+const sessionRoom = (kind: 'guest' | 'warden', tokenHash: string) => `${kind}-session:${tokenHash}`;
+
+/** How often each server looks for sessions that have ended by time. */
+const SESSION_SWEEP_MS = 60_000;
 
 /** Console updates are gathered for this long and sent together. */
 const CONSOLE_FLUSH_MS = 500;
@@ -223,6 +240,9 @@ export default unencapsulated('relay', async (app) => {
     });
   }
 
+  /** A guest socket's session, kept here rather than in `socket.data`, which the Redis adapter may send to other servers. */
+  const guestSessions = new WeakMap<Socket, GuestCredentials>();
+
   io.use((socket, next) => {
     const auth = relayAuthSchema.safeParse(socket.handshake.auth);
     const refuse = () => next(new Error(message(DEFAULT_LANGUAGE, 'relay_sign_in_again')));
@@ -230,25 +250,31 @@ export default unencapsulated('relay', async (app) => {
       refuse();
       return;
     }
-    const identify = async (): Promise<Member | null> => {
+    const identify = async (): Promise<{ member: Member; room: string } | null> => {
       if ('guest' in auth.data) {
+        const credentials = auth.data.guest;
         try {
-          const guest = await app.authenticatedGuest(auth.data.guest);
-          return { kind: 'guest', guestId: guest.id };
-        } catch {
-          return null;
+          const { guest, session } = await app.authenticatedSession(credentials);
+          guestSessions.set(socket, credentials);
+          return { member: { kind: 'guest', guestId: guest.id }, room: sessionRoom('guest', session.tokenHash) };
+        } catch (error) {
+          if (error instanceof ApiFailure) return null;
+          throw error;
         }
       }
-      const warden = await wardenOfSession(app.db, auth.data.warden.token, app.clock.now());
-      return warden === null ? null : { kind: 'warden', warden, language: auth.data.warden.language ?? DEFAULT_LANGUAGE };
+      const session = await wardenSessionOf(app.db, auth.data.warden.token, app.clock.now());
+      if (session === null) return null;
+      const member: Member = { kind: 'warden', warden: session.warden, language: auth.data.warden.language ?? DEFAULT_LANGUAGE, sessionExpiresAt: session.expiresAt };
+      return { member, room: sessionRoom('warden', session.tokenHash) };
     };
     identify().then(
-      (member) => {
-        if (member === null) {
+      (identified) => {
+        if (identified === null) {
           refuse();
           return;
         }
-        socket.data.member = member;
+        socket.data.member = identified.member;
+        void socket.join(identified.room);
         next();
       },
       (error: unknown) => {
@@ -260,11 +286,49 @@ export default unencapsulated('relay', async (app) => {
 
   io.on('connection', (socket) => {
     const member = socket.data.member as Member;
-    if (member.kind === 'guest') onGuest(socket, member.guestId);
-    else onWarden(socket, member.warden, member.language);
+    if (member.kind === 'warden') {
+      onWarden(socket, member.warden, member.language);
+      return;
+    }
+    // The handshake sets both together; without the session there is nothing to renew it with.
+    const credentials = guestSessions.get(socket);
+    if (credentials === undefined) socket.disconnect(true);
+    else onGuest(socket, member.guestId, credentials);
   });
 
-  function onGuest(socket: Socket, guestId: number) {
+  // --- Sessions that end ---------------------------------------------------------------
+
+  const endSessionSockets = (kind: 'guest' | 'warden', tokenHashes: readonly string[]): void => {
+    if (tokenHashes.length > 0) io.in(tokenHashes.map((hash) => sessionRoom(kind, hash))).disconnectSockets(true);
+  };
+  app.decorate('endSessionSockets', endSessionSockets);
+
+  app.decorate('endExpiredSessions', async (): Promise<void> => {
+    const now = app.clock.now();
+    endSessionSockets('guest', await purgeExpiredGuestSessions(app.db, now, config.guestSessions));
+    // A console session has a fixed end, which each server checks for its own sockets.
+    for (const socket of io.of('/').sockets.values()) {
+      const member = socket.data.member as Member;
+      if (member.kind === 'warden' && member.sessionExpiresAt <= now) socket.disconnect(true);
+    }
+  });
+
+  /**
+   * A guest's use of the relay renews the session like a call does; a
+   * session that has ended meanwhile ends the socket (after the refusal is
+   * answered).
+   */
+  async function renewGuestSession(socket: Socket, credentials: GuestCredentials): Promise<void> {
+    try {
+      await app.authenticatedSession(credentials);
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      setImmediate(() => socket.disconnect(true));
+      throw new RelayRefusal('relay_sign_in_again');
+    }
+  }
+
+  function onGuest(socket: Socket, guestId: number, credentials: GuestCredentials) {
     void socket.join(guestRoom(guestId));
     const send = <Event extends keyof ServerToGuestEvents>(event: Event, ...args: Parameters<ServerToGuestEvents[Event]>) => {
       socket.emit(event, ...args);
@@ -282,7 +346,10 @@ export default unencapsulated('relay', async (app) => {
       return { ok: true, jail: await engine.initialize(guestId, send), iceServers: config.iceServers };
     });
     listen(socket, 'check_alive_from_guest', checkAliveFromGuestSchema, async (payload) => {
-      const correction = await engine.checkAlive(guestId, own(payload).jailStatus);
+      own(payload);
+      // A live jail's alive checks are activity: nobody is signed out in the middle of one.
+      await renewGuestSession(socket, credentials);
+      const correction = await engine.checkAlive(guestId, payload.jailStatus);
       if (correction !== null) {
         send('jail_update_to_guest', { guest: { jailStatus: correction.jailStatus, statusSince: correction.statusSince }, warden: correction.warden });
       }
@@ -386,9 +453,15 @@ export default unencapsulated('relay', async (app) => {
   app.decorate('jailScheduler', scheduler);
   app.addHook('onReady', async () => scheduler.start());
 
+  const sessionSweep = setInterval(() => {
+    app.endExpiredSessions().catch((error: unknown) => app.log.error({ err: error }, 'ending expired sessions failed'));
+  }, SESSION_SWEEP_MS);
+  sessionSweep.unref();
+
   // Before the HTTP server closes: open sockets would keep it waiting.
   app.addHook('preClose', async () => {
     await scheduler.stop();
+    clearInterval(sessionSweep);
     if (flushTimer !== null) clearTimeout(flushTimer);
     io.disconnectSockets(true);
     io.engine.close();

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { GuestRow } from '../db/schema/index.ts';
+import type { GuestRow, SessionRow } from '../db/schema/index.ts';
 import { ReadCache } from './read-cache.ts';
 
-const row = { id: 1, title: 'guest' } as GuestRow;
+const row = {
+  guest: { id: 1, title: 'guest' } as GuestRow,
+  session: { tokenHash: 'hash', guestId: 1, wardenId: null, createdAt: 0, lastSeenAt: 0 } satisfies SessionRow,
+};
 
 describe('ReadCache', () => {
   it('keeps a session and a list, and drops both on invalidation', () => {

@@ -1,8 +1,8 @@
-import type { GuestRow } from '../db/schema/index.ts';
+import type { GuestRow, SessionRow } from '../db/schema/index.ts';
 
 /**
  * The per-process read cache (docs/server.md, "The read cache"): per guest,
- * the sessions that authenticated (guest row by token hash) and the
+ * the sessions that authenticated (session and guest rows by token hash) and the
  * serialized answer of `reservation/read_list`. A hit does no database query.
  *
  * Correctness rests on three things:
@@ -14,6 +14,9 @@ import type { GuestRow } from '../db/schema/index.ts';
  *   write never stores what the write replaced;
  * - a list is served only within the time window its statuses hold
  *   (`from` ≤ now < `until`, by the server's clock).
+ * A cached session is only what the database said: the caller checks its
+ * lifetimes at every use (services/sessions.ts), so the cache never keeps an
+ * ended session alive.
  */
 
 export interface ReadCacheLimits {
@@ -43,8 +46,14 @@ export interface CachedAnswer {
   until: number;
 }
 
+/** An open session as last read, and its guest. */
+export interface CachedSession {
+  guest: GuestRow;
+  session: SessionRow;
+}
+
 interface Entry {
-  sessions: Map<string, GuestRow>;
+  sessions: Map<string, CachedSession>;
   list: CachedAnswer | null;
 }
 
@@ -87,8 +96,8 @@ export class ReadCache {
     return this.entries.size;
   }
 
-  /** The guest row of a session known to be open, or undefined (ask the database). */
-  session(guestId: number, tokenHash: string): GuestRow | undefined {
+  /** The session and guest rows as last read, or undefined (ask the database). */
+  session(guestId: number, tokenHash: string): CachedSession | undefined {
     const row = this.entries.get(guestId)?.sessions.get(tokenHash);
     if (row === undefined) {
       this.stats.sessionMisses += 1;
@@ -99,16 +108,24 @@ export class ReadCache {
     return row;
   }
 
-  storeSession(guestId: number, tokenHash: string, row: GuestRow, generation: number): void {
+  storeSession(guestId: number, tokenHash: string, value: CachedSession, generation: number): void {
     if (!this.isEnabled || generation !== this.generationCount) return;
     const entry = this.entryOf(guestId);
     entry.sessions.delete(tokenHash);
-    entry.sessions.set(tokenHash, Object.freeze({ ...row }));
+    entry.sessions.set(tokenHash, Object.freeze({ guest: Object.freeze({ ...value.guest }), session: Object.freeze({ ...value.session }) }));
     while (entry.sessions.size > this.limits.maxSessionsPerGuest) {
       const oldest = entry.sessions.keys().next();
       if (oldest.done === true) break;
       entry.sessions.delete(oldest.value);
     }
+  }
+
+  /** Records a renewal of a cached session (`lastSeenAt` written to the database); nothing else changes. */
+  sessionSeen(guestId: number, tokenHash: string, lastSeenAt: number): void {
+    const entry = this.entries.get(guestId);
+    const cached = entry?.sessions.get(tokenHash);
+    if (entry === undefined || cached === undefined) return;
+    entry.sessions.set(tokenHash, Object.freeze({ guest: cached.guest, session: Object.freeze({ ...cached.session, lastSeenAt }) }));
   }
 
   /** The guest's `read_list` answer if it holds at `now`, else undefined. */

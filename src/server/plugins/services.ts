@@ -9,8 +9,9 @@ import { AdjustableClock } from '../lib/clock.ts';
 import { ConsoleTransport, Outbox, SmtpTransport, UndeliveredTransport, type MessageChannel, type MessageTransport } from '../lib/outbox.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 import { CLEAR_ALL, listenForInvalidations, notifyReadCaches, type ReadCacheListener } from '../lib/read-cache-channel.ts';
-import { ReadCache } from '../lib/read-cache.ts';
+import { ReadCache, type CachedSession } from '../lib/read-cache.ts';
 import { hashToken } from '../lib/secrets.ts';
+import { isRenewalDue, isSessionOpen, renewSession, sessionLapse } from '../services/sessions.ts';
 import { unencapsulated } from './unencapsulated.ts';
 
 declare module 'fastify' {
@@ -39,6 +40,12 @@ declare module 'fastify' {
      * 'authentication_failed' (one message for an unknown id and a wrong token).
      */
     authenticatedGuest(credentials: GuestCredentials): Promise<GuestRow>;
+    /**
+     * The open session `credentials` name and its guest, renewed by this
+     * use (services/sessions.ts); fails like `authenticatedGuest`, also
+     * for a session past its idle time or lifetime.
+     */
+    authenticatedSession(credentials: GuestCredentials): Promise<CachedSession>;
   }
 }
 
@@ -93,18 +100,30 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
     if (listener !== null) await notifyReadCaches(db, target, listener.sender);
   });
 
-  app.decorate('authenticatedGuest', async (credentials: GuestCredentials): Promise<GuestRow> => {
+  const lifetimes = config.guestSessions;
+  /** Renews the session when due: in the database, and in the cache so the next calls skip the write. */
+  const renewed = async (found: CachedSession, now: number): Promise<CachedSession> => {
+    if (!isRenewalDue(found.session, now)) return found;
+    await renewSession(db, found.session.tokenHash, now);
+    cache.sessionSeen(found.guest.id, found.session.tokenHash, now);
+    return { guest: found.guest, session: { ...found.session, lastSeenAt: now } };
+  };
+  const authenticatedSession = async (credentials: GuestCredentials): Promise<CachedSession> => {
     const tokenHash = hashToken(credentials.token);
+    const now = clock.now();
     const cached = cache.session(credentials.id, tokenHash);
-    if (cached !== undefined) return cached;
+    // A cached session that looks ended is read again: another server may have renewed it.
+    if (cached !== undefined && sessionLapse(cached.session, now, lifetimes) === null) return renewed(cached, now);
     const generation = cache.generation;
     const [row] = await db
-      .select({ guest: guests })
+      .select({ guest: guests, session: sessions })
       .from(sessions)
       .innerJoin(guests, eq(guests.id, sessions.guestId))
       .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.guestId, credentials.id)));
-    if (row === undefined) throw new ApiFailure('authentication_failed');
-    cache.storeSession(credentials.id, tokenHash, row.guest, generation);
-    return row.guest;
-  });
+    if (row === undefined || !(await isSessionOpen(db, row.session, now, lifetimes))) throw new ApiFailure('authentication_failed');
+    cache.storeSession(credentials.id, tokenHash, row, generation);
+    return renewed(row, now);
+  };
+  app.decorate('authenticatedSession', authenticatedSession);
+  app.decorate('authenticatedGuest', async (credentials: GuestCredentials): Promise<GuestRow> => (await authenticatedSession(credentials)).guest);
 });

@@ -38,6 +38,7 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
     triggerUrl: guest.triggerUrl,
     triggerBody: guest.triggerBody,
     createdAt: guest.createdAt,
+    facilitatorSignedInAt: guest.facilitatorSignedInAt,
     ...(token === undefined ? {} : { token }),
   };
 }
@@ -45,18 +46,8 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
 /** Starts a session for the guest and returns its token (the database keeps only the hash). */
 export async function startSession(db: Database, guestId: number, now: number, wardenId: number | null = null): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), guestId, wardenId, createdAt: now });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), guestId, wardenId, createdAt: now, lastSeenAt: now });
   return token;
-}
-
-/** Ends the session of this token. */
-export async function endSession(db: Database, guestId: number, token: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.guestId, guestId), eq(sessions.tokenHash, hashToken(token))));
-}
-
-/** Ends every session of the guest. */
-export async function endAllSessions(db: Database, guestId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.guestId, guestId));
 }
 
 /** The guest with this username, whatever its case. */

@@ -50,6 +50,21 @@ export async function sendMailLink(app: FastifyInstance, guest: GuestRow, purpos
 }
 
 /**
+ * Tells the guest's former address that the account's e-mail address is
+ * now the guest's (after an e-mail change), in the guest's language, with
+ * the way back if it was not the guest: a password reset for the former
+ * address.
+ */
+export function sendEmailChangedNotice(app: FastifyInstance, guest: GuestRow, formerEmail: string): void {
+  app.outbox.send({
+    channel: 'email',
+    to: formerEmail,
+    subject: message(guest.language, 'email_changed_subject'),
+    text: message(guest.language, 'email_changed_text', { title: guest.title, email: guest.email, url: `${appUrl(app.config)}/guest/resetPasswordEmail` }),
+  });
+}
+
+/**
  * Uses up a link's token: returns the guest and address it was sent for, or
  * null when the token is unknown, of another purpose, used or expired.
  */

@@ -19,17 +19,31 @@ export async function startWardenSession(db: Database, wardenId: number, now: nu
   return token;
 }
 
-/** The warden whose unexpired console session `token` is, or null. */
-export async function wardenOfSession(db: Database, token: string, now: number): Promise<WardenIdentity | null> {
-  const [row] = await db
-    .select({ id: wardens.id, title: wardens.title })
-    .from(wardenSessions)
-    .innerJoin(wardens, eq(wardens.id, wardenSessions.wardenId))
-    .where(and(eq(wardenSessions.tokenHash, hashToken(token)), gt(wardenSessions.expiresAt, now)));
-  return row ?? null;
+/** An unexpired console session: its warden, the hash of its token and when it ends. */
+export interface WardenSession {
+  warden: WardenIdentity;
+  tokenHash: string;
+  expiresAt: number;
 }
 
-/** Ends the console session of this token. */
-export async function endWardenSession(db: Database, token: string): Promise<void> {
-  await db.delete(wardenSessions).where(eq(wardenSessions.tokenHash, hashToken(token)));
+/** The unexpired console session `token` opens, or null. */
+export async function wardenSessionOf(db: Database, token: string, now: number): Promise<WardenSession | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ id: wardens.id, title: wardens.title, expiresAt: wardenSessions.expiresAt })
+    .from(wardenSessions)
+    .innerJoin(wardens, eq(wardens.id, wardenSessions.wardenId))
+    .where(and(eq(wardenSessions.tokenHash, tokenHash), gt(wardenSessions.expiresAt, now)));
+  return row === undefined ? null : { warden: { id: row.id, title: row.title }, tokenHash, expiresAt: row.expiresAt };
+}
+
+/** The warden whose unexpired console session `token` is, or null. */
+export async function wardenOfSession(db: Database, token: string, now: number): Promise<WardenIdentity | null> {
+  return (await wardenSessionOf(db, token, now))?.warden ?? null;
+}
+
+/** Ends the console session of this token; returns the token hashes ended (none when it was already gone). */
+export async function endWardenSession(db: Database, token: string): Promise<string[]> {
+  const ended = await db.delete(wardenSessions).where(eq(wardenSessions.tokenHash, hashToken(token))).returning({ tokenHash: wardenSessions.tokenHash });
+  return ended.map((row) => row.tokenHash);
 }

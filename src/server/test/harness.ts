@@ -182,6 +182,12 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestG
   return { ...form, id: guest.id, token: guest.token, address };
 }
 
+/** Signs the guest in again (after the clock moved past the session's lifetime); the guest with the new session. */
+export async function signIn(app: FastifyInstance, guest: TestGuest): Promise<TestGuest> {
+  const answer = await succeed(app, '/guest/authenticate', { api: apiBlock(), guest: { title: guest.title, password: guest.password } }, { remoteAddress: guest.address });
+  return { ...guest, token: (answer.guest as { token: string }).token };
+}
+
 /** The credentials block of an authenticated call. */
 export function credentials(guest: TestGuest): { id: number; token: string } {
   return { id: guest.id, token: guest.token };

@@ -103,13 +103,15 @@ export const guestAuthenticateAsFacilitatorRequestSchema = z.object({
  * `/guest/update`: the client sends its whole guest object; only these
  * fields change. `null` or a missing field leaves the value as it is, except
  * `triggerUrl` and `triggerBody`, which `null` clears. A new `phone` needs
- * `phoneCode`, the digits of the SMS code sent to it.
+ * `phoneCode`, the digits of the SMS code sent to it; a new `email` needs
+ * `currentPassword`, the account's password.
  */
 export const guestUpdateRequestSchema = z.object({
   api: apiRequestSchema,
   guest: guestCredentialsSchema.extend({
     title: titleSchema.nullish(),
     email: emailSchema.nullish(),
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).nullish(),
     phone: z.union([z.literal(''), phoneSchema]).nullish(),
     phoneCode: z.union([z.literal(''), phoneCodeDigitsSchema]).nullish(),
     language: languageSchema.nullish(),
@@ -178,6 +180,8 @@ export const guestSchema = z.object({
   triggerUrl: z.string().nullable(),
   triggerBody: z.string().nullable(),
   createdAt: z.number(),
+  /** When a facilitator last signed in as the guest (the account menu says so), or null. */
+  facilitatorSignedInAt: z.number().nullable(),
   token: z.string().optional(),
 });
 export type Guest = z.infer<typeof guestSchema>;

@@ -59,6 +59,7 @@ const guest = (changes: Partial<Guest> = {}): Guest => ({
   triggerUrl: null,
   triggerBody: null,
   createdAt: 0,
+  facilitatorSignedInAt: null,
   ...changes,
 });
 

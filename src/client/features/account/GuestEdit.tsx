@@ -47,11 +47,13 @@ export function GuestEditScreen() {
 function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
   const { t } = useTranslation('account');
   const id = useId();
+  const passwordId = useId();
   const navigate = useNavigate();
   const guest = useGuest();
   const current = guest?.[field] ?? '';
   const [value, setValue] = useState(current);
   const [touched, setTouched] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [update, { isLoading }] = useGuestUpdateMutation();
   useEffect(() => {
     if (!touched) setValue(current);
@@ -65,7 +67,8 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
       navigate('/guest/edit');
       return;
     }
-    const result = await update({ [field]: value.trim() });
+    // A new e-mail address takes the current password (the server checks it).
+    const result = await update(field === 'email' ? { email: value.trim(), currentPassword } : { title: value.trim() });
     if ('data' in result) navigate('/guest/edited');
   }
 
@@ -87,6 +90,19 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
             }}
           />
         </div>
+        {field === 'email' && (
+          <div className="field">
+            <label htmlFor={passwordId}>{t('edit_email_current_password')}</label>
+            <input
+              id={passwordId}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
+          </div>
+        )}
         {field === 'email' && <p className="account-note">{t('edit_email_note')}</p>}
         <button type="submit" className="button" disabled={isLoading}>
           {t('edit_save')}

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
-import { useLogout } from '../../app/hooks.ts';
+import { useAppSelector, useLogout } from '../../app/hooks.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
+import { useGuest } from './GuestEdit.tsx';
 import { CONTACT_EMAIL } from './links.ts';
 
 /** /guest/show: the account menu (SPEC §2). */
 export function GuestShowScreen() {
   const { t } = useTranslation('account');
   const logout = useLogout();
+  const language = useAppSelector((state) => state.application.language);
+  const facilitatorSignedInAt = useGuest()?.facilitatorSignedInAt ?? null;
   return (
     <section className="account-screen">
       <h1>{t('show_heading')}</h1>
@@ -38,6 +41,13 @@ export function GuestShowScreen() {
           </button>
         </li>
       </ul>
+      {facilitatorSignedInAt !== null && (
+        <p className="account-note" data-testid="facilitator-signed-in">
+          {t('show_facilitator_signed_in', {
+            time: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(facilitatorSignedInAt),
+          })}
+        </p>
+      )}
       <LanguageSelector className="account-language" />
       <p className="account-version">{t('show_version', { version: BUILD_VERSION })}</p>
     </section>

@@ -16,6 +16,8 @@ export const accountApi = api.injectEndpoints({
       { guest: Guest },
       Partial<Pick<Guest, 'title' | 'email' | 'phone' | 'webhookEnabled' | 'triggerEnabled' | 'triggerMethod' | 'triggerUrl' | 'triggerBody'>> & {
         phoneCode?: string;
+        /** Needed with a new `email`. */
+        currentPassword?: string;
       }
     >({
       query: (guest) => ({ path: '/guest/update', body: { guest }, auth: true }),

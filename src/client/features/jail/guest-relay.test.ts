@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { apiBlock, bookJail, credentials, readyGuest, succeed, useTestServer } from '../../../server/test/harness.ts';
+import { apiBlock, bookJail, credentials, fail, readyGuest, signUp, succeed, useTestServer } from '../../../server/test/harness.ts';
 import { GuestRelay, RelayRefusedError } from './guest-relay.ts';
 
 /**
@@ -49,6 +49,22 @@ const connected = (relay: GuestRelay) =>
   new Promise<void>((resolve) => (relay.socket.connected ? resolve() : relay.socket.once('connect', () => resolve())));
 
 describe('the guest relay client', () => {
+  it('ends with its session: connecting again is refused at the handshake, the socket stops trying, and the guest reads as signed out', async () => {
+    const guest = await signUp(server.app);
+    const relay = relayFor(credentials(guest));
+    await connected(relay);
+    const dropped = new Promise<string>((resolve) => relay.socket.once('disconnect', resolve));
+    await succeed(server.app, '/guest/logout', { api: apiBlock(), guest: credentials(guest) });
+    expect(await dropped).toBe('io server disconnect');
+    // Connecting again after a server-side disconnect, as the page does: refused.
+    const refused = new Promise<Error>((resolve) => relay.socket.once('connect_error', resolve));
+    relay.socket.connect();
+    expect((await refused).message).toBe('Please sign in again to connect.');
+    expect(relay.socket.active).toBe(false);
+    // What the page then reads (useGuestRelay: refreshGuest) signs it out.
+    expect(await fail(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) })).toBe('You are signed out. Please sign in again.');
+  });
+
   it('initializes, keeps events until acknowledged, and sends them again after a drop: each stored once', async () => {
     const { guest, reservation } = await liveJail();
     const relay = relayFor(credentials(guest));

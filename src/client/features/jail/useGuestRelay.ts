@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ALIVE_CHECK_INTERVAL_MS, CLIENT_VERSION } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
+import { refreshGuest } from '../../app/session.ts';
 import { featureImagesUpdated } from '../../app/slices/featureImage.ts';
 import { GuestRelay } from './guest-relay.ts';
 import { commandsUpdated, jailFinished, jailResumed, jailStarted, jailUpdated } from './sessionSlice.ts';
@@ -33,6 +34,12 @@ export function useGuestRelay(): GuestRelay | null {
     const { socket } = connected;
     socket.on('connect', () => {
       connected.initialize(navigator.userAgent.slice(0, 500), CLIENT_VERSION).catch(() => undefined);
+    });
+    // A handshake the relay refused (the socket no longer retries): if the
+    // session has ended, reading the guest signs this device out with the
+    // app's message; otherwise the page carries on as before.
+    socket.on('connect_error', () => {
+      if (!socket.active) void refreshGuest(store);
     });
     socket.on('jail_start_to_guest', (payload) => dispatch(jailStarted(payload)));
     socket.on('jail_resume_to_guest', (payload) => dispatch(jailResumed(payload)));

@@ -54,6 +54,8 @@ export const guests = pgTable(
     /** The day of the month a monthly plan is paid on (1-28), and when it is next paid. */
     paymentDay: integer('payment_day'),
     nextPaymentAt: epochMs('next_payment_at'),
+    /** When a facilitator last signed in as the guest (with a facilitator token); the account menu shows it. */
+    facilitatorSignedInAt: epochMs('facilitator_signed_in_at'),
     createdAt: epochMs('created_at').notNull(),
     updatedAt: epochMs('updated_at').notNull(),
   },
@@ -65,7 +67,11 @@ export const guests = pgTable(
 );
 export type GuestRow = typeof guests.$inferSelect;
 
-/** A signed-in session; the token is kept only as its SHA-256. */
+/**
+ * A signed-in session; the token is kept only as its SHA-256. It ends after
+ * an idle time since `lastSeenAt` or a lifetime since `createdAt`
+ * (services/sessions.ts, docs/sessions.md).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -76,9 +82,12 @@ export const sessions = pgTable(
     /** The warden, when a facilitator signed in as the guest. */
     wardenId: integer('warden_id'),
     createdAt: epochMs('created_at').notNull(),
+    /** The last call or alive check made with it, written at most about once a minute. */
+    lastSeenAt: epochMs('last_seen_at').notNull(),
   },
   (table) => [index('sessions_guest_id').on(table.guestId)],
 );
+export type SessionRow = typeof sessions.$inferSelect;
 
 export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];

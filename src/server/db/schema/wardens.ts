@@ -17,7 +17,7 @@ export const wardens = pgTable(
 
 /**
  * A token that lets a warden sign in as one guest (the facilitator login),
- * kept as its SHA-256; issued by `npm run admin -- facilitator-token`.
+ * kept as its SHA-256, good for one sign-in; issued by `npm run admin -- facilitator-token`.
  */
 export const facilitatorTokens = pgTable(
   'facilitator_tokens',
@@ -31,6 +31,8 @@ export const facilitatorTokens = pgTable(
       .references(() => guests.id, { onDelete: 'cascade' }),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+    /** A token works once: set when it opens a session. */
+    usedAt: bigint('used_at', { mode: 'number' }),
   },
   (table) => [index('facilitator_tokens_guest_id').on(table.guestId)],
 );

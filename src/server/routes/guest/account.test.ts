@@ -193,8 +193,10 @@ describe('/guest/authenticateAsLimFacilitator', () => {
     expect(await fail(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token: 'y'.repeat(43) } })).toBe(
       'The facilitator link is invalid or has expired.',
     );
+    // A token not yet used, after its hour.
+    const [, unused = ''] = await runAdmin(['facilitator-token', '--warden', 'kenji@example.com', '--guest', String(guest.id), '--hours', '1'], server.app.db, server.clock, server.app.config);
     server.clock.offsetMs += 61 * MINUTE;
-    expect(await fail(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token } })).toBe(
+    expect(await fail(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token: unused } })).toBe(
       'The facilitator link is invalid or has expired.',
     );
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticatedRequestSchema } from '../../../shared/api/envelope.ts';
 import {
@@ -14,7 +14,6 @@ import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword 
 import { tokenHint } from '../../services/triggers/webhook-token.ts';
 import {
   assertTitleAndEmailFree,
-  endSession,
   explainUniqueViolation,
   guestByEmail,
   guestByTitle,
@@ -22,6 +21,7 @@ import {
   startSession,
 } from '../../services/guests.ts';
 import { sendMailLink } from '../../services/mail-links.ts';
+import { endSession } from '../../services/sessions.ts';
 
 /** Sign-up, sign-in (also as a facilitator), reading the account, and sign-out. */
 const account: FastifyPluginAsync = async (app) => {
@@ -89,20 +89,25 @@ const account: FastifyPluginAsync = async (app) => {
     async handler({ guest: { id }, facilitator }, request) {
       await app.rateLimiter.enforce(`sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
       const now = app.clock.now();
-      const [row] = await app.db
-        .select({ guest: guests, wardenId: facilitatorTokens.wardenId })
-        .from(facilitatorTokens)
-        .innerJoin(guests, eq(guests.id, facilitatorTokens.guestId))
+      // A token works once: the first sign-in marks it used, and a second finds nothing.
+      const [used] = await app.db
+        .update(facilitatorTokens)
+        .set({ usedAt: now })
         .where(
           and(
             eq(facilitatorTokens.tokenHash, hashToken(facilitator.token)),
             eq(facilitatorTokens.guestId, id),
             gt(facilitatorTokens.expiresAt, now),
+            isNull(facilitatorTokens.usedAt),
           ),
-        );
-      if (row === undefined) throw new ApiFailure('facilitator_failed');
-      const token = await startSession(app.db, row.guest.id, now, row.wardenId);
-      return { guest: await publicGuest(app.db, row.guest, token) };
+        )
+        .returning({ wardenId: facilitatorTokens.wardenId });
+      if (used === undefined) throw new ApiFailure('facilitator_failed');
+      // The guest sees this in the account menu.
+      const [guest] = await app.db.update(guests).set({ facilitatorSignedInAt: now }).where(eq(guests.id, id)).returning();
+      if (guest === undefined) throw new ApiFailure('facilitator_failed');
+      const token = await startSession(app.db, guest.id, now, used.wardenId);
+      return { guest: await publicGuest(app.db, guest, token) };
     },
   });
 
@@ -120,7 +125,7 @@ const account: FastifyPluginAsync = async (app) => {
     payload: {},
     async handler({ guest: credentials }) {
       const guest = await app.authenticatedGuest(credentials);
-      await endSession(app.db, guest.id, credentials.token);
+      app.endSessionSockets('guest', await endSession(app.db, guest.id, credentials.token));
       return {};
     },
   });

@@ -10,8 +10,9 @@ import { guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { hashPassword } from '../../lib/secrets.ts';
-import { endAllSessions, guestByEmail } from '../../services/guests.ts';
+import { guestByEmail } from '../../services/guests.ts';
 import { consumeAllMailLinks, consumeMailLink, sendMailLink } from '../../services/mail-links.ts';
+import { endGuestSessions } from '../../services/sessions.ts';
 
 /** E-mail verification and password reset, each by a single-use mailed link. */
 const mailLinks: FastifyPluginAsync = async (app) => {
@@ -68,7 +69,7 @@ const mailLinks: FastifyPluginAsync = async (app) => {
       if (link === null) throw new ApiFailure('link_invalid');
       const passwordHash = await hashPassword(password);
       await app.db.update(guests).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(guests.id, link.guestId));
-      await endAllSessions(app.db, link.guestId);
+      app.endSessionSockets('guest', await endGuestSessions(app.db, link.guestId, null));
       await consumeAllMailLinks(app, link.guestId, 'reset_password');
       return {};
     },

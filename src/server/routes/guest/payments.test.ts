@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jails, payments } from '../../db/schema/index.ts';
 import { runAdmin } from '../../admin.ts';
-import { apiBlock, bookJail, call, credentials, fail, readyGuest, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
+import { apiBlock, bookJail, call, credentials, fail, readyGuest, signIn, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
 const server = useTestServer();
 
@@ -266,11 +266,12 @@ describe('plans given on application', () => {
     await runAdmin(['grant-plan', '--guest', String(guest.id), '--plan', 'free'], server.app.db, server.clock, server.app.config);
     const free = await current(guest);
     expect(free.subscription.plan).toBe(PLAN.free);
-    // 100 days later the plan has run out: booking is refused.
+    // 100 days later the plan has run out: booking is refused (the session has ended too: the guest signs in again).
     await moveClockTo((free.subscription.expiredAt ?? 0) + HOUR);
+    const returning = await signIn(server.app, guest);
     const startTime = Math.ceil((server.clock.now() + 24 * HOUR) / HOUR) * HOUR;
     expect(
-      await fail(server.app, '/reservation/create', body(guest, { reservation: { work: 'Essay', duration: 1, startTime, repeatType: 'none' } })),
+      await fail(server.app, '/reservation/create', body(returning, { reservation: { work: 'Essay', duration: 1, startTime, repeatType: 'none' } })),
     ).toBe('Your plan has ended. Please choose a plan on the subscription page to book a jail.');
     await moveClockTo(Date.now());
   });

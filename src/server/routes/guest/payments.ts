@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authenticatedRequestSchema } from '../../../shared/api/envelope.ts';
 import { subscribeRequestSchema, subscriptionChangePayload, updateCardRequestSchema } from '../../../shared/api/payments.ts';
 import { apiPost } from '../../lib/api.ts';
+import { refuseFacilitator } from '../../services/sessions.ts';
 import { subscriptionAnswer } from '../payments/answers.ts';
 import { subscribe, unsubscribe, updateCard } from '../../services/payments/subscriptions.ts';
 
@@ -9,14 +10,16 @@ import { subscribe, unsubscribe, updateCard } from '../../services/payments/subs
  * `/guest/subscribe`, `/guest/unsubscribe` and `/guest/updateCard`
  * (SPEC §7, docs/payments.md). Each answers the guest and their
  * subscription; subscribe also a client secret when the card asks the guest
- * to confirm the payment.
+ * to confirm the payment. Only the guest may: a facilitator's session is
+ * refused (services/sessions.ts, `refuseFacilitator`).
  */
 const payments: FastifyPluginAsync = async (app) => {
   apiPost(app, '/subscribe', {
     body: subscribeRequestSchema,
     payload: subscriptionChangePayload,
     async handler({ guest: credentials, subscription }) {
-      const guest = await app.authenticatedGuest(credentials);
+      const { guest, session } = await app.authenticatedSession(credentials);
+      refuseFacilitator(session);
       const clientSecret = await subscribe(app.paymentsContext(), guest, subscription.plan, subscription.token);
       return subscriptionAnswer(app, guest.id, clientSecret);
     },
@@ -26,7 +29,8 @@ const payments: FastifyPluginAsync = async (app) => {
     body: authenticatedRequestSchema,
     payload: subscriptionChangePayload,
     async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+      const { guest, session } = await app.authenticatedSession(credentials);
+      refuseFacilitator(session);
       await unsubscribe(app.paymentsContext(), guest.id);
       return subscriptionAnswer(app, guest.id, null);
     },
@@ -36,7 +40,8 @@ const payments: FastifyPluginAsync = async (app) => {
     body: updateCardRequestSchema,
     payload: subscriptionChangePayload,
     async handler({ guest: credentials, subscription }) {
-      const guest = await app.authenticatedGuest(credentials);
+      const { guest, session } = await app.authenticatedSession(credentials);
+      refuseFacilitator(session);
       await updateCard(app.paymentsContext(), guest, subscription.token);
       return subscriptionAnswer(app, guest.id, null);
     },

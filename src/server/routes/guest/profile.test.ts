@@ -65,7 +65,7 @@ describe('/guest/update', () => {
     const guest = await signUp(server.app);
     const other = await signUp(server.app);
     expect(await fail(server.app, '/guest/update', update(guest, { title: other.title.toUpperCase() }))).toBe('This username is already taken.');
-    expect(await fail(server.app, '/guest/update', update(guest, { email: other.email }, 'ja'))).toBe('このメールアドレスは既に登録されています。');
+    expect(await fail(server.app, '/guest/update', update(guest, { email: other.email, currentPassword: guest.password }, 'ja'))).toBe('このメールアドレスは既に登録されています。');
     // Its own title in another case is no conflict.
     await succeed(server.app, '/guest/update', update(guest, { title: guest.title.toUpperCase() }));
   });
@@ -74,7 +74,7 @@ describe('/guest/update', () => {
     const guest = await signUp(server.app);
     await verifyEmail(server.app, guest);
     const oldLinkToken = await linkTokenMailedTo(server.app, guest.email, 'verifyEmail');
-    const changed = await succeed(server.app, '/guest/update', update(guest, { email: `New-${guest.email}` }));
+    const changed = await succeed(server.app, '/guest/update', update(guest, { email: `New-${guest.email}`, currentPassword: guest.password }));
     expect(changed.guest).toMatchObject({ email: `new-${guest.email}`, isVerified: false });
     // A link sent to the former address cannot verify the new one.
     expect(await fail(server.app, '/guest/verifyEmail', { api: apiBlock(), guest: { token: oldLinkToken } })).toBe('This link is invalid or has expired.');

@@ -13,6 +13,7 @@ import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { ApiFailure, apiPost } from '../../lib/api.ts';
 import { LocalPaymentProvider } from '../../services/payments/local.ts';
 import { paymentOf, settle } from '../../services/payments/subscriptions.ts';
+import { refuseFacilitator } from '../../services/sessions.ts';
 import { subscriptionAnswer } from './answers.ts';
 
 /**
@@ -76,7 +77,9 @@ const payments: FastifyPluginAsync = async (app) => {
     body: localConfirmRequestSchema,
     payload: subscriptionChangePayload,
     async handler({ guest: credentials, payment }) {
-      const guest = await app.authenticatedGuest(credentials);
+      const { guest, session } = await app.authenticatedSession(credentials);
+      // Approving a payment is the guest's alone (docs/sessions.md).
+      refuseFacilitator(session);
       const provider = localProvider();
       const context = app.paymentsContext();
       const paymentId = paymentIdOf(payment.clientSecret);

@@ -66,7 +66,7 @@ const warden: FastifyPluginAsync = async (app) => {
     payload: {},
     async handler({ warden: credentials }) {
       await sessionWarden(credentials.token);
-      await endWardenSession(app.db, credentials.token);
+      app.endSessionSockets('warden', await endWardenSession(app.db, credentials.token));
       return {};
     },
   });
