@@ -115,12 +115,15 @@ export default unencapsulated('relay', async (app) => {
   });
   app.decorate('jailEngine', engine);
 
+  let stopping = false;
   const io = new Server(app.server, {
     path: RELAY_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_EVENT_BYTES,
     allowRequest: (request, callback) => {
-      if (originAllowed(request, config.publicUrl, config.isProduction)) callback(null, true);
+      // A stopping server takes no new connection: the client tries again, and reaches a server that runs.
+      if (stopping) callback('the server is stopping', false);
+      else if (originAllowed(request, config.publicUrl, config.isProduction)) callback(null, true);
       else callback(message(DEFAULT_LANGUAGE, 'relay_wrong_origin'), false);
     },
   });
@@ -380,11 +383,15 @@ export default unencapsulated('relay', async (app) => {
   app.decorate('jailScheduler', scheduler);
   app.addHook('onReady', async () => scheduler.start());
 
-  // Before the HTTP server closes: open sockets would keep it waiting.
+  // Before the HTTP server closes: open sockets would keep it waiting. Only
+  // the transports close, without socket.io's disconnect packet: a client
+  // takes that packet as its server hanging up on it for good, while a
+  // closed transport is a drop it reconnects from, to this server once it is
+  // back or to another one behind the same address (docs/jail.md, Restarts).
   app.addHook('preClose', async () => {
+    stopping = true;
     await scheduler.stop();
     if (flushTimer !== null) clearTimeout(flushTimer);
-    io.disconnectSockets(true);
     io.engine.close();
   });
 });
