@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { apiBlock, bookJail, credentials, readyGuest, succeed, useTestServer } from '../../../server/test/harness.ts';
-import { GuestRelay, RelayRefusedError } from './guest-relay.ts';
+import { GuestRelay, RelayRefusedError, type GuestRelayOptions } from './guest-relay.ts';
 
 /**
  * The guest's relay client against a real, listening server: events are
@@ -31,18 +31,28 @@ async function liveJail() {
   return { guest, reservation };
 }
 
-function relayFor(session: { id: number; token: string }, onConnectionLost: () => void = () => undefined, at = url) {
+function relayFor(
+  session: { id: number; token: string },
+  onConnectionLost: () => void = () => undefined,
+  at = url,
+  more: Pick<GuestRelayOptions, 'onRefused' | 'onConnected'> = {},
+) {
   const relay = new GuestRelay({
     url: at,
     session,
     language: () => 'en',
     onConnectionLost,
+    ...more,
     extraHeaders: { origin: url },
     reconnection: { delayMs: 100, delayMaxMs: 200, attempts: 3 },
     ackTimeoutMs: 2_000,
   });
   relays.push(relay);
   return relay;
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 const connected = (relay: GuestRelay) =>
@@ -75,6 +85,51 @@ describe('the guest relay client', () => {
       new RelayRefusedError('No jail of yours is running now.'),
     );
     expect(relay.waiting).toBe(0);
+  });
+
+  it('reconnects after the server hung up, sends what it kept, and only then calls onConnected', async () => {
+    const { guest, reservation } = await liveJail();
+    const waitingWhenConnected: number[] = [];
+    const relay: GuestRelay = relayFor(credentials(guest), undefined, url, { onConnected: () => waitingWhenConnected.push(relay.waiting) });
+    await connected(relay);
+    await relay.initialize('vitest', 70);
+
+    // The server ends the socket (socket.io's own hang-up): socket.io alone would stay away for good.
+    const hungUp = new Promise((resolve) => relay.socket.once('disconnect', resolve));
+    server.app.relay.in(`guest:${guest.id}`).disconnectSockets(true);
+    expect(await hungUp).toBe('io server disconnect');
+    const leave = relay.sendLogged('jail_status_from_guest', { jailStatus: 'leaving' });
+    expect(await leave).toEqual({ ok: true });
+    // Each connection's onConnected came once the kept events were answered.
+    await until(async () => waitingWhenConnected.length === 2);
+    expect(waitingWhenConnected).toEqual([0, 0]);
+
+    const read = await succeed(server.app, '/reservation/read', { api: apiBlock(), guest: credentials(guest), reservation: { id: reservation.id } });
+    const answers = (read.reservation as Reservation).activityLogs.filter((log) => log.type === 'dialog' && log.dialog.text.startsWith('All right.'));
+    expect(answers).toHaveLength(1);
+  });
+
+  it('stops, with the server’s words, when the handshake of the reconnect is refused (the session ended)', async () => {
+    const { guest } = await liveJail();
+    let refusals: string[] = [];
+    const refused = new Promise<void>((resolve) => {
+      relayFor(credentials(guest), undefined, url, {
+        onRefused: (reason) => {
+          refusals.push(reason);
+          resolve();
+        },
+      });
+    });
+    await until(() => server.app.relay.in(`guest:${guest.id}`).fetchSockets().then((sockets) => sockets.length === 1));
+    await succeed(server.app, '/guest/logout', { api: apiBlock(), guest: credentials(guest) });
+    server.app.relay.in(`guest:${guest.id}`).disconnectSockets(true);
+    await refused;
+    expect(refusals).toEqual(['Please sign in again to connect.']);
+    // Given up: no reconnect after the refusal.
+    refusals = [];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(relays.at(-1)?.socket.active).toBe(false);
+    expect(refusals).toEqual([]);
   });
 
   it('calls onConnectionLost when the relay stays away through every reconnect attempt', async () => {
