@@ -77,7 +77,7 @@ export function ackError(ack: RelayAck | null, noAnswer: string): string | null 
  * connection.
  */
 export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: () => void): () => void {
-  let hangUpRetry: number | undefined;
+  let hangUpRetry: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect', () => {
     store.dispatch(relayStatusChanged('connected'));
     const open = store.getState().console.openJail;
@@ -89,8 +89,8 @@ export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: 
   socket.on('disconnect', (reason) => {
     store.dispatch(relayStatusChanged('reconnecting'));
     if (reason !== SERVER_HUNG_UP) return;
-    window.clearTimeout(hangUpRetry);
-    hangUpRetry = window.setTimeout(() => socket.connect(), RELAY_RECONNECT_DELAY_MS);
+    clearTimeout(hangUpRetry);
+    hangUpRetry = setTimeout(() => socket.connect(), RELAY_RECONNECT_DELAY_MS);
   });
   socket.on('connect_error', () => {
     // Refused at the handshake: socket.io does not try again by itself.
@@ -105,5 +105,5 @@ export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: 
   socket.on('jail_log_to_warden', (payload) => {
     store.dispatch(jailLogReceived(payload));
   });
-  return () => window.clearTimeout(hangUpRetry);
+  return () => clearTimeout(hangUpRetry);
 }
