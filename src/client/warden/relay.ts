@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../../shared/constants.ts';
 import {
   RELAY_PATH,
+  SERVER_HUNG_UP,
   type RelayAck,
   type RelayAuth,
   type ServerToWardenEvents,
@@ -22,9 +23,6 @@ const ACK_TIMEOUT_MS = 10_000;
 export function newEventId(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
-
-/** socket.io's reason when the server ended the socket (the client does not reconnect by itself after it). */
-const SERVER_HUNG_UP = 'io server disconnect';
 
 /**
  * Connects to the relay with the console session's token and the language

@@ -8,6 +8,7 @@ import {
 import type { IceServer } from '../../../shared/api/warden.ts';
 import {
   RELAY_PATH,
+  SERVER_HUNG_UP,
   type GuestJail,
   type GuestToServerEvents,
   type RelayAck,
@@ -80,9 +81,6 @@ export function newEventId(): string {
 export class RelayRefusedError extends Error {
   override name = 'RelayRefusedError';
 }
-
-/** socket.io's reason when the server ended the socket (the client does not reconnect by itself after it). */
-const SERVER_HUNG_UP = 'io server disconnect';
 
 interface Kept {
   event: LoggedEvent;
