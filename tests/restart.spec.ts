@@ -201,3 +201,37 @@ for (const [signal, daysAhead] of [
     }
   });
 }
+
+test('a session that ended meanwhile: the reconnect is refused at the handshake, and the page signs out with the app’s message', async ({ browser, playwright }) => {
+  test.setTimeout(180_000);
+  const request = await playwright.request.newContext({ baseURL: proxy.url });
+  const guestContext = await browser.newContext({ baseURL: proxy.url });
+  try {
+    const guest = await readyGuest(request);
+    const reservation = await book(request, guest, 3);
+    const inside = reservation.startTime + 60_000;
+    const offsetMs = inside - Date.now();
+    await setServerClock(offsetMs);
+    const page = await guestContext.newPage();
+    await recordSpeech(page);
+    await page.clock.install({ time: inside });
+    await signedIn(page, guest, `/jail/live/${reservation.id}`);
+    await expect(commandButtons(page).first()).toBeEnabled();
+
+    // Signed out on another device; then the server restarts under the page.
+    expect((await call(request, '/guest/logout', { guest: { id: guest.id, token: guest.token } })).api.status).toBe('success');
+    proxy.accepting = false;
+    await stopServer('SIGTERM');
+    await startServer();
+    await setServerClock(offsetMs);
+    proxy.accepting = true;
+
+    // Refused, the page stops reconnecting: the session is read again, forgotten, and the guest told.
+    await expect(page.getByRole('alertdialog')).toContainText('You are signed out. Please sign in again.');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(GUEST_RECONNECTING)).toHaveCount(0);
+  } finally {
+    await guestContext.close();
+    await request.dispose();
+  }
+});
