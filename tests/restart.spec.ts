@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ROOT_DIR } from '../src/server/config.ts';
 import type { ActivityLogEntry } from '../src/shared/relay.ts';
 import { freePort } from '../src/server/test/server-process.ts';
 import { TcpProxy } from '../src/server/test/tcp-proxy.ts';
@@ -36,6 +37,7 @@ let output: string[] = [];
 async function startServer(): Promise<void> {
   output = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT_DIR,
     env: {
       ...process.env,
       PORT: String(port),
