@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
@@ -55,6 +56,13 @@ const WARDENS_ROOM = 'wardens';
 
 /** Console updates are gathered for this long and sent together. */
 const CONSOLE_FLUSH_MS = 500;
+
+/**
+ * How long a stopping server waits for its clients to answer the close of
+ * their transports before it drops the connections (a client that does not
+ * answer would hold the stop for 30 s).
+ */
+const CLOSE_GRACE_MS = 2_000;
 
 /** The largest event a client may send (a patrol image of 24 KiB as base64, with room). */
 const MAX_EVENT_BYTES = 64 * 1024;
@@ -128,6 +136,12 @@ export default unencapsulated('relay', async (app) => {
     },
   });
   app.decorate('relay', io);
+  // The relay's connections, once upgraded to WebSocket: the HTTP server no longer counts them as requests to close.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (_request: IncomingMessage, connection: Duplex) => {
+    upgraded.add(connection);
+    connection.once('close', () => upgraded.delete(connection));
+  });
 
   if (config.redisUrl !== null) {
     const publisher = createClient({ url: config.redisUrl });
@@ -393,5 +407,8 @@ export default unencapsulated('relay', async (app) => {
     await scheduler.stop();
     if (flushTimer !== null) clearTimeout(flushTimer);
     io.engine.close();
+    const deadline = Date.now() + CLOSE_GRACE_MS;
+    while (upgraded.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const connection of upgraded) connection.destroy();
   });
 });

@@ -8,6 +8,7 @@ import { GuestRelay } from '../../client/features/jail/guest-relay.ts';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { ActivityLogEntry } from '../../shared/relay.ts';
 import { adminQuery, bookOver, freePort, killed, postApi, readyGuestOver, setClockOver, startServerProcess, stopGracefully, waitUntilUp } from '../test/server-process.ts';
+import { RelayClient } from '../test/relay-client.ts';
 import { TcpProxy } from '../test/tcp-proxy.ts';
 
 /**
@@ -146,4 +147,23 @@ describe.each(databases)('a live jail through restarts of its server on $name', 
     expect(countSaid(logs, BACK_ANSWER)).toBe(1);
     expect(relay.waiting).toBe(0);
   }, 180_000);
+
+  it('a graceful stop does not wait on a client that does not answer the close', async () => {
+    const env = await freshData(postgres);
+    const port = await freePort();
+    const server = startServerProcess(port, env);
+    cleanups.push(() => killed(server));
+    await waitUntilUp(port);
+    const guest = await readyGuestOver(`http://127.0.0.1:${port}`);
+    const proxy = await TcpProxy.start([port]);
+    cleanups.push(() => proxy.close());
+    const device = await RelayClient.connect(proxy.url, { guest });
+    cleanups.push(async () => device.close());
+    // The device hears nothing more, so it never answers the server's close of its transport.
+    proxy.dropReplies = true;
+    const stopping = Date.now();
+    await stopGracefully(server);
+    expect(server.signalCode, 'not killed after stopGracefully’s 10 s').toBeNull();
+    expect(Date.now() - stopping).toBeLessThan(8_000);
+  }, 60_000);
 });
