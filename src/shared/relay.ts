@@ -261,3 +261,10 @@ export const relayAuthSchema = z.union([
 /** The path socket.io serves the relay at. */
 export const RELAY_PATH = '/socket.io';
 
+/**
+ * socket.io's disconnect reason when the server ended the socket: socket.io
+ * does not reconnect by itself after it, so the clients do (docs/jail.md,
+ * Relay: Reconnecting).
+ */
+export const SERVER_HUNG_UP = 'io server disconnect';
+

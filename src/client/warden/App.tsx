@@ -15,15 +15,9 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語
 function RelayStatus() {
   const { t } = useTranslation();
   const relay = useConsoleSelector((state) => state.console.relay);
-  const text =
-    relay.status === 'connected'
-      ? t('relay_connected')
-      : relay.status === 'connecting'
-        ? t('relay_connecting')
-        : t('relay_disconnected', { reason: relay.reason ?? '' });
   return (
-    <p role="status" className={`relay-status relay-${relay.status}`}>
-      {text}
+    <p role="status" className={`relay-status relay-${relay}`}>
+      {t(`relay_${relay}`)}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import type { LiveJail } from '../../shared/relay.ts';
 import { sceneApproved, selectOpenLiveJail, type OpenJail } from './consoleSlice.ts';
 import { formatClock, formatDuration } from './format.ts';
 import { LiveVideo } from './LiveVideo.tsx';
+import { Presence } from './Presence.tsx';
 import { useRelay } from './RelayContext.tsx';
 import { newEventId } from './relay.ts';
 import { useConsoleDispatch, useConsoleSelector } from './store.ts';
@@ -118,7 +119,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
             <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
             {t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}
             {' · '}
-            <span className={`presence ${jail.connected ? 'is-connected' : 'is-away'}`}>{jail.connected ? t('connected') : t('not_connected')}</span>
+            <Presence jail={jail} />
             {' · '}
             <span className="time-left">{t('time_left', { time: formatDuration(jail.endTime - now) })}</span>
             {' · '}

@@ -4,6 +4,7 @@ import type { Language } from '../../shared/constants.ts';
 import type { LiveJail } from '../../shared/relay.ts';
 import { selectSortedLiveJails } from './consoleSlice.ts';
 import { formatClock, formatDuration } from './format.ts';
+import { Presence } from './Presence.tsx';
 import { useConsoleSelector } from './store.ts';
 
 /** How many of a jail's recent alerts a card lists (the rest are counted). */
@@ -48,9 +49,7 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
           {jail.work === '' ? t('no_work') : jail.work}
         </p>
         <p className="card-line">
-          <span className={`presence ${jail.connected ? 'is-connected' : 'is-away'}`}>
-            {jail.connected ? t('connected') : jail.enteredAt === null ? t('not_entered') : t('not_connected')}
-          </span>
+          <Presence jail={jail} />
         </p>
         <p className="card-line time-left">{t('time_left', { time: formatDuration(jail.endTime - now) })}</p>
       </div>

@@ -46,10 +46,11 @@ export function RelayProvider({ token, children }: { token: string; children: Re
         },
       );
     };
-    wireRelay(connected, store, onRefused);
+    const unwire = wireRelay(connected, store, onRefused);
     setSocket(connected);
     return () => {
       closed = true;
+      unwire();
       window.clearTimeout(retry);
       connected.disconnect();
     };

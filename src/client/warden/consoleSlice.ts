@@ -17,7 +17,13 @@ export interface OpenJail {
   approvedPatrolLogIds: number[];
 }
 
-export type RelayStatus = 'connecting' | 'connected' | 'disconnected';
+/**
+ * The console's relay: `connecting` at first, `connected`, then
+ * `reconnecting` whenever it drops (a server restarting, a network gone),
+ * until it is back. Why it dropped is socket.io's business, never the
+ * warden's.
+ */
+export type RelayStatus = 'connecting' | 'connected' | 'reconnecting';
 
 export interface ConsoleState {
   liveJails: LiveJail[];
@@ -28,7 +34,7 @@ export interface ConsoleState {
    */
   serverAheadMs: number;
   openJail: OpenJail | null;
-  relay: { status: RelayStatus; reason: string | null };
+  relay: RelayStatus;
   /** The latest failure to show the warden (a refused ack, an unreachable relay). */
   error: string | null;
 }
@@ -37,7 +43,7 @@ const initialState: ConsoleState = {
   liveJails: [],
   serverAheadMs: 0,
   openJail: null,
-  relay: { status: 'connecting', reason: null },
+  relay: 'connecting',
   error: null,
 };
 
@@ -113,8 +119,8 @@ export const consoleSlice = createSlice({
         state.openJail.approvedPatrolLogIds.push(action.payload);
       }
     },
-    relayStatusChanged(state, action: PayloadAction<{ status: RelayStatus; reason?: string }>) {
-      state.relay = { status: action.payload.status, reason: action.payload.reason ?? null };
+    relayStatusChanged(state, action: PayloadAction<RelayStatus>) {
+      state.relay = action.payload;
     },
     errorShown(state, action: PayloadAction<string>) {
       state.error = action.payload;

@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
+import { RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../../shared/constants.ts';
 import {
   RELAY_PATH,
+  SERVER_HUNG_UP,
   type RelayAck,
   type RelayAuth,
   type ServerToWardenEvents,
@@ -24,8 +26,10 @@ export function newEventId(): string {
 
 /**
  * Connects to the relay with the console session's token and the language
- * refusals should come in, read again at every (re)connection (socket.io
- * reconnects by itself).
+ * refusals should come in, read again at every (re)connection. socket.io
+ * reconnects by itself after a drop, 1 s growing to 5 s apart (the guest's
+ * schedule) and without a limit: a console is a watching station, it comes
+ * back whenever the relay does.
  */
 export function connectRelay(token: string, language: () => 'ja' | 'en'): WardenSocket {
   const auth = (send: (auth: RelayAuth) => void) => send({ warden: { token, language: language() } });
@@ -34,8 +38,8 @@ export function connectRelay(token: string, language: () => 'ja' | 'en'): Warden
     auth,
     // WebSocket only: no sticky sessions needed behind several servers.
     transports: ['websocket'],
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: 5_000,
+    reconnectionDelay: RELAY_RECONNECT_DELAY_MS,
+    reconnectionDelayMax: RELAY_RECONNECT_DELAY_MAX_MS,
   });
 }
 
@@ -62,14 +66,18 @@ export function ackError(ack: RelayAck | null, noAnswer: string): string | null 
 }
 
 /**
- * Feeds the relay's events into the store. After a reconnect the relay has
+ * Feeds the relay's events into the store. The console reconnects after any
+ * drop, also when the server hung up (a server stopping, or ending this
+ * session: then the handshake is refused), and stops only when the
+ * handshake is refused: `onRefused` runs. After a reconnect the relay has
  * forgotten which jail this console had open: it is opened again, and its
- * logs merge with those already shown. `onRefused` runs when the relay
- * refuses the handshake.
+ * logs merge with those already shown; the live list comes with the
+ * connection.
  */
-export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: () => void): void {
+export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: () => void): () => void {
+  let hangUpRetry: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect', () => {
-    store.dispatch(relayStatusChanged({ status: 'connected' }));
+    store.dispatch(relayStatusChanged('connected'));
     const open = store.getState().console.openJail;
     if (open === null) return;
     void emitWithAck(socket, 'open_jail_from_warden', { reservationId: open.reservationId }).then((ack) => {
@@ -77,10 +85,12 @@ export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: 
     });
   });
   socket.on('disconnect', (reason) => {
-    store.dispatch(relayStatusChanged({ status: socket.active ? 'connecting' : 'disconnected', reason }));
+    store.dispatch(relayStatusChanged('reconnecting'));
+    if (reason !== SERVER_HUNG_UP) return;
+    clearTimeout(hangUpRetry);
+    hangUpRetry = setTimeout(() => socket.connect(), RELAY_RECONNECT_DELAY_MS);
   });
-  socket.on('connect_error', (error) => {
-    store.dispatch(relayStatusChanged({ status: socket.active ? 'connecting' : 'disconnected', reason: error.message }));
+  socket.on('connect_error', () => {
     // Refused at the handshake: socket.io does not try again by itself.
     if (!socket.active) onRefused();
   });
@@ -93,4 +103,5 @@ export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: 
   socket.on('jail_log_to_warden', (payload) => {
     store.dispatch(jailLogReceived(payload));
   });
+  return () => clearTimeout(hangUpRetry);
 }

@@ -4,12 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GuestRelay } from '../../client/features/jail/guest-relay.ts';
 import type { Reservation } from '../../shared/api/reservation.ts';
-import type { GuestJail, RelayAck } from '../../shared/relay.ts';
+import type { GuestJail, LiveJail, RelayAck } from '../../shared/relay.ts';
 import { ROOT_DIR } from '../config.ts';
 import type { OutboxRecord } from '../lib/outbox.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
 import { adminQuery, freePort, stopGracefully } from '../test/server-process.ts';
+import { TcpProxy } from '../test/tcp-proxy.ts';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis
@@ -17,6 +19,8 @@ import { adminQuery, freePort, stopGracefully } from '../test/server-process.ts'
  * started by node A's scheduler reaches the guest's socket on node B through
  * the Redis adapter, and an event sent on B is stored once, as A reads it.
  * Only A's clock is moved into the jail, so B cannot be the one starting it.
+ * Then, behind one address (a TCP proxy standing for a load balancer), a
+ * guest on A moves to B when A stops, without a reload.
  */
 
 const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
@@ -35,7 +39,8 @@ interface Node {
 }
 
 const nodes: Node[] = [];
-const clients: RelayClient[] = [];
+const clients: { close(): void }[] = [];
+let proxy: TcpProxy | null = null;
 let databaseName = '';
 let dataDir = '';
 
@@ -142,6 +147,21 @@ async function moveClockTo(node: Node, time: number): Promise<void> {
   );
 }
 
+/** A console session on the node: a warden made by the admin command, signed in. */
+async function wardenToken(node: Node): Promise<string> {
+  const suffix = randomBytes(4).toString('hex');
+  const email = `warden${suffix}@example.com`;
+  const created = await fetch(`${node.url}/dev/admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ args: ['create-warden', '--title', `warden${suffix}`, '--email', email] }),
+  });
+  const { lines } = await json<{ lines: string[] }>(created);
+  const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
+  const signedIn = await succeed(node, '/warden/authenticate', { warden: { email, password } }, `10.78.${randomInt(1, 250)}.${randomInt(1, 250)}`);
+  return (signedIn.warden as { token: string }).token;
+}
+
 type DialogEvent = { dialog: { type: 1; text: string; by: 'virtual' | 'human' } };
 
 describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on one PostgreSQL and one Redis', () => {
@@ -158,6 +178,7 @@ describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on o
 
   afterAll(async () => {
     for (const client of clients.splice(0)) client.close();
+    await proxy?.close();
     await Promise.all(nodes.splice(0).map((node) => stopGracefully(node.child)));
     if (databaseName !== '') await adminQuery(DATABASE_SERVER_URL, `drop database if exists ${databaseName} with (force)`);
     if (dataDir !== '') rmSync(dataDir, { recursive: true, force: true });
@@ -204,4 +225,63 @@ describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on o
     expect(logs.filter((log) => log.type === 'motion')).toEqual([expect.objectContaining({ motion: { type: 1, kind: 'motion' } })]);
     expect(logs).toContainEqual(expect.objectContaining({ type: 'dialog', dialog: { type: 1, text: spoken.dialog.text } }));
   }, 60_000);
+
+  it('moves a guest from a stopping server to the other without a reload; a command sent during the switch is stored once', async () => {
+    const [a, b] = nodes;
+    if (a === undefined || b === undefined) throw new Error('both servers start in beforeAll');
+    const guest = await readyGuest(a);
+    const quarter = 15 * MINUTE;
+    const startTime = Math.ceil(((await clockOf(a)).now + 3 * HOUR) / quarter) * quarter;
+    const booked = await succeed(
+      a,
+      '/reservation/create',
+      { guest, reservation: { work: 'Outlast the deploy', duration: 1, startTime, repeatType: 'none' } },
+      '10.77.0.2',
+    );
+    const reservation = booked.reservation as Reservation;
+    // Both clocks inside the jail: whichever server the guest reaches sees it live.
+    await moveClockTo(a, reservation.startTime + 1_000);
+    await moveClockTo(b, reservation.startTime + 1_000);
+
+    // One address for both servers, A first: the guest's device reaches A.
+    const ports = [a, b].map((node) => Number(new URL(node.url).port));
+    proxy = await TcpProxy.start(ports);
+    const front = proxy.url;
+    let starts = 0;
+    const resumes: string[] = [];
+    const disconnects: string[] = [];
+    const relay: GuestRelay = new GuestRelay({
+      url: front,
+      session: guest,
+      language: () => 'en',
+      onConnectionLost: () => undefined,
+      onConnected: () => void relay.initialize('cluster test', 70).catch(() => undefined),
+      extraHeaders: { origin: front },
+    });
+    clients.push(relay);
+    relay.socket.on('jail_start_to_guest', () => (starts += 1));
+    relay.socket.on('jail_resume_to_guest', ({ guest: { jailStatus } }) => resumes.push(jailStatus));
+    relay.socket.on('disconnect', (reason) => disconnects.push(reason));
+    await expect.poll(() => starts, { timeout: 20_000 }).toBe(1);
+    expect(proxy.lastTarget).toBe(ports[0]);
+
+    // A stops; the device drops, the leave it sends meanwhile waits, and both reach B.
+    await stopGracefully(a.child);
+    await expect.poll(() => disconnects).toEqual(['transport close']);
+    const leave = relay.sendLogged('jail_status_from_guest', { jailStatus: 'leaving' });
+    expect(await leave).toEqual({ ok: true });
+    expect(proxy.lastTarget).toBe(ports[1]);
+    await expect.poll(() => resumes, { timeout: 20_000 }).toEqual(['leaving']);
+
+    const read = await succeed(b, '/reservation/read', { guest, reservation: { id: reservation.id } }, '10.77.0.2');
+    const logs = (read.reservation as Reservation).activityLogs;
+    expect(logs.filter((log) => log.type === 'dialog' && log.dialog.text === 'All right. Please be back within 5 minutes.')).toHaveLength(1);
+    expect(relay.waiting).toBe(0);
+
+    // A console on B sees the guest as the device does: connected, away from the seat.
+    const watcher = await RelayClient.connect(b.url, { warden: { token: await wardenToken(b) } });
+    clients.push(watcher);
+    const { jails } = await watcher.next<{ jails: LiveJail[] }>('live_jails_to_warden');
+    expect(jails.find((jail) => jail.reservationId === reservation.id)).toMatchObject({ jailStatus: 'leaving', connected: true });
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
@@ -76,6 +77,13 @@ const SESSION_SWEEP_MS = 60_000;
 /** Console updates are gathered for this long and sent together. */
 const CONSOLE_FLUSH_MS = 500;
 
+/**
+ * How long a stopping server waits for its clients to answer the close of
+ * their transports before it drops the connections (a client that does not
+ * answer would hold the stop for 30 s).
+ */
+const CLOSE_GRACE_MS = 2_000;
+
 /** The largest event a client may send (a patrol image of 24 KiB as base64, with room). */
 const MAX_EVENT_BYTES = 64 * 1024;
 
@@ -135,16 +143,25 @@ export default unencapsulated('relay', async (app) => {
   });
   app.decorate('jailEngine', engine);
 
+  let stopping = false;
   const io = new Server(app.server, {
     path: RELAY_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_EVENT_BYTES,
     allowRequest: (request, callback) => {
-      if (originAllowed(request, config.publicUrl, config.isProduction)) callback(null, true);
+      // A stopping server takes no new connection: the client tries again, and reaches a server that runs.
+      if (stopping) callback('the server is stopping', false);
+      else if (originAllowed(request, config.publicUrl, config.isProduction)) callback(null, true);
       else callback(message(DEFAULT_LANGUAGE, 'relay_wrong_origin'), false);
     },
   });
   app.decorate('relay', io);
+  // The relay's connections, once upgraded to WebSocket: the HTTP server no longer counts them as requests to close.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (_request: IncomingMessage, connection: Duplex) => {
+    upgraded.add(connection);
+    connection.once('close', () => upgraded.delete(connection));
+  });
 
   if (config.redisUrl !== null) {
     const publisher = createClient({ url: config.redisUrl });
@@ -458,12 +475,19 @@ export default unencapsulated('relay', async (app) => {
   }, SESSION_SWEEP_MS);
   sessionSweep.unref();
 
-  // Before the HTTP server closes: open sockets would keep it waiting.
+  // Before the HTTP server closes: open sockets would keep it waiting. Only
+  // the transports close, without socket.io's disconnect packet: a client
+  // takes that packet as its server hanging up on it for good, while a
+  // closed transport is a drop it reconnects from, to this server once it is
+  // back or to another one behind the same address (docs/jail.md, Restarts).
   app.addHook('preClose', async () => {
+    stopping = true;
     await scheduler.stop();
     clearInterval(sessionSweep);
     if (flushTimer !== null) clearTimeout(flushTimer);
-    io.disconnectSockets(true);
     io.engine.close();
+    const deadline = Date.now() + CLOSE_GRACE_MS;
+    while (upgraded.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const connection of upgraded) connection.destroy();
   });
 });

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { apiBlock, bookJail, credentials, fail, readyGuest, signUp, succeed, useTestServer } from '../../../server/test/harness.ts';
-import { GuestRelay, RelayRefusedError } from './guest-relay.ts';
+import { apiBlock, bookJail, credentials, fail, readyGuest, succeed, useTestServer } from '../../../server/test/harness.ts';
+import { GuestRelay, RelayRefusedError, type GuestRelayOptions } from './guest-relay.ts';
 
 /**
  * The guest's relay client against a real, listening server: events are
@@ -31,12 +31,18 @@ async function liveJail() {
   return { guest, reservation };
 }
 
-function relayFor(session: { id: number; token: string }, onConnectionLost: () => void = () => undefined, at = url) {
+function relayFor(
+  session: { id: number; token: string },
+  onConnectionLost: () => void = () => undefined,
+  at = url,
+  more: Pick<GuestRelayOptions, 'onRefused' | 'onConnected'> = {},
+) {
   const relay = new GuestRelay({
     url: at,
     session,
     language: () => 'en',
     onConnectionLost,
+    ...more,
     extraHeaders: { origin: url },
     reconnection: { delayMs: 100, delayMaxMs: 200, attempts: 3 },
     ackTimeoutMs: 2_000,
@@ -45,26 +51,14 @@ function relayFor(session: { id: number; token: string }, onConnectionLost: () =
   return relay;
 }
 
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 const connected = (relay: GuestRelay) =>
   new Promise<void>((resolve) => (relay.socket.connected ? resolve() : relay.socket.once('connect', () => resolve())));
 
 describe('the guest relay client', () => {
-  it('ends with its session: connecting again is refused at the handshake, the socket stops trying, and the guest reads as signed out', async () => {
-    const guest = await signUp(server.app);
-    const relay = relayFor(credentials(guest));
-    await connected(relay);
-    const dropped = new Promise<string>((resolve) => relay.socket.once('disconnect', resolve));
-    await succeed(server.app, '/guest/logout', { api: apiBlock(), guest: credentials(guest) });
-    expect(await dropped).toBe('io server disconnect');
-    // Connecting again after a server-side disconnect, as the page does: refused.
-    const refused = new Promise<Error>((resolve) => relay.socket.once('connect_error', resolve));
-    relay.socket.connect();
-    expect((await refused).message).toBe('Please sign in again to connect.');
-    expect(relay.socket.active).toBe(false);
-    // What the page then reads (useGuestRelay: refreshGuest) signs it out.
-    expect(await fail(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) })).toBe('You are signed out. Please sign in again.');
-  });
-
   it('initializes, keeps events until acknowledged, and sends them again after a drop: each stored once', async () => {
     const { guest, reservation } = await liveJail();
     const relay = relayFor(credentials(guest));
@@ -91,6 +85,53 @@ describe('the guest relay client', () => {
       new RelayRefusedError('No jail of yours is running now.'),
     );
     expect(relay.waiting).toBe(0);
+  });
+
+  it('reconnects after the server hung up, sends what it kept, and only then calls onConnected', async () => {
+    const { guest, reservation } = await liveJail();
+    const waitingWhenConnected: number[] = [];
+    const relay: GuestRelay = relayFor(credentials(guest), undefined, url, { onConnected: () => waitingWhenConnected.push(relay.waiting) });
+    await connected(relay);
+    await relay.initialize('vitest', 70);
+
+    // The server ends the socket (socket.io's own hang-up): socket.io alone would stay away for good.
+    const hungUp = new Promise((resolve) => relay.socket.once('disconnect', resolve));
+    server.app.relay.in(`guest:${guest.id}`).disconnectSockets(true);
+    expect(await hungUp).toBe('io server disconnect');
+    const leave = relay.sendLogged('jail_status_from_guest', { jailStatus: 'leaving' });
+    expect(await leave).toEqual({ ok: true });
+    // Each connection's onConnected came once the kept events were answered.
+    await until(async () => waitingWhenConnected.length === 2);
+    expect(waitingWhenConnected).toEqual([0, 0]);
+
+    const read = await succeed(server.app, '/reservation/read', { api: apiBlock(), guest: credentials(guest), reservation: { id: reservation.id } });
+    const answers = (read.reservation as Reservation).activityLogs.filter((log) => log.type === 'dialog' && log.dialog.text.startsWith('All right.'));
+    expect(answers).toHaveLength(1);
+  });
+
+  it('ends with its session: the reconnect is refused at the handshake with the server’s words, it stops, and the guest reads as signed out', async () => {
+    const { guest } = await liveJail();
+    let refusals: string[] = [];
+    const refused = new Promise<void>((resolve) => {
+      relayFor(credentials(guest), undefined, url, {
+        onRefused: (reason) => {
+          refusals.push(reason);
+          resolve();
+        },
+      });
+    });
+    await until(() => server.app.relay.in(`guest:${guest.id}`).fetchSockets().then((sockets) => sockets.length === 1));
+    // Signing out ends the session's sockets; the relay connects again by itself and is refused.
+    await succeed(server.app, '/guest/logout', { api: apiBlock(), guest: credentials(guest) });
+    await refused;
+    expect(refusals).toEqual(['Please sign in again to connect.']);
+    // Given up: no reconnect after the refusal.
+    refusals = [];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(relays.at(-1)?.socket.active).toBe(false);
+    expect(refusals).toEqual([]);
+    // What the page then reads (useGuestRelay: refreshGuest) signs it out.
+    expect(await fail(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) })).toBe('You are signed out. Please sign in again.');
   });
 
   it('calls onConnectionLost when the relay stays away through every reconnect attempt', async () => {

@@ -8,6 +8,7 @@ import {
 import type { IceServer } from '../../../shared/api/warden.ts';
 import {
   RELAY_PATH,
+  SERVER_HUNG_UP,
   type GuestJail,
   type GuestToServerEvents,
   type RelayAck,
@@ -18,9 +19,12 @@ import {
 /**
  * The guest's connection to the relay (docs/jail.md, Relay): socket.io with
  * the session as its handshake, reconnecting after 1 s up to 5 s apart, 20
- * times, then `onConnectionLost`. Every event that makes a log gets an
- * `eventId` and is kept until the server acknowledges it; after a reconnect
- * the kept ones are sent again, in order (the server stores each once).
+ * times, then `onConnectionLost`. It reconnects after any drop, also when
+ * the server hung up (a restart, a session the server ended: the handshake
+ * then says which), and stops only when the handshake is refused
+ * (`onRefused`). Every event that makes a log gets an `eventId` and is kept
+ * until the server acknowledges it; after a reconnect the kept ones are sent
+ * again, in order (the server stores each once).
  */
 
 export type GuestSocket = Socket<ServerToGuestEvents, GuestToServerEvents>;
@@ -48,6 +52,16 @@ export interface GuestRelayOptions {
   language(): Language;
   /** The relay is gone for good (20 failed reconnects): the page tells the guest and reloads. */
   onConnectionLost(): void;
+  /**
+   * The handshake was refused (the session ended, or the server could not
+   * check it), with the server's words: the relay stops until `reconnect()`.
+   */
+  onRefused?(reason: string): void;
+  /**
+   * Connected (again): runs once the events kept from before have been
+   * answered, so that what it asks the server already counts them.
+   */
+  onConnected?(): void;
   /** Headers of the handshake where the runtime allows them (Node tests name their Origin). */
   extraHeaders?: Record<string, string>;
   /** Tests shorten the reconnection; the page keeps SPEC §7's. */
@@ -81,6 +95,8 @@ export class GuestRelay {
   iceServers: IceServer[] = [];
   /** Events sent and not yet acknowledged, oldest first, by eventId. */
   private readonly kept = new Map<string, Kept>();
+  /** The reconnect after the server hung up, while it waits. */
+  private hangUpRetry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: GuestRelayOptions) {
     const reconnection = options.reconnection ?? {
@@ -101,8 +117,29 @@ export class GuestRelay {
     this.socket.io.on('reconnect_failed', () => options.onConnectionLost());
     // Connected (again, after a drop): what was not acknowledged goes again, in order.
     this.socket.on('connect', () => {
-      for (const [eventId, kept] of this.kept) this.transmit(eventId, kept);
+      const resent = [...this.kept].map(([eventId, kept]) => this.transmit(eventId, kept));
+      void Promise.all(resent).then(() => {
+        if (this.socket.connected) options.onConnected?.();
+      });
     });
+    // socket.io reconnects by itself after a drop, but not after the server
+    // hung up: then the handshake of a new connection tells whether the
+    // session still holds (a server going down for a restart; an ended
+    // session is refused there).
+    this.socket.on('disconnect', (reason) => {
+      if (reason !== SERVER_HUNG_UP) return;
+      clearTimeout(this.hangUpRetry);
+      this.hangUpRetry = setTimeout(() => this.reconnect(), reconnection.delayMs);
+    });
+    // Refused at the handshake: socket.io gives up (the socket is no longer active), and so does the relay.
+    this.socket.on('connect_error', (error) => {
+      if (!this.socket.active) options.onRefused?.(error.message);
+    });
+  }
+
+  /** Connects again (after `onRefused`, once the session was found to hold). */
+  reconnect(): void {
+    if (!this.socket.connected) this.socket.connect();
   }
 
   private envelope(): { api: { language: Language }; guest: { id: number } } {
@@ -123,13 +160,14 @@ export class GuestRelay {
         fail: reject,
       };
       this.kept.set(eventId, kept);
-      this.transmit(eventId, kept);
+      void this.transmit(eventId, kept);
     });
   }
 
-  private transmit(eventId: string, kept: Kept): void {
-    if (!this.socket.connected) return; // sent on the reconnect
-    this.emitWithAck(kept.event, kept.payload).then(
+  /** Sends a kept event; resolves once it is answered or found unanswered (then kept for the next connection). */
+  private transmit(eventId: string, kept: Kept): Promise<void> {
+    if (!this.socket.connected) return Promise.resolve(); // sent on the reconnect
+    return this.emitWithAck(kept.event, kept.payload).then(
         (ack: RelayAck) => {
           if (!this.kept.has(eventId)) return;
           this.kept.delete(eventId);
@@ -181,6 +219,7 @@ export class GuestRelay {
   }
 
   close(): void {
+    clearTimeout(this.hangUpRetry);
     this.socket.close();
     for (const kept of this.kept.values()) kept.fail(new Error('the relay connection was closed'));
     this.kept.clear();

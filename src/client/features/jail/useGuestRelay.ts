@@ -9,11 +9,18 @@ import { commandsUpdated, jailFinished, jailResumed, jailStarted, jailUpdated } 
 /** SPEC §8: when the relay cannot be reached again, a Japanese alert that the connection is lost, then a reload. */
 export const CONNECTION_LOST_ALERT = 'サーバーとの接続が切れました。ページを再読み込みします。';
 
+/** How long to wait before connecting again after the relay refused the handshake of a session that still holds. */
+const REFUSED_RETRY_MS = 5_000;
+
 /**
  * The guest's relay while a jail screen is open: connected with the
- * session, initialised on every (re)connection, an alive check every 30 s
- * with the current status, and the server's jail events applied to the
- * session. Null until the session is known.
+ * session, initialised on every (re)connection (after the events kept
+ * through a drop went again, so that the resume counts them), an alive
+ * check every 30 s with the current status, and the server's jail events
+ * applied to the session. A refused handshake reads the session again: one
+ * that ended signs the guest out (the app's handling of a refused session),
+ * one that holds connects again a little later. Null until the session is
+ * known.
  */
 export function useGuestRelay(): GuestRelay | null {
   const auth = useAppSelector((state) => state.guest.auth);
@@ -23,24 +30,25 @@ export function useGuestRelay(): GuestRelay | null {
 
   useEffect(() => {
     if (auth === null) return undefined;
-    const connected = new GuestRelay({
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
+    const connected: GuestRelay = new GuestRelay({
       session: { id: auth.id, token: auth.token },
       language: () => store.getState().application.language,
       onConnectionLost: () => {
         window.alert(CONNECTION_LOST_ALERT);
         window.location.reload();
       },
+      onRefused: () => {
+        void refreshGuest(store).then(() => {
+          if (!closed && store.getState().guest.auth !== null) retry = setTimeout(() => connected.reconnect(), REFUSED_RETRY_MS);
+        });
+      },
+      onConnected: () => {
+        connected.initialize(navigator.userAgent.slice(0, 500), CLIENT_VERSION).catch(() => undefined);
+      },
     });
     const { socket } = connected;
-    socket.on('connect', () => {
-      connected.initialize(navigator.userAgent.slice(0, 500), CLIENT_VERSION).catch(() => undefined);
-    });
-    // A handshake the relay refused (the socket no longer retries): if the
-    // session has ended, reading the guest signs this device out with the
-    // app's message; otherwise the page carries on as before.
-    socket.on('connect_error', () => {
-      if (!socket.active) void refreshGuest(store);
-    });
     socket.on('jail_start_to_guest', (payload) => dispatch(jailStarted(payload)));
     socket.on('jail_resume_to_guest', (payload) => dispatch(jailResumed(payload)));
     socket.on('jail_update_to_guest', (payload) => dispatch(jailUpdated(payload)));
@@ -54,6 +62,8 @@ export function useGuestRelay(): GuestRelay | null {
     setRelay(connected);
     return () => {
       clearInterval(alive);
+      closed = true;
+      clearTimeout(retry);
       connected.close();
       setRelay(null);
     };
