@@ -167,7 +167,8 @@ describe('without a built client', () => {
     const health = await bare.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     await bare.close();
-  });
+    // It opens and migrates a database of its own, as a suite's setup does (vite.config.ts: a hook gets a minute).
+  }, 60_000);
 });
 
 describe('configuration', () => {
