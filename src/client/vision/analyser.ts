@@ -3,6 +3,7 @@
  * boundary"). The worker, the tests and the benchmarks all go through this
  * class, whichever way they instantiated the module.
  */
+import { THUMBNAIL_SIZE } from './params.generated';
 
 export interface VisionExports {
   memory: WebAssembly.Memory;
@@ -100,7 +101,7 @@ export interface FrameAnalyser {
   dispose(): void;
 }
 
-export const THUMBNAIL_SIZE = 100;
+export { THUMBNAIL_SIZE };
 export const THUMBNAIL_BYTES = THUMBNAIL_SIZE * THUMBNAIL_SIZE;
 const RESULT_WORDS = 20;
 const AREA_MEANS_WORD = 13;
