@@ -6,9 +6,8 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/capture.ts';
+import { NO_MOTION_THRESHOLD } from '../src/client/vision/params.generated.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
-
-const NO_MOTION_THRESHOLD = 1.5;
 
 async function numberOf(page: Page, testId: string): Promise<number> {
   const value = await page.getByTestId(testId).getAttribute('data-value');
