@@ -41,9 +41,9 @@ export function toVisionExports(exports: Record<string, unknown>, source: string
 export interface AnalyserOptions {
   width: number;
   height: number;
-  /** iOS cameras are noisier: the no-motion threshold is 3.5 instead of 1.5. */
+  /** iOS cameras are noisier: they get NO_MOTION_THRESHOLD_IOS instead of NO_MOTION_THRESHOLD (params.rs). */
   ios: boolean;
-  /** Sleepers get the stricter no-motion count of 90 s instead of 180 s. */
+  /** Sleepers get the stricter NO_MOTION_COUNT_SLEEPER_S instead of NO_MOTION_COUNT_S (params.rs). */
   sleeper: boolean;
 }
 
