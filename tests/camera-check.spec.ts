@@ -64,6 +64,20 @@ test.describe("with Chromium's test pattern as the camera", () => {
   });
 });
 
+test.describe('in Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('speaks the browser language', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/camera-check');
+    await expect(page.getByRole('heading', { level: 1, name: 'カメラチェック' })).toBeVisible();
+    await waitForSamples(page, 2);
+    await expect(page.getByTestId('engine')).toHaveText('WebAssembly（SIMD）');
+    await expect(page.getByTestId('event-log').locator('[data-event="info"]').last()).toHaveText(/カメラの解析を開始しました/);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('on an iPhone', () => {
   test.use({
     userAgent:
