@@ -26,7 +26,7 @@ export interface LoadedEngine {
 /** How a frame's pixels were turned into RGBA. */
 export type PixelPath = 'copyTo' | 'canvas';
 
-export interface SessionAnalysis {
+interface SessionAnalysis {
   result: FrameResult;
   /** The size the frame was analysed at. */
   width: number;

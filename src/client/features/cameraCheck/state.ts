@@ -11,9 +11,9 @@ import { DARKNESS_COUNT_S, NOD_WINDOW_MS, NO_MOTION_COUNT_S, NO_MOTION_COUNT_SLE
 /** The newest entries kept in the log. */
 export const LOG_LIMIT = 50;
 
-export type EventKind = 'no-motion' | 'motion' | 'darkness' | 'nodding' | 'info';
+type EventKind = 'no-motion' | 'motion' | 'darkness' | 'nodding' | 'info';
 
-export interface LogEntry {
+interface LogEntry {
   id: number;
   kind: EventKind;
   timeMs: number;
@@ -22,7 +22,7 @@ export interface LogEntry {
   values: Record<string, number>;
 }
 
-export interface PatrolShot {
+interface PatrolShot {
   url: string;
   width: number;
   height: number;
@@ -30,7 +30,7 @@ export interface PatrolShot {
   takenAt: number;
 }
 
-export interface CameraFacts {
+interface CameraFacts {
   width: number;
   height: number;
   frameRate: number | null;
@@ -54,7 +54,7 @@ export interface CheckState {
   nextId: number;
 }
 
-export type Action =
+type Action =
   | { type: 'engine'; engine: EngineInfo }
   | { type: 'camera'; camera: CameraFacts }
   | { type: 'method'; method: CaptureMethod }

@@ -10,7 +10,7 @@ import { VisionClient } from '../../vision/client';
 import type { CheckQuery } from './query';
 import { initialState, reducer } from './state';
 
-export interface CheckControls {
+interface CheckControls {
   approveView(): Promise<void>;
   clearViews(): Promise<void>;
 }
