@@ -1,9 +1,10 @@
 /**
  * `npm run bench:browser`: what each capture method of
  * src/client/vision/capture.ts costs the main thread and the worker, and how
- * old a frame's result is when it reaches the main thread. It runs the real
- * camera check page (`/camera-check?bench&capture=METHOD`, which records its
- * samples instead of rendering them) in Chromium, with a fake camera playing a
+ * old a frame's result is when it reaches the main thread. It builds and
+ * serves bench/page (the product's camera, sampler and vision worker on a bare
+ * page, `?capture=METHOD`, which records its samples on `window.__wardenBench`)
+ * and runs it in Chromium, with a fake camera playing a
  * generated moving scene, the page's main thread slowed by CDP
  * `Emulation.setCPUThrottlingRate`.
  *
@@ -45,19 +46,22 @@
  *    frames after the window. The sampler jitters its ticks by ±100 ms in
  *    bench mode so that samples meet the 10 fps camera at every phase.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import type { BenchRecord, BenchState } from '../src/client/vision/CameraCheck.tsx';
+import { build, preview, type InlineConfig, type PreviewServer } from 'vite';
+import wasm from 'vite-plugin-wasm';
+import type { BenchRecord, BenchState } from './page/state.ts';
 import { CAPTURE_METHODS, type CaptureMethod } from '../src/client/vision/capture.ts';
 import { chromiumWithCamera } from '../tests/chromium.ts';
 import { movingVideo, writeFileAtomic } from '../tests/y4m.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PAGE_ROOT = join(ROOT, 'bench', 'page');
+const PAGE_OUT = join(ROOT, 'dist-bench');
 const WARM_UP_SAMPLES = 3;
 const IPHONE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -147,11 +151,24 @@ function parseArgs(argv: string[]): Options {
 // ---------------------------------------------------------------------------
 // Server and browser
 
-function ensureBuilt(): void {
-  if (existsSync(join(ROOT, 'dist', 'index.html'))) return;
-  console.log('dist/ is missing: vite build');
-  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+/** The benchmark page (bench/page), built on its own: the product has no benchmark hook. */
+function pageConfig(port: number): InlineConfig {
+  return {
+    configFile: false,
+    root: PAGE_ROOT,
+    logLevel: 'warn',
+    plugins: [wasm()],
+    // As the product's build: an ES module worker that instantiates the wasm.
+    worker: { format: 'es', plugins: () => [wasm()] },
+    build: { outDir: PAGE_OUT, emptyOutDir: true, target: 'es2022' },
+    preview: { host: '127.0.0.1', port, strictPort: true },
+  };
+}
+
+/** Builds the page (the vision module as it is now) and serves the build. */
+async function startPage(port: number): Promise<PreviewServer> {
+  await build(pageConfig(port));
+  return preview(pageConfig(port));
 }
 
 function freePort(): Promise<number> {
@@ -164,27 +181,6 @@ function freePort(): Promise<number> {
       server.close(() => done(port));
     });
   });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: join(tmpdir(), 'warden-bench-data') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode})`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  server.kill();
-  throw new Error('The server did not start within 30 s');
 }
 
 function sleep(ms: number): Promise<void> {
@@ -382,8 +378,8 @@ async function measure(browser: Browser, base: string, method: CaptureMethod | '
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.throttle });
-    const query = new URLSearchParams({ bench: '1', capture: method, engine: options.engine });
-    await page.goto(`${base}/camera-check?${query}`);
+    const query = new URLSearchParams({ capture: method, engine: options.engine });
+    await page.goto(`${base}/index.html?${query}`);
     const ready = await waitFor(page, (state) => state.ready, 30_000);
     let start: Metrics;
     let first = 0;
@@ -685,13 +681,12 @@ function printTable(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  ensureBuilt();
   const video = writeFileAtomic(
     join(tmpdir(), 'warden-bench-camera', `moving-${options.width}x${options.height}.y4m`),
     movingVideo(options.width, options.height),
   );
   const port = options.port || (await freePort());
-  const server = await startServer(port);
+  const server = await startPage(port);
   const base = `http://127.0.0.1:${port}`;
   let browser: Browser | null = null;
   try {
@@ -742,7 +737,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
+    await server.close();
   }
 }
 

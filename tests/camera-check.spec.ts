@@ -6,9 +6,8 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/capture.ts';
+import { NO_MOTION_THRESHOLD } from '../src/client/vision/params.generated.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
-
-const NO_MOTION_THRESHOLD = 1.5;
 
 async function numberOf(page: Page, testId: string): Promise<number> {
   const value = await page.getByTestId(testId).getAttribute('data-value');
@@ -62,6 +61,20 @@ test.describe("with Chromium's test pattern as the camera", () => {
     expect(CAMERA_FAILURE_MESSAGE).toBe(
       'Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.',
     );
+  });
+});
+
+test.describe('in Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('speaks the browser language', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/camera-check');
+    await expect(page.getByRole('heading', { level: 1, name: 'カメラチェック' })).toBeVisible();
+    await waitForSamples(page, 2);
+    await expect(page.getByTestId('engine')).toHaveText('WebAssembly（SIMD）');
+    await expect(page.getByTestId('event-log').locator('[data-event="info"]').last()).toHaveText(/カメラの解析を開始しました/);
+    expect(errors).toEqual([]);
   });
 });
 

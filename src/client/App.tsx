@@ -74,7 +74,7 @@ const SubscriptionScreen = screen(subscription, 'SubscriptionScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
-  const module = await import('./vision/CameraCheck.tsx');
+  const module = await import('./features/cameraCheck/index.tsx');
   return { default: module.CameraCheck };
 });
 

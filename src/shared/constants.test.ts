@@ -7,7 +7,6 @@ import {
   LOCAL_DB_NAME,
   LOCAL_DB_VERSION,
   READY_CHECK_MS,
-  cameraConstraints,
   patrolChance,
 } from './constants.ts';
 
@@ -31,14 +30,5 @@ describe('SPEC §9 constants', () => {
     expect(patrolChance(0)).toBe(0);
     expect(patrolChance(45)).toBe(0.5);
     expect(patrolChance(200)).toBe(1);
-  });
-
-  it('limits the camera by device', () => {
-    expect(cameraConstraints(true)).toEqual({ facingMode: 'user', width: { max: 640 } });
-    expect(cameraConstraints(false, 'environment')).toEqual({
-      facingMode: 'environment',
-      width: { max: 160 },
-      frameRate: { max: 10 },
-    });
   });
 });

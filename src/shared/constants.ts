@@ -106,41 +106,6 @@ export function patrolChance(minutesSinceLastPatrol: number): number {
   return Math.min(1, Math.max(0, minutesSinceLastPatrol / PATROL_CHANCE_DIVISOR_MINUTES));
 }
 
-// --- Motion analysis (thresholds owned by crates/vision) -------------------
-
-/** The camera is analysed once a second. */
-export const MOTION_ANALYSIS_INTERVAL_MS = SECOND;
-
-/** Mean per-pixel luma change below which a frame counts as still. */
-export const NO_MOTION_THRESHOLD = 1.5;
-
-/** The same threshold on iOS, whose cameras are noisier. */
-export const NO_MOTION_THRESHOLD_IOS = 3.5;
-
-/** A no-motion event fires after this long without motion (180 s). */
-export const NO_MOTION_COUNT_S = 180;
-
-/** The stricter no-motion count for sleepers (90 s). */
-export const NO_MOTION_COUNT_SLEEPER_S = 90;
-
-/** A darkness event fires after this long in the dark (30 s). */
-export const DARKNESS_COUNT_S = 30;
-
-/** A nodding event fires at this many vertical reversals. */
-export const NODDING_COUNT = 5;
-
-/** A frame matches an approved scene when its mean difference is at most this (0-255). */
-export const WHITELIST_MATCH_THRESHOLD = 20;
-
-/** Whitelist (feature) images are this many pixels square. */
-export const WHITELIST_IMAGE_SIZE = 100;
-
-/** The frame is divided into this many areas on each side (3x3). */
-export const AREA_GRID_SIZE = 3;
-
-/** An area changed when a channel of its mean colour moved by more than this. */
-export const AREA_COLOUR_THRESHOLD = 50;
-
 // --- Alerts and sanctions --------------------------------------------------
 
 /** More than this many alerts ... */
@@ -206,32 +171,6 @@ export const TRANSMISSION_TIMEOUT = 60;
 
 /** Streaming timeout (unit not given in the spec). */
 export const STREAMING_TIMEOUT = 60;
-
-// --- Camera ----------------------------------------------------------------
-
-/** Width limit of the camera on an iPhone or iPad. */
-export const CAMERA_MAX_WIDTH_IOS = 640;
-
-/** Width limit of the camera on other devices (PCs and Android). */
-export const CAMERA_MAX_WIDTH_OTHER = 160;
-
-/** Frame rate limit on other devices. */
-export const CAMERA_MAX_FPS_OTHER = 10;
-
-/**
- * The `getUserMedia` video constraints for a device: on iPhone or iPad the
- * width is limited to 640; elsewhere to 160 wide and 10 frames a second.
- */
-export function cameraConstraints(isIos: boolean, facingMode: 'user' | 'environment' = 'user'): MediaTrackConstraints {
-  if (isIos) {
-    return { facingMode, width: { max: CAMERA_MAX_WIDTH_IOS } };
-  }
-  return {
-    facingMode,
-    width: { max: CAMERA_MAX_WIDTH_OTHER },
-    frameRate: { max: CAMERA_MAX_FPS_OTHER },
-  };
-}
 
 // --- Booking ---------------------------------------------------------------
 

@@ -3,6 +3,7 @@
  * boundary"). The worker, the tests and the benchmarks all go through this
  * class, whichever way they instantiated the module.
  */
+import { THUMBNAIL_SIZE } from './params.generated';
 
 export interface VisionExports {
   memory: WebAssembly.Memory;
@@ -40,9 +41,9 @@ export function toVisionExports(exports: Record<string, unknown>, source: string
 export interface AnalyserOptions {
   width: number;
   height: number;
-  /** iOS cameras are noisier: the no-motion threshold is 3.5 instead of 1.5. */
+  /** iOS cameras are noisier: they get NO_MOTION_THRESHOLD_IOS instead of NO_MOTION_THRESHOLD (params.rs). */
   ios: boolean;
-  /** Sleepers get the stricter no-motion count of 90 s instead of 180 s. */
+  /** Sleepers get the stricter NO_MOTION_COUNT_SLEEPER_S instead of NO_MOTION_COUNT_S (params.rs). */
   sleeper: boolean;
 }
 
@@ -100,7 +101,7 @@ export interface FrameAnalyser {
   dispose(): void;
 }
 
-export const THUMBNAIL_SIZE = 100;
+export { THUMBNAIL_SIZE };
 export const THUMBNAIL_BYTES = THUMBNAIL_SIZE * THUMBNAIL_SIZE;
 const RESULT_WORDS = 20;
 const AREA_MEANS_WORD = 13;

@@ -35,6 +35,11 @@ describe('cameraConstraints (SPEC §9)', () => {
     expect(video.frameRate).toEqual({ ideal: 10, max: 10 });
   });
 
+  it('faces the guest unless told to face the desk', () => {
+    expect((cameraConstraints(true).video as MediaTrackConstraints).facingMode).toBe('user');
+    expect((cameraConstraints(false, 'environment').video as MediaTrackConstraints).facingMode).toBe('environment');
+  });
+
   it('never asks for audio', () => {
     expect(cameraConstraints(false).audio).toBe(false);
   });

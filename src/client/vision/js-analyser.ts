@@ -12,40 +12,47 @@
 
 import {
   THUMBNAIL_BYTES,
-  THUMBNAIL_SIZE,
   type AnalyserOptions,
   type FrameAnalyser,
   type FrameResult,
   type PatrolThumbnail,
   type VisionEvents,
 } from './analyser';
+// The crate's parameters: the JS pipeline keeps the wasm builds' limits and thresholds.
+import {
+  ALL_BLACK_MAX_LUMA,
+  AREA_COLOUR_THRESHOLD,
+  AREA_GRID,
+  DARK_MEAN_LUMA,
+  DARKNESS_COUNT_S,
+  FRAME_INTERVAL_MS,
+  MAX_FRAME_GAP_MS,
+  MAX_SIDE,
+  MAX_WHITELIST,
+  NO_MOTION_COUNT_S,
+  NO_MOTION_COUNT_SLEEPER_S,
+  NO_MOTION_THRESHOLD,
+  NO_MOTION_THRESHOLD_IOS,
+  NOD_MIN_STEP,
+  NOD_WINDOW_MS,
+  NODDING_COUNT,
+  PIXEL_CHANGE_THRESHOLD,
+  THUMBNAIL_SIZE,
+  WHITELIST_MATCH_THRESHOLD,
+} from './params.generated';
 
-/** Largest side the wasm builds accept; the JS pipeline keeps the same limit. */
-export const MAX_SIDE = 4096;
-/** Most whitelist images the wasm builds accept. */
-export const MAX_WHITELIST_IMAGES = 64;
-
-const NO_MOTION_THRESHOLD = 1.5;
-const NO_MOTION_THRESHOLD_IOS = 3.5;
-const CHANGED_PIXEL_DELTA = 25;
-const AREA_COLOUR_THRESHOLD = 50;
-const DARK_LUMA = 40;
-const BLACK_LUMA = 16;
-const WHITELIST_MATCH_SAD = 20 * THUMBNAIL_BYTES;
+const WHITELIST_MATCH_SAD = WHITELIST_MATCH_THRESHOLD * THUMBNAIL_BYTES;
 const NO_WHITELIST_SCORE = 255;
-const NODDING_MOVE = 0.02;
-const NODDING_WINDOW_MS = 15_000;
-const NODDING_COUNT = 5;
-const DARKNESS_MS = 30_000;
-const NO_MOTION_MS = 180_000;
-const SLEEPER_NO_MOTION_MS = 90_000;
-const MAX_FRAME_GAP_MS = 2_000;
+const DARKNESS_MS = DARKNESS_COUNT_S * 1000;
+const NO_MOTION_MS = NO_MOTION_COUNT_S * 1000;
+const SLEEPER_NO_MOTION_MS = NO_MOTION_COUNT_SLEEPER_S * 1000;
 /** What the first frame of a session adds to a run: one sampling interval (as the crate does). */
-const FIRST_FRAME_INTERVAL_MS = 1_000;
+const FIRST_FRAME_INTERVAL_MS = FRAME_INTERVAL_MS;
 /** Reversals kept at most; the oldest is dropped (only reachable above four frames a second). */
 const MAX_REVERSALS = 64;
-const PATROL_LONG_SIDE = 100;
-const AREA_SIDE = 3;
+const AREA_SIDE = AREA_GRID;
+/** The patrol thumbnail's long side is the whitelist thumbnail's side. */
+const PATROL_LONG_SIDE = THUMBNAIL_SIZE;
 const AREA_COUNT = AREA_SIDE * AREA_SIDE;
 /** Every platform browsers run on is; the pixel loops read RGBA as one word. */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
@@ -251,14 +258,14 @@ export class SessionEvents {
       if (!this.hasAnchor) {
         this.anchorY = centroidY;
         this.hasAnchor = true;
-      } else if (Math.abs(centroidY - this.anchorY) >= NODDING_MOVE) {
+      } else if (Math.abs(centroidY - this.anchorY) >= NOD_MIN_STEP) {
         const direction = centroidY > this.anchorY ? 1 : -1;
         if (this.lastDirection !== 0 && direction !== this.lastDirection) this.pushReversal(timeMs);
         this.lastDirection = direction;
         this.anchorY = centroidY;
       }
     }
-    while (this.reversalCount > 0 && timeMs - this.reversals[this.reversalStart] >= NODDING_WINDOW_MS) {
+    while (this.reversalCount > 0 && timeMs - this.reversals[this.reversalStart] >= NOD_WINDOW_MS) {
       this.reversalStart = (this.reversalStart + 1) % MAX_REVERSALS;
       this.reversalCount--;
     }
@@ -388,7 +395,7 @@ export class JsAnalyser implements FrameAnalyser {
         throw new RangeError(`A whitelist image must be ${THUMBNAIL_BYTES} bytes, not ${image.length}`);
       }
     }
-    if (images.length > MAX_WHITELIST_IMAGES) throw new RangeError(`Too many whitelist images: ${images.length}`);
+    if (images.length > MAX_WHITELIST) throw new RangeError(`Too many whitelist images: ${images.length}`);
     if (this.whitelist.length < images.length * THUMBNAIL_BYTES) {
       this.whitelist = new Uint8Array(images.length * THUMBNAIL_BYTES);
     }
@@ -417,7 +424,7 @@ export class JsAnalyser implements FrameAnalyser {
         rgba[p + 2] = b;
         // Alpha is averaged like the colours: 255 for opaque camera frames.
         rgba[p + 3] = roundedMean(sums[k + 3], count);
-        if (luma(r, g, b) > BLACK_LUMA) bright = true;
+        if (luma(r, g, b) > ALL_BLACK_MAX_LUMA) bright = true;
       }
     }
     return { width: outWidth, height: outHeight, allBlack: !bright, rgba };
@@ -486,7 +493,7 @@ export class JsAnalyser implements FrameAnalyser {
           // Math.abs compiles branchless; `if (d < 0)` mispredicts on sensor noise.
           const d = Math.abs(y8 - previousLuma[i]);
           rowDiff += d;
-          if (d > CHANGED_PIXEL_DELTA) {
+          if (d > PIXEL_CHANGE_THRESHOLD) {
             rowChanged++;
             rowChangedX += x;
           }
@@ -587,7 +594,7 @@ export class JsAnalyser implements FrameAnalyser {
     const whitelisted = this.whitelistIndex >= 0 && this.whitelistSad <= WHITELIST_MATCH_SAD;
     const motionScore = this.diffSum / pixelCount;
     const meanLuma = this.lumaSum / pixelCount;
-    const dark = meanLuma < DARK_LUMA;
+    const dark = meanLuma < DARK_MEAN_LUMA;
     const events = this.events;
     const changed = this.changed;
     const hasCentroid = hasPrevious && changed >= Math.max(1, Math.floor(pixelCount / 200));
@@ -609,7 +616,7 @@ export class JsAnalyser implements FrameAnalyser {
       changedRatio: Math.fround(changed / pixelCount),
       meanLuma: Math.fround(meanLuma),
       dark,
-      allBlack: this.maxLuma <= BLACK_LUMA,
+      allBlack: this.maxLuma <= ALL_BLACK_MAX_LUMA,
       centroid: hasCentroid ? { x: Math.fround(centroidX), y: Math.fround(centroidY) } : null,
       noddingCount: events.noddingCount,
       whitelistIndex: this.whitelistIndex,

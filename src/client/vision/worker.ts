@@ -20,23 +20,13 @@
  */
 import * as Comlink from 'comlink';
 import { Analyser, toVisionExports, type AnalyserOptions, type FrameAnalyser, type FrameResult } from './analyser';
+import { VisionSession, type Engine, type EngineInfo, type LoadedEngine, type PixelPath } from './session';
 
-export type Engine = 'wasm-simd' | 'wasm-scalar' | 'js';
+export type { Engine, EngineInfo, PixelPath } from './session';
 /** `auto` picks the best engine the browser runs; the others force one (tests, benchmarks). */
 export type EnginePreference = 'auto' | Engine;
 
-export interface EngineInfo {
-  engine: Engine;
-  /** Why a better engine was not used, when one was skipped (for diagnostics). */
-  fallbacks: string[];
-  /** Milliseconds spent fetching and compiling the engine. */
-  loadMs: number;
-}
-
 export type SessionOptions = AnalyserOptions;
-
-/** How a frame's pixels were turned into RGBA. */
-export type PixelPath = 'copyTo' | 'canvas';
 
 export interface SampleTiming {
   /** Frame → RGBA in the frame buffer (includes waiting for a pulled frame). */
@@ -119,11 +109,6 @@ const SIMD_PROBE = new Uint8Array([
   0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b,
 ]);
 
-interface LoadedEngine {
-  info: EngineInfo;
-  create(options: SessionOptions): FrameAnalyser;
-}
-
 async function loadWasm(engine: 'wasm-simd' | 'wasm-scalar'): Promise<(options: SessionOptions) => FrameAnalyser> {
   // vite-plugin-wasm instantiates a module when it is imported, so each is
   // imported only here, after Comlink.expose, and only the one chosen.
@@ -180,23 +165,6 @@ async function loadEngine(preference: EnginePreference): Promise<LoadedEngine> {
 // ---------------------------------------------------------------------------
 // Pixels
 
-let copyToRgba: boolean | null = null;
-let canvas: OffscreenCanvas | null = null;
-let context: OffscreenCanvasRenderingContext2D | null = null;
-
-function canvas2d(width: number, height: number): OffscreenCanvasRenderingContext2D {
-  if (canvas === null || context === null) {
-    canvas = new OffscreenCanvas(width, height);
-    const made = canvas.getContext('2d', { willReadFrequently: true, alpha: false });
-    if (made === null) throw new Error('No 2d context on OffscreenCanvas');
-    context = made;
-  } else if (canvas.width !== width || canvas.height !== height) {
-    canvas.width = width;
-    canvas.height = height;
-  }
-  return context;
-}
-
 function frameSize(frame: ImageBitmap | VideoFrame): { width: number; height: number } {
   return isVideoFrame(frame)
     ? { width: frame.displayWidth, height: frame.displayHeight }
@@ -207,129 +175,109 @@ function isVideoFrame(frame: ImageBitmap | VideoFrame): frame is VideoFrame {
   return typeof VideoFrame !== 'undefined' && frame instanceof VideoFrame;
 }
 
-function drawInto(frame: CanvasImageSource, target: Uint8ClampedArray, width: number, height: number): void {
-  const ctx = canvas2d(width, height);
-  ctx.drawImage(frame, 0, 0, width, height);
-  target.set(ctx.getImageData(0, 0, width, height).data);
-}
+/** Turns frames into RGBA; learns once whether this browser's `copyTo` converts to RGBA. */
+class PixelWriter {
+  /** `VideoFrame.copyTo(…, { format: 'RGBA' })` works here; null until a frame has told. */
+  copyToRgba: boolean | null = null;
+  private canvas: OffscreenCanvas | null = null;
+  private context: OffscreenCanvasRenderingContext2D | null = null;
 
-/**
- * Writes the frame as RGBA into the analyser's frame buffer. `VideoFrame`s
- * are converted by `copyTo` where the browser converts to RGBA (one copy, no
- * canvas), else drawn like an `ImageBitmap`.
- */
-async function writePixels(frame: ImageBitmap | VideoFrame, analyser: FrameAnalyser): Promise<PixelPath> {
-  const { width, height } = analyser;
-  if (isVideoFrame(frame)) {
-    const rect = frame.visibleRect;
-    const unscaled = rect !== null && rect.width === width && rect.height === height;
-    if (unscaled && copyToRgba !== false) {
-      try {
-        const target = analyser.frameBuffer();
-        await frame.copyTo(target, { format: 'RGBA', colorSpace: 'srgb', layout: [{ offset: 0, stride: width * 4 }] });
-        copyToRgba = true;
-        return 'copyTo';
-      } catch {
-        // Older engines: no `format` option (TypeError) or no such conversion
-        // (NotSupportedError). Never worked here: stop trying; else draw this one.
-        if (copyToRgba !== true) copyToRgba = false;
+  private canvas2d(width: number, height: number): OffscreenCanvasRenderingContext2D {
+    if (this.canvas === null || this.context === null) {
+      this.canvas = new OffscreenCanvas(width, height);
+      const made = this.canvas.getContext('2d', { willReadFrequently: true, alpha: false });
+      if (made === null) throw new Error('No 2d context on OffscreenCanvas');
+      this.context = made;
+    } else if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    return this.context;
+  }
+
+  draw(frame: CanvasImageSource, target: Uint8ClampedArray, width: number, height: number): void {
+    const ctx = this.canvas2d(width, height);
+    ctx.drawImage(frame, 0, 0, width, height);
+    target.set(ctx.getImageData(0, 0, width, height).data);
+  }
+
+  /**
+   * Writes the frame as RGBA into the analyser's frame buffer. `VideoFrame`s
+   * are converted by `copyTo` where the browser converts to RGBA (one copy, no
+   * canvas), else drawn like an `ImageBitmap`.
+   */
+  async write(frame: ImageBitmap | VideoFrame, analyser: FrameAnalyser): Promise<PixelPath> {
+    const { width, height } = analyser;
+    if (isVideoFrame(frame)) {
+      const rect = frame.visibleRect;
+      const unscaled = rect !== null && rect.width === width && rect.height === height;
+      if (unscaled && this.copyToRgba !== false) {
+        try {
+          const target = analyser.frameBuffer();
+          await frame.copyTo(target, { format: 'RGBA', colorSpace: 'srgb', layout: [{ offset: 0, stride: width * 4 }] });
+          this.copyToRgba = true;
+          return 'copyTo';
+        } catch {
+          // Older engines: no `format` option (TypeError) or no such conversion
+          // (NotSupportedError). Never worked here: stop trying; else draw this one.
+          if (this.copyToRgba !== true) this.copyToRgba = false;
+        }
       }
     }
+    this.draw(frame, analyser.frameBuffer(), width, height);
+    return 'canvas';
   }
-  drawInto(frame, analyser.frameBuffer(), width, height);
-  return 'canvas';
 }
 
 // ---------------------------------------------------------------------------
-// Session
+// The camera stream pulled from
 
-const engines = new Map<EnginePreference, Promise<LoadedEngine>>();
-let current: LoadedEngine | null = null;
-let preferred: EnginePreference = 'auto';
-let session: SessionOptions | null = null;
-let analyser: FrameAnalyser | null = null;
-let whitelist: Uint8Array[] = [];
-let reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
-/** A read that outlived its sample (the camera stalled); the next sample takes it over. */
-let pendingRead: Promise<ReadableStreamReadResult<VideoFrame>> | null = null;
 /** How long a sample waits for a frame from a stalled camera before giving up. */
 const READ_TIMEOUT_MS = 3000;
-/** A track transferred to this worker, stopped with its stream. */
-let ownTrack: MediaStreamTrack | null = null;
-let analysed = false;
 
-/** One operation at a time: an analysis awaiting `copyTo` must not meet another one in the frame buffer. */
-let queue: Promise<unknown> = Promise.resolve();
-function serial<T>(operation: () => Promise<T>): Promise<T> {
-  const next = queue.then(operation, operation);
-  queue = next.catch(() => undefined);
-  return next;
-}
+/** An attached stream of camera frames; it outlives sessions (a new session keeps the camera). */
+class FrameStream {
+  private readonly reader: ReadableStreamDefaultReader<VideoFrame>;
+  /** A read that outlived its sample (the camera stalled); the next sample takes it over. */
+  private pendingRead: Promise<ReadableStreamReadResult<VideoFrame>> | null = null;
 
-function engine(preference: EnginePreference = preferred): Promise<LoadedEngine> {
-  let loading = engines.get(preference);
-  if (loading === undefined) {
-    loading = loadEngine(preference);
-    engines.set(preference, loading);
-    loading.catch(() => engines.delete(preference));
+  /** `ownTrack`: a track transferred to this worker, stopped with the stream. */
+  constructor(
+    readable: ReadableStream<VideoFrame>,
+    private readonly ownTrack: MediaStreamTrack | null = null,
+  ) {
+    this.reader = readable.getReader();
   }
-  return loading;
-}
 
-function requireAnalyser(): FrameAnalyser {
-  if (analyser === null) throw new Error('No session: call start() first');
-  return analyser;
-}
+  /** The newest frame; null when none came within READ_TIMEOUT_MS or the stream ended. */
+  async next(): Promise<VideoFrame | null> {
+    // The processor holds only the newest frame (maxBufferSize 1), so this is
+    // either that frame or, right after a sample, the next one to arrive.
+    const read = this.pendingRead ?? this.reader.read();
+    this.pendingRead = read;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS);
+    });
+    const result = await Promise.race([read, timeout]);
+    clearTimeout(timer);
+    // A stalled camera: no sample this time; the read stays pending for the next one.
+    if (result === null) return null;
+    this.pendingRead = null;
+    return result.done ? null : (result.value ?? null);
+  }
 
-function makeAnalyser(loaded: LoadedEngine, options: SessionOptions): FrameAnalyser {
-  analyser?.dispose();
-  analyser = null;
-  analysed = false;
-  const made = loaded.create(options);
-  if (whitelist.length > 0) made.setWhitelist(whitelist);
-  analyser = made;
-  return made;
-}
-
-async function analyseFrame(frame: ImageBitmap | VideoFrame, timeMs: number, called: number, waitedMs: number): Promise<Sample> {
-  try {
-    const options = session;
-    if (options === null || current === null) throw new Error('No session: call start() first');
-    const readStart = performance.now();
-    let target = requireAnalyser();
-    const size = frameSize(frame);
-    let restarted = false;
-    if (size.width !== target.width || size.height !== target.height) {
-      // The camera turned or changed its mind about the size: a new analyser,
-      // since the previous frame cannot be compared with this one anyway.
-      session = { ...options, width: size.width, height: size.height };
-      target = makeAnalyser(current, session);
-      restarted = true;
-    }
-    const frameTimestampUs = isVideoFrame(frame) ? frame.timestamp : null;
-    const pixelPath = await writePixels(frame, target);
-    const analyseStart = performance.now();
-    const result = target.process(timeMs);
-    analysed = true;
-    const done = performance.now();
-    return {
-      result,
-      width: target.width,
-      height: target.height,
-      restarted,
-      timing: {
-        readMs: waitedMs + (analyseStart - readStart),
-        analyseMs: done - analyseStart,
-        workerMs: done - called,
-        pixelPath,
-        frameTimestampUs,
-        repliedAt: performance.timeOrigin + done,
-      },
-    };
-  } finally {
-    frame.close();
+  release(): void {
+    const read = this.pendingRead;
+    this.pendingRead = null;
+    void read?.then((result) => result.value?.close(), () => undefined);
+    this.reader.cancel().catch(() => undefined);
+    this.ownTrack?.stop();
   }
 }
+
+// ---------------------------------------------------------------------------
+// The worker
 
 async function jpeg(rgba: Uint8ClampedArray<ArrayBuffer>, width: number, height: number): Promise<Blob> {
   const image = new OffscreenCanvas(width, height);
@@ -339,130 +287,157 @@ async function jpeg(rgba: Uint8ClampedArray<ArrayBuffer>, width: number, height:
   return image.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
 }
 
-/** A picture's 100x100 luma thumbnail, made by an analyser of the picture's size as for a frame. */
-async function pictureThumbnail(loaded: LoadedEngine, picture: Blob): Promise<Uint8Array> {
-  const bitmap = await createImageBitmap(picture);
-  const reducer = loaded.create({ width: bitmap.width, height: bitmap.height, ios: false, sleeper: false });
-  try {
-    drawInto(bitmap, reducer.frameBuffer(), bitmap.width, bitmap.height);
-    reducer.process(0);
-    return reducer.thumbnail();
-  } finally {
-    bitmap.close();
-    reducer.dispose();
+/** What lives as long as the worker: the engines, the whitelist, the stream, and the session of the moment. */
+class VisionWorker implements VisionWorkerApi {
+  private readonly engines = new Map<EnginePreference, Promise<LoadedEngine>>();
+  private preferred: EnginePreference = 'auto';
+  private whitelist: Uint8Array[] = [];
+  private session: VisionSession | null = null;
+  private stream: FrameStream | null = null;
+  private readonly pixels = new PixelWriter();
+  /** One operation at a time: an analysis awaiting `copyTo` must not meet another one in the frame buffer. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private serial<T>(operation: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(operation, operation);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
-}
 
-function releaseStream(): void {
-  const old = reader;
-  reader = null;
-  const read = pendingRead;
-  pendingRead = null;
-  void read?.then((result) => result.value?.close(), () => undefined);
-  old?.cancel().catch(() => undefined);
-  ownTrack?.stop();
-  ownTrack = null;
-}
+  private engine(preference: EnginePreference = this.preferred): Promise<LoadedEngine> {
+    let loading = this.engines.get(preference);
+    if (loading === undefined) {
+      loading = loadEngine(preference);
+      this.engines.set(preference, loading);
+      loading.catch(() => this.engines.delete(preference));
+    }
+    return loading;
+  }
 
-const api: VisionWorkerApi = {
-  async init(preference = 'auto') {
-    preferred = preference;
-    return (await engine(preference)).info;
-  },
+  private requireSession(): VisionSession {
+    if (this.session === null) throw new Error('No session: call start() first');
+    return this.session;
+  }
 
-  start(options) {
-    return serial(async () => {
-      const loaded = await engine();
-      current = loaded;
-      session = { ...options };
-      makeAnalyser(loaded, session);
+  private async analyseFrame(frame: ImageBitmap | VideoFrame, timeMs: number, called: number, waitedMs: number): Promise<Sample> {
+    try {
+      const session = this.requireSession();
+      const frameTimestampUs = isVideoFrame(frame) ? frame.timestamp : null;
+      const analysis = await session.analyse(frameSize(frame), timeMs, (analyser) => this.pixels.write(frame, analyser));
+      const done = performance.now();
+      return {
+        result: analysis.result,
+        width: analysis.width,
+        height: analysis.height,
+        restarted: analysis.restarted,
+        timing: {
+          readMs: waitedMs + analysis.writeMs,
+          analyseMs: analysis.analyseMs,
+          workerMs: done - called,
+          pixelPath: analysis.pixelPath,
+          frameTimestampUs,
+          repliedAt: performance.timeOrigin + done,
+        },
+      };
+    } finally {
+      frame.close();
+    }
+  }
+
+  /** A picture's 100x100 luma thumbnail, made by an analyser of the picture's size as for a frame. */
+  private async pictureThumbnail(loaded: LoadedEngine, picture: Blob): Promise<Uint8Array> {
+    const bitmap = await createImageBitmap(picture);
+    const reducer = loaded.create({ width: bitmap.width, height: bitmap.height, ios: false, sleeper: false });
+    try {
+      this.pixels.draw(bitmap, reducer.frameBuffer(), bitmap.width, bitmap.height);
+      reducer.process(0);
+      return reducer.thumbnail();
+    } finally {
+      bitmap.close();
+      reducer.dispose();
+    }
+  }
+
+  private attach(stream: FrameStream): void {
+    this.stream?.release();
+    this.stream = stream;
+  }
+
+  async init(preference: EnginePreference = 'auto'): Promise<EngineInfo> {
+    this.preferred = preference;
+    return (await this.engine(preference)).info;
+  }
+
+  start(options: SessionOptions): Promise<EngineInfo> {
+    return this.serial(async () => {
+      const loaded = await this.engine();
+      this.session?.dispose();
+      this.session = new VisionSession(loaded, options, this.whitelist);
       return loaded.info;
     });
-  },
+  }
 
-  setWhitelist(images) {
-    return serial(async () => {
-      whitelist = images.map((image) => new Uint8Array(image));
-      analyser?.setWhitelist(whitelist);
+  setWhitelist(images: Uint8Array[]): Promise<void> {
+    return this.serial(async () => {
+      this.whitelist = images.map((image) => new Uint8Array(image));
+      this.session?.setWhitelist(this.whitelist);
     });
-  },
+  }
 
-  setWhitelistPictures(pictures) {
-    return serial(async () => {
-      const loaded = await engine();
+  setWhitelistPictures(pictures: Blob[]): Promise<number> {
+    return this.serial(async () => {
+      const loaded = await this.engine();
       const thumbnails: Uint8Array[] = [];
       for (const picture of pictures) {
-        const thumbnail = await pictureThumbnail(loaded, picture).catch(() => null);
+        const thumbnail = await this.pictureThumbnail(loaded, picture).catch(() => null);
         if (thumbnail !== null) thumbnails.push(thumbnail);
       }
-      whitelist = thumbnails;
-      analyser?.setWhitelist(whitelist);
+      this.whitelist = thumbnails;
+      this.session?.setWhitelist(this.whitelist);
       return thumbnails.length;
     });
-  },
+  }
 
-  thumbnail() {
-    return serial(async () => {
-      const target = requireAnalyser();
-      if (!analysed) throw new Error('No frame has been analysed yet');
-      const thumbnail = target.thumbnail();
+  thumbnail(): Promise<Uint8Array> {
+    return this.serial(async () => {
+      const thumbnail = this.requireSession().thumbnail();
       return Comlink.transfer(thumbnail, [thumbnail.buffer]);
     });
-  },
+  }
 
-  analyse(frame, timeMs) {
+  analyse(frame: ImageBitmap | VideoFrame, timeMs: number): Promise<Sample> {
     const called = performance.now();
-    return serial(() => analyseFrame(frame, timeMs, called, 0));
-  },
+    return this.serial(() => this.analyseFrame(frame, timeMs, called, 0));
+  }
 
-  async attachReadable(readable) {
-    await serial(async () => {
-      releaseStream();
-      reader = readable.getReader();
-    });
-  },
+  async attachReadable(readable: ReadableStream<VideoFrame>): Promise<void> {
+    await this.serial(async () => this.attach(new FrameStream(readable)));
+  }
 
-  async attachTrack(track) {
+  async attachTrack(track: MediaStreamTrack): Promise<boolean> {
     if (typeof MediaStreamTrackProcessor === 'undefined') {
       track.stop();
       return false;
     }
-    await serial(async () => {
-      releaseStream();
-      reader = new MediaStreamTrackProcessor({ track, maxBufferSize: 1 }).readable.getReader();
-      ownTrack = track;
+    await this.serial(async () => {
+      this.attach(new FrameStream(new MediaStreamTrackProcessor({ track, maxBufferSize: 1 }).readable, track));
     });
     return true;
-  },
+  }
 
-  analyseLatest(timeMs) {
+  analyseLatest(timeMs: number): Promise<Sample | null> {
     const called = performance.now();
-    return serial(async () => {
-      if (reader === null) throw new Error('No stream attached');
-      // The processor holds only the newest frame (maxBufferSize 1), so this is
-      // either that frame or, right after a sample, the next one to arrive.
-      const read = pendingRead ?? reader.read();
-      pendingRead = read;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS);
-      });
-      const result = await Promise.race([read, timeout]);
-      clearTimeout(timer);
-      // A stalled camera: no sample this time; the read stays pending for the next one.
-      if (result === null) return null;
-      pendingRead = null;
-      const { value, done } = result;
-      if (done || value === undefined) return null;
-      return analyseFrame(value, timeMs, called, performance.now() - called);
+    return this.serial(async () => {
+      if (this.stream === null) throw new Error('No stream attached');
+      const frame = await this.stream.next();
+      if (frame === null) return null;
+      return this.analyseFrame(frame, timeMs, called, performance.now() - called);
     });
-  },
+  }
 
-  patrol() {
-    return serial(async () => {
-      const target = requireAnalyser();
-      if (!analysed) throw new Error('No frame has been analysed yet');
-      const thumbnail = target.patrol();
+  patrol(): Promise<PatrolImage> {
+    return this.serial(async () => {
+      const thumbnail = this.requireSession().patrol();
       return {
         width: thumbnail.width,
         height: thumbnail.height,
@@ -470,21 +445,20 @@ const api: VisionWorkerApi = {
         jpeg: thumbnail.allBlack ? null : await jpeg(thumbnail.rgba, thumbnail.width, thumbnail.height),
       };
     });
-  },
+  }
 
-  support() {
-    return { trackProcessor: typeof MediaStreamTrackProcessor !== 'undefined', copyToRgba };
-  },
+  support(): StreamSupport {
+    return { trackProcessor: typeof MediaStreamTrackProcessor !== 'undefined', copyToRgba: this.pixels.copyToRgba };
+  }
 
-  stop() {
-    return serial(async () => {
-      releaseStream();
-      analyser?.dispose();
-      analyser = null;
-      session = null;
-      analysed = false;
+  stop(): Promise<void> {
+    return this.serial(async () => {
+      this.stream?.release();
+      this.stream = null;
+      this.session?.dispose();
+      this.session = null;
     });
-  },
-};
+  }
+}
 
-Comlink.expose(api);
+Comlink.expose(new VisionWorker());

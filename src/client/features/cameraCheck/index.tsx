@@ -1,0 +1,207 @@
+/**
+ * /camera-check: lets a guest see, before a jail, what Warden's camera
+ * analysis sees: the live preview, which engine runs, the latest numbers of
+ * docs/vision.md, the events they would raise, and the patrol thumbnail a
+ * warden would get. Query parameters: query.ts.
+ */
+import { useMemo, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PATROL_CHECK_INTERVAL_MS } from '../../../shared/constants';
+import type { FrameResult } from '../../vision/analyser';
+import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture';
+import { readQuery } from './query';
+import { AREA_KEYS, Areas, Results } from './Results';
+import { noMotionSeconds, type CheckFailure } from './state';
+import { useCameraCheck } from './useCameraCheck';
+import './cameraCheck.css';
+
+function clockTime(timeMs: number): string {
+  return new Date(timeMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+function Preview(props: { videoRef: RefObject<HTMLVideoElement | null>; result: FrameResult | null }) {
+  const { t } = useTranslation('cameraCheck');
+  const { result } = props;
+  return (
+    <div className="camera-check__stage">
+      <video
+        ref={props.videoRef}
+        className="camera-check__video"
+        data-testid="preview"
+        autoPlay
+        muted
+        playsInline
+        aria-label={t('preview_label')}
+      />
+      <div className="camera-check__overlay" aria-hidden="true">
+        {AREA_KEYS.map((key, index) => (
+          <span key={key} className={result?.areasChanged[index] ? 'camera-check__cell camera-check__cell--changed' : 'camera-check__cell'} />
+        ))}
+        {result?.centroid && (
+          <span
+            className="camera-check__centroid"
+            style={{ left: `${result.centroid.x * 100}%`, top: `${result.centroid.y * 100}%` }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FailureText(props: { failure: CheckFailure | null }) {
+  const { t } = useTranslation('cameraCheck');
+  if (props.failure === null) return null;
+  // SPEC §8's camera failure message, as the jail shows it.
+  return <>{props.failure.kind === 'camera' ? CAMERA_FAILURE_MESSAGE : t('start_failed', { reason: props.failure.reason })}</>;
+}
+
+export function CameraCheck() {
+  const { t } = useTranslation('cameraCheck');
+  const query = useMemo(() => readQuery(window.location.search), []);
+  const [sleeper, setSleeper] = useState(query.sleeper);
+  const { videoRef, state, controls, ios } = useCameraCheck(query, sleeper);
+  const [busy, setBusy] = useState(false);
+  const result = state.latest?.sample.result ?? null;
+  const timing = state.latest?.sample.timing ?? null;
+  const { camera } = state;
+
+  const run = (action: () => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      console.error('Camera check action failed', error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="camera-check" data-testid="camera-check" aria-labelledby="camera-check-title">
+      <header className="camera-check__header">
+        <h1 id="camera-check-title">{t('title')}</h1>
+        <p>{t('intro')}</p>
+      </header>
+
+      {state.phase === 'failed' ? (
+        <p className="camera-check__error" role="alert" data-testid="camera-error">
+          <FailureText failure={state.failure} />
+        </p>
+      ) : null}
+
+      <div className="camera-check__layout" hidden={state.phase === 'failed'}>
+        <section className="camera-check__panel" aria-labelledby="camera-check-preview">
+          <h2 id="camera-check-preview">{t('preview_title')}</h2>
+          <Preview videoRef={videoRef} result={result} />
+          <dl className="camera-check__facts">
+            <div>
+              <dt>{t('analysis')}</dt>
+              <dd data-testid="engine" data-engine={state.engine?.engine ?? ''}>
+                {state.engine ? t(`engine.${state.engine.engine}`) : t('loading')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('capture')}</dt>
+              <dd data-testid="capture-method" data-method={state.method ?? ''}>
+                {state.method ? t(`method.${state.method}`) : t('starting')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('camera')}</dt>
+              <dd
+                data-testid="camera-size"
+                data-width={camera?.width ?? ''}
+                data-height={camera?.height ?? ''}
+                data-frame-rate={camera?.frameRate ?? ''}
+              >
+                {camera === null
+                  ? t('opening')
+                  : camera.frameRate
+                    ? t('camera_size_rate', { width: camera.width, height: camera.height, rate: Math.round(camera.frameRate) })
+                    : t('camera_size', { width: camera.width, height: camera.height })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('frames_analysed')}</dt>
+              <dd data-testid="sample-count" data-value={state.samples}>
+                {state.samples}
+                {timing ? <small> {t('last_took', { ms: timing.workerMs.toFixed(1) })}</small> : null}
+              </dd>
+            </div>
+          </dl>
+          <div className="camera-check__options">
+            <label>
+              <input type="checkbox" checked={sleeper} onChange={(event) => setSleeper(event.target.checked)} />{' '}
+              {t('sleeper_option', { sleeper: noMotionSeconds(true), usual: noMotionSeconds(false) })}
+            </label>
+          </div>
+        </section>
+
+        <section className="camera-check__panel" aria-labelledby="camera-check-results">
+          <h2 id="camera-check-results">{t('results_title')}</h2>
+          {result === null ? (
+            <p className="camera-check__waiting" data-testid="results-waiting">
+              {t('waiting_first_frame')}
+            </p>
+          ) : (
+            <>
+              <Results result={result} ios={ios} sleeper={sleeper} whitelistCount={state.whitelistCount} />
+              <h3>{t('areas_title')}</h3>
+              <p className="camera-check__hint">{t('areas_hint')}</p>
+              <Areas result={result} />
+            </>
+          )}
+          <div className="camera-check__actions">
+            <button type="button" onClick={run(controls.approveView)} disabled={busy || result === null} data-testid="approve-view">
+              {t('approve_view')}
+            </button>
+            <button
+              type="button"
+              onClick={run(controls.clearViews)}
+              disabled={busy || state.whitelistCount === 0}
+              data-testid="clear-views"
+            >
+              {t('clear_views')}
+            </button>
+          </div>
+          <p className="camera-check__hint">{t('approved_hint')}</p>
+        </section>
+
+        <section className="camera-check__panel" aria-labelledby="camera-check-patrol">
+          <h2 id="camera-check-patrol">{t('patrol_title')}</h2>
+          <p className="camera-check__hint">{t('patrol_hint', { seconds: PATROL_CHECK_INTERVAL_MS / 1000 })}</p>
+          <div className="camera-check__patrol" data-testid="patrol">
+            {state.patrol === null ? (
+              <p data-testid="patrol-status">{t('patrol_none')}</p>
+            ) : state.patrol.allBlack ? (
+              <p data-testid="patrol-status">{t('patrol_all_black', { time: clockTime(state.patrol.takenAt) })}</p>
+            ) : (
+              <figure>
+                <img
+                  src={state.patrol.url}
+                  width={state.patrol.width}
+                  height={state.patrol.height}
+                  alt={t('patrol_alt', { width: state.patrol.width, height: state.patrol.height })}
+                  data-testid="patrol-thumbnail"
+                />
+                <figcaption data-testid="patrol-status">{t('patrol_taken', { time: clockTime(state.patrol.takenAt) })}</figcaption>
+              </figure>
+            )}
+          </div>
+        </section>
+
+        <section className="camera-check__panel" aria-labelledby="camera-check-log">
+          <h2 id="camera-check-log">{t('events_title')}</h2>
+          {state.log.length === 0 ? <p className="camera-check__hint">{t('events_none')}</p> : null}
+          <ol className="camera-check__log" role="log" aria-live="polite" data-testid="event-log">
+            {state.log.map((entry) => (
+              <li key={entry.id} className={`camera-check__event camera-check__event--${entry.kind}`} data-event={entry.kind}>
+                <time dateTime={new Date(entry.timeMs).toISOString()}>{clockTime(entry.timeMs)}</time> {t(`log.${entry.text}`, entry.values)}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </main>
+  );
+}

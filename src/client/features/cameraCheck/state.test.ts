@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameResult } from '../../vision/analyser';
+import type { SampleRecord } from '../../vision/capture';
+import { readQuery } from './query';
+import { LOG_LIMIT, initialState, noMotionSeconds, reducer, type CheckState } from './state';
+import { texts } from './texts';
+
+function record(events: Partial<FrameResult['events']> = {}, timeMs = 1_000, noddingCount = 0): SampleRecord {
+  const result = {
+    events: { noMotion: false, motion: false, darkness: false, nodding: false, ...events },
+    noddingCount,
+  } as FrameResult;
+  return {
+    method: 'video-frame',
+    timeMs,
+    requestedAt: 0,
+    mainMs: 0,
+    resultAt: 0,
+    sample: { result, width: 160, height: 120, restarted: false, timing: {} as SampleRecord['sample']['timing'] },
+  } as SampleRecord;
+}
+
+function sample(state: CheckState, events: Partial<FrameResult['events']>, sleeper = false, timeMs = 1_000): CheckState {
+  return reducer(state, { type: 'sample', record: record(events, timeMs, 5), sleeper });
+}
+
+describe('the camera check state', () => {
+  it('logs the start with the first sample, then each event, newest first', () => {
+    let state = sample(initialState, {});
+    expect(state.phase).toBe('running');
+    expect(state.log.map((entry) => entry.text)).toEqual(['started']);
+    state = sample(state, { noMotion: true, darkness: true }, false, 2_000);
+    expect(state.samples).toBe(2);
+    expect(state.log.map((entry) => [entry.kind, entry.text])).toEqual([
+      ['darkness', 'darkness'],
+      ['no-motion', 'no_motion'],
+      ['info', 'started'],
+    ]);
+    expect(new Set(state.log.map((entry) => entry.id)).size).toBe(3);
+  });
+
+  it('names the no-motion count that applies: the crate\'s, shorter for sleepers', () => {
+    expect(sample(initialState, { noMotion: true }, false).log[0].values).toEqual({ seconds: noMotionSeconds(false) });
+    expect(sample(initialState, { noMotion: true }, true).log[0].values).toEqual({ seconds: noMotionSeconds(true) });
+    expect(noMotionSeconds(true)).toBeLessThan(noMotionSeconds(false));
+    const restarted = reducer(initialState, { type: 'restarted', sleeper: true, timeMs: 5 });
+    expect(restarted.log[0]).toMatchObject({ text: 'restarted', values: { seconds: noMotionSeconds(true) } });
+  });
+
+  it('counts approved views and says when they are cleared', () => {
+    let state = reducer(initialState, { type: 'whitelist', count: 1, timeMs: 1 });
+    expect(state.whitelistCount).toBe(1);
+    expect(state.log[0]).toMatchObject({ text: 'view_added', values: { count: 1 } });
+    state = reducer(state, { type: 'whitelist', count: 0, timeMs: 2 });
+    expect(state.whitelistCount).toBe(0);
+    expect(state.log[0].text).toBe('views_cleared');
+  });
+
+  it(`keeps the newest ${LOG_LIMIT} entries`, () => {
+    let state = initialState;
+    for (let i = 0; i < LOG_LIMIT + 10; i++) state = reducer(state, { type: 'whitelist', count: i + 1, timeMs: i });
+    expect(state.log).toHaveLength(LOG_LIMIT);
+    expect(state.log[0].values).toEqual({ count: LOG_LIMIT + 10 });
+  });
+
+  it('has a text for every log entry it makes', () => {
+    let state = sample(initialState, { noMotion: true, motion: true, darkness: true, nodding: true });
+    state = reducer(state, { type: 'whitelist', count: 1, timeMs: 1 });
+    state = reducer(state, { type: 'whitelist', count: 0, timeMs: 1 });
+    state = reducer(state, { type: 'restarted', sleeper: false, timeMs: 1 });
+    for (const entry of state.log) expect(Object.keys(texts.en.log)).toContain(entry.text);
+  });
+
+  it('fails with the camera failure or the reason the analysis could not start', () => {
+    expect(reducer(initialState, { type: 'failed', failure: { kind: 'camera' } })).toMatchObject({ phase: 'failed', failure: { kind: 'camera' } });
+  });
+});
+
+describe('the camera check query', () => {
+  it('forces an engine or a capture method, and falls back to auto', () => {
+    expect(readQuery('?engine=js&capture=image-bitmap&sleeper=1')).toEqual({ engine: 'js', capture: 'image-bitmap', sleeper: true });
+    expect(readQuery('?capture=none')).toMatchObject({ capture: 'none' });
+    expect(readQuery('?engine=gpu&capture=magic&sleeper=yes')).toEqual({ engine: 'auto', capture: 'auto', sleeper: false });
+  });
+});
