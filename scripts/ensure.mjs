@@ -1,6 +1,6 @@
 // Makes sure what `npm start` and `npm test` need is on the machine: the npm
-// dependencies, Debian's Rust toolchain with the wasm32 standard library, and
-// Chromium for the browser tests. Only node: built-ins, because this runs
+// dependencies, Debian's Rust toolchain with the wasm32 standard library,
+// rustfmt and clippy, and Chromium for the browser tests. Only node: built-ins, because this runs
 // before node_modules exists.
 
 import { spawnSync } from 'node:child_process';
