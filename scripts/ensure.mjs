@@ -1,6 +1,6 @@
 // Makes sure what `npm start` and `npm test` need is on the machine: the npm
-// dependencies, Debian's Rust toolchain with the wasm32 standard library, and
-// Chromium for the browser tests. Only node: built-ins, because this runs
+// dependencies, Debian's Rust toolchain with the wasm32 standard library,
+// rustfmt and clippy, and Chromium for the browser tests. Only node: built-ins, because this runs
 // before node_modules exists.
 
 import { spawnSync } from 'node:child_process';
@@ -16,10 +16,18 @@ export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const RUSTC = '/usr/bin/rustc';
 export const CARGO = '/usr/bin/cargo';
 export const RUSTDOC = '/usr/bin/rustdoc';
+/**
+ * Debian's rustfmt and clippy, run directly: `cargo fmt` and `cargo clippy`
+ * would find a rustup toolchain's first ($CARGO_HOME/bin comes before PATH).
+ */
+export const RUSTFMT = '/usr/bin/rustfmt';
+export const CARGO_FMT = '/usr/bin/cargo-fmt';
+export const CARGO_CLIPPY = '/usr/bin/cargo-clippy';
 export const CHROMIUM = '/usr/bin/chromium';
 
 const WASM_PACKAGES = ['rustc', 'cargo', 'libstd-rust-dev-wasm32', 'lld', 'binaryen'];
 const CHROMIUM_PACKAGES = ['chromium'];
+const RUST_LINT_PACKAGES = ['rustfmt', 'rust-clippy'];
 
 /** Prints a step heading. */
 export function step(message) {
@@ -146,6 +154,17 @@ export function ensureWasmToolchain() {
   }
 }
 
+/** rustfmt and clippy, for the crate's gates in `npm test`. */
+export function ensureRustLints() {
+  const missing = () => [RUSTFMT, CARGO_FMT, CARGO_CLIPPY].filter((path) => !existsSync(path));
+  if (missing().length === 0) return;
+  aptInstall(RUST_LINT_PACKAGES, `The Rust lint tools are incomplete (${missing().join(', ')} missing)`);
+  if (missing().length > 0) {
+    console.error(`\n✖ still missing after installing ${RUST_LINT_PACKAGES.join(' ')}: ${missing().join(', ')}`);
+    process.exit(1);
+  }
+}
+
 /** Chromium for the Playwright suite (the tests use the system browser). */
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
@@ -162,9 +181,14 @@ export function wasmOpt() {
   return capture('sh', ['-c', 'command -v wasm-opt']);
 }
 
-/** Environment for Debian's cargo: its own rustc and rustdoc, never rustup's. */
+/**
+ * Environment for Debian's cargo: its own rustc, rustdoc and rustfmt, never
+ * rustup's.
+ */
 export function cargoEnv(extra = {}) {
-  const env = { ...process.env, RUSTC, RUSTDOC, ...extra };
+  // cargo-clippy runs the `cargo` it finds on PATH: Debian's comes first.
+  const path = [dirname(CARGO), process.env.PATH].filter(Boolean).join(':');
+  const env = { ...process.env, PATH: path, RUSTC, RUSTDOC, RUSTFMT, ...extra };
   // A rustup toolchain override would otherwise be ignored anyway, but keep
   // the environment unambiguous.
   delete env.RUSTUP_TOOLCHAIN;

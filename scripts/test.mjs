@@ -1,13 +1,19 @@
-// `npm test`: installs what is missing, builds the vision wasm, then runs
-// every suite in order and stops at the first failure:
+// `npm test`: installs what is missing, then runs every suite in order and
+// stops at the first failure; the quick gates come first (docs/gates.md):
 //
-//   1. cargo test for crates/vision, on Debian's Rust 1.63
-//   2. the TypeScript type check
-//   3. Vitest (src/ and bench/); the server suite on in-memory PGlite
-//   4. the server suite again (src/server) on a real PostgreSQL server that
+//   1. the formatter, checked (Biome; `npm run format` writes)
+//   2. the linter (Biome, with the React hooks rules), warnings included
+//   3. knip: unused files, exports and dependencies, and exports that only
+//      tests use
+//   4. the TypeScript type check of every project (`tsc -b`)
+//   5. cargo fmt --check and cargo clippy -D warnings on crates/vision
+//   6. the vision wasm build, then cargo test for the crate, on Debian's
+//      Rust 1.63
+//   7. Vitest (src/ and bench/); the server suite on in-memory PGlite
+//   8. the server suite again (src/server) on a real PostgreSQL server that
 //      this script starts privately (scripts/postgres.mjs), with a private
 //      Redis (scripts/redis.mjs) for the two-server relay test
-//   5. Playwright (tests/), against a fresh vite build
+//   9. Playwright (tests/), against a fresh vite build
 //
 // With CI set, a missing Playwright suite is a failure; on a developer's
 // machine it is skipped with a warning.
@@ -16,11 +22,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CARGO,
+  CARGO_CLIPPY,
+  CARGO_FMT,
   ROOT,
   bin,
   cargoEnv,
   ensureChromium,
   ensureNodeModules,
+  ensureRustLints,
   ensureWasmToolchain,
   run,
   step,
@@ -85,9 +94,33 @@ function hasPlaywrightSpecs(dir) {
 
 ensureNodeModules();
 ensureWasmToolchain();
+ensureRustLints();
 ensureChromium();
 ensurePostgres();
 ensureRedis();
+
+/** Runs commands one after another; the first non-zero status is the result. */
+function all(...commands) {
+  for (const [command, args, options] of commands) {
+    const status = run(command, args, options);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+suite('format check (biome)', () => run(bin('biome'), ['format', '.']));
+
+suite('lint (biome)', () => run(bin('biome'), ['lint', '--error-on-warnings', '.']));
+
+suite('unused code (knip)', () => all([bin('knip'), []], [bin('knip'), ['--production', '--include', 'exports']]));
+
+suite('type check (tsc -b)', () => run(bin('tsc'), ['-b']));
+
+suite('cargo fmt and clippy', () =>
+  all(
+    [CARGO_FMT, ['-p', 'vision', '--check'], { env: cargoEnv() }],
+    [CARGO_CLIPPY, ['clippy', '--offline', '-p', 'vision', '--all-targets', '--', '-D', 'warnings'], { env: cargoEnv() }],
+  ));
 
 suite('vision wasm build', () => {
   buildWasm();
@@ -95,8 +128,6 @@ suite('vision wasm build', () => {
 });
 
 suite('cargo test (Rust 1.63)', () => run(CARGO, ['test', '--offline', '-p', 'vision'], { env: cargoEnv() }));
-
-suite('type check (tsc)', () => run(bin('tsc'), ['--noEmit', '-p', '.']));
 
 suite('vitest', () => run(bin('vitest'), ['run']));
 

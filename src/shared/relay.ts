@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JAIL_STATUSES, LANGUAGES } from './constants.ts';
-import { activityLogSchema, type MotionKind } from './api/reservation.ts';
+import type { activityLogSchema, MotionKind } from './api/reservation.ts';
 import type { IceServer } from './api/warden.ts';
 
 /**

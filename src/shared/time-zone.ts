@@ -77,17 +77,6 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Whether `timeZone` is an IANA name this runtime knows, a `±HH:MM` offset or `UTC`. */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (fixedOffsetMinutes(timeZone) !== null) return true;
-  if (FIXED_OFFSET.test(timeZone) || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(timeZone)) return false;
-  try {
-    partFormatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The fixed-offset form of an offset in minutes east of UTC: 540 gives `+09:00`. */
 export function fixedOffsetTimeZone(minutesEastOfUtc: number): string {

@@ -133,7 +133,13 @@ impl Analyser {
         Analyser::with_kernels(width, height, ios, sleeper, BEST)
     }
 
-    pub fn with_kernels(width: u32, height: u32, ios: bool, sleeper: bool, kernels: &'static Kernels) -> Option<Analyser> {
+    pub fn with_kernels(
+        width: u32,
+        height: u32,
+        ios: bool,
+        sleeper: bool,
+        kernels: &'static Kernels,
+    ) -> Option<Analyser> {
         if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
             return None;
         }
@@ -364,7 +370,11 @@ impl Analyser {
             centroid_y: centroid.map_or(0.0, |c| c.1 as f32),
             nodding_count: outcome.nodding_count,
             whitelist_index,
-            whitelist_score: if whitelist_index >= 0 { (whitelist_sum as f64 / THUMBNAIL_BYTES as f64) as f32 } else { 255.0 },
+            whitelist_score: if whitelist_index >= 0 {
+                (whitelist_sum as f64 / THUMBNAIL_BYTES as f64) as f32
+            } else {
+                255.0
+            },
             areas_changed,
             low_motion_ms: outcome.low_motion_ms as u32,
             dark_ms: outcome.dark_ms as u32,
@@ -394,12 +404,16 @@ impl Analyser {
         let patrol_width = self.patrol_grid.cols.len();
         for grid_row in 0..self.patrol_grid.rows.len() {
             let rows = self.patrol_grid.rows[grid_row];
-            (self.kernels.sum_rows)(&self.frame[rows.start * row_bytes..rows.end * row_bytes], &mut self.column_rgba[..row_bytes]);
+            (self.kernels.sum_rows)(
+                &self.frame[rows.start * row_bytes..rows.end * row_bytes],
+                &mut self.column_rgba[..row_bytes],
+            );
             let out = &mut self.patrol_rgba[grid_row * patrol_width * 4..(grid_row + 1) * patrol_width * 4];
             self.patrol_grid.finish_row(self.kernels, grid_row, &self.column_rgba, out);
         }
         // Usually the first pixel is bright and ends the search.
-        let all_black = !self.patrol_rgba.chunks_exact(4).any(|pixel| luma(pixel[0], pixel[1], pixel[2]) > ALL_BLACK_MAX_LUMA);
+        let all_black =
+            !self.patrol_rgba.chunks_exact(4).any(|pixel| luma(pixel[0], pixel[1], pixel[2]) > ALL_BLACK_MAX_LUMA);
         Patrol { width: patrol_width, height: self.patrol_grid.rows.len(), all_black, rgba: &self.patrol_rgba }
     }
 }

@@ -10,6 +10,8 @@ pub struct Span {
     pub end: usize,
 }
 
+// A span holds at least one pixel (see `spans`), so it is never empty.
+#[allow(clippy::len_without_is_empty)]
 impl Span {
     pub fn len(&self) -> usize {
         self.end - self.start
@@ -312,7 +314,8 @@ mod tests {
 
     #[test]
     fn float_means_equal_rounded_division_for_every_count() {
-        let variants: [(&str, fn(&[u32], &[u32], &[f32], &mut [u8])); 2] =
+        type Means = fn(&[u32], &[u32], &[f32], &mut [u8]);
+        let variants: [(&str, Means); 2] =
             [("scalar", crate::kernels::scalar::means), ("simd128", crate::kernels::simd::means)];
         for (name, means) in variants {
             for count in 1..=41 * 41u32 {
@@ -321,7 +324,12 @@ mod tests {
                 let mut sums = Vec::new();
                 for quotient in 0..=255u32 {
                     let base = quotient * count;
-                    for sum in [base.saturating_sub(count / 2 + 1), base.saturating_sub(count / 2), base + count / 2, base + count - 1] {
+                    for sum in [
+                        base.saturating_sub(count / 2 + 1),
+                        base.saturating_sub(count / 2),
+                        base + count / 2,
+                        base + count - 1,
+                    ] {
                         if sum <= 255 * count {
                             sums.push(sum);
                         }

@@ -19,3 +19,12 @@ declare var MediaStreamTrackProcessor: {
   prototype: MediaStreamTrackProcessor;
   new (init: MediaStreamTrackProcessorInit): MediaStreamTrackProcessor;
 };
+
+/**
+ * A track transferred to the worker (Safari's only way to read one); the
+ * WebWorker library does not describe it. In a page it merges with the
+ * DOM's MediaStreamTrack.
+ */
+interface MediaStreamTrack {
+  stop(): void;
+}

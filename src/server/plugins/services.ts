@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { openDatabase, type Database, type NamedQuery } from '../db/database.ts';
 import { guests, sessions, type GuestRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
-import { AdjustableClock } from '../lib/clock.ts';
+import type { AdjustableClock } from '../lib/clock.ts';
 import { ConsoleTransport, Outbox, SmtpTransport, UndeliveredTransport, type MessageChannel, type MessageTransport } from '../lib/outbox.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 import { CLEAR_ALL, listenForInvalidations, notifyReadCaches, type ReadCacheListener } from '../lib/read-cache-channel.ts';

@@ -154,5 +154,5 @@ export const MALFORMED_PAYLOADS: readonly string[] = [
   '{"constructor":{"prototype":{"polluted":true}}}',
   '[['.repeat(50_000),
   '\u0000\u0001\u0002',
-  '{"api":{"language":"en"},"guest":{"id":1,"token":"' + 'a'.repeat(2_000_000) + '"}}',
+  `{"api":{"language":"en"},"guest":{"id":1,"token":"${'a'.repeat(2_000_000)}"}}`,
 ];

@@ -25,4 +25,3 @@ export const featureImageDestroyRequestSchema = z.object({
   guest: guestCredentialsSchema,
   featureImage: z.object({ id: idSchema }),
 });
-export type FeatureImageDestroyRequest = z.input<typeof featureImageDestroyRequestSchema>;

@@ -88,7 +88,6 @@ export const reservationByIdRequestSchema = z.object({
   guest: guestCredentialsSchema,
   reservation: reservationIdSchema,
 });
-export type ReservationByIdRequest = z.input<typeof reservationByIdRequestSchema>;
 
 // --- Payloads -----------------------------------------------------------------
 

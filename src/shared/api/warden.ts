@@ -34,11 +34,9 @@ export const wardenAuthenticateRequestSchema = z.object({
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   }),
 });
-export type WardenAuthenticateRequest = z.input<typeof wardenAuthenticateRequestSchema>;
 
 /** `/warden/read` and `/warden/logout`. */
 export const wardenSessionRequestSchema = z.object({ api: apiRequestSchema, warden: wardenCredentialsSchema });
-export type WardenSessionRequest = z.input<typeof wardenSessionRequestSchema>;
 
 /** What sign-in answers: the warden with the new session's token. */
 export const signedInWardenSchema = wardenSchema.extend({ token: z.string() });

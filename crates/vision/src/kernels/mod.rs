@@ -57,6 +57,28 @@ pub fn piece_of(x: usize, cuts: &[usize]) -> usize {
     cuts.iter().filter(|&&cut| cut <= x).count()
 }
 
+/// The signature of `Kernels::luma_diff_rows`.
+pub type LumaDiffRows = fn(
+    rgba: &[u8],
+    prev: &mut [u8],
+    column_luma: &mut [u16],
+    cuts: &[usize],
+    y0: usize,
+    start_columns: bool,
+    piece_lanes: &mut [u32],
+) -> RowStats;
+
+/// The signature of `Kernels::span_means`.
+pub type SpanMeans = fn(
+    columns: &[u16],
+    spans: &[Span],
+    windows: &[Window],
+    channels: usize,
+    divisors: &Divisors,
+    scratch: &mut [u32],
+    out: &mut [u8],
+);
+
 /// One implementation of every kernel.
 pub struct Kernels {
     pub name: &'static str,
@@ -70,15 +92,7 @@ pub struct Kernels {
     /// `piece_lanes` (see `PIECE_LANES`).
     /// A block, not a row, per call: the per-call work (reductions, pieces)
     /// would otherwise cost as much as a narrow row's pixels.
-    pub luma_diff_rows: fn(
-        rgba: &[u8],
-        prev: &mut [u8],
-        column_luma: &mut [u16],
-        cuts: &[usize],
-        y0: usize,
-        start_columns: bool,
-        piece_lanes: &mut [u32],
-    ) -> RowStats,
+    pub luma_diff_rows: LumaDiffRows,
     /// Adds a row of bytes to 16-bit column sums of the same length.
     pub add_row: fn(row: &[u8], columns: &mut [u16]),
     /// Starts 16-bit column sums from a row of bytes.
@@ -93,15 +107,7 @@ pub struct Kernels {
     /// `scratch` has room for one value more than `columns` holds, plus one
     /// per output value, plus `WINDOW_VALUES`. `windows` are the spans'
     /// windows (see `grid::Window`), or none.
-    pub span_means: fn(
-        columns: &[u16],
-        spans: &[Span],
-        windows: &[Window],
-        channels: usize,
-        divisors: &Divisors,
-        scratch: &mut [u32],
-        out: &mut [u8],
-    ),
+    pub span_means: SpanMeans,
     /// Sum of absolute differences of two equally long byte strings, or,
     /// once the sum so far is past `bound`, that sum: a whitelist image that
     /// cannot beat the best so far need not be read to its end.

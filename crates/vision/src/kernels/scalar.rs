@@ -142,7 +142,14 @@ pub fn running_sums(columns: &[u16], running: &mut [u32]) {
     }
 }
 
-fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], scratch: &mut [u32], out: &mut [u8]) {
+fn grey_span_means(
+    columns: &[u16],
+    spans: &[Span],
+    halves: &[u32],
+    inverses: &[f32],
+    scratch: &mut [u32],
+    out: &mut [u8],
+) {
     let running = &mut scratch[..columns.len() + 1];
     running_sums(columns, running);
     for (((span, value), half), inverse) in spans.iter().zip(out.iter_mut()).zip(halves).zip(inverses) {
@@ -150,7 +157,13 @@ fn grey_span_means(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[
     }
 }
 
-fn span_means_of<const CHANNELS: usize>(columns: &[u16], spans: &[Span], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+fn span_means_of<const CHANNELS: usize>(
+    columns: &[u16],
+    spans: &[Span],
+    halves: &[u32],
+    inverses: &[f32],
+    out: &mut [u8],
+) {
     let cells = out.chunks_exact_mut(CHANNELS).zip(halves.chunks_exact(CHANNELS)).zip(inverses.chunks_exact(CHANNELS));
     for (span, ((cell, halves), inverses)) in spans.iter().zip(cells) {
         let sums = sums_over::<CHANNELS>(columns, span);

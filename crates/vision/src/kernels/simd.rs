@@ -2,8 +2,8 @@
 //! vector go through the scalar kernels.
 
 use super::{scalar, RowStats, MAX_PIECES};
-use crate::grid::{Divisors, Span, Window, WINDOW_VALUES};
 use crate::grid::MEAN_EPSILON;
+use crate::grid::{Divisors, Span, Window, WINDOW_VALUES};
 use crate::params::PIXEL_CHANGE_THRESHOLD;
 use crate::simd::*;
 
@@ -97,8 +97,8 @@ fn add_to_columns(columns: &mut [u16], bytes: v128) {
 /// Sixteen 0xFF bytes then sixteen zeros: the 16 bytes from `16 - n` are a
 /// mask of the first `n` lanes.
 const LANE_MASKS: [u8; 32] = [
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 
 /// A mask of lanes `low..high`.
@@ -208,8 +208,14 @@ pub fn luma_diff_rows(
             if start_row {
                 column_luma[done..].iter_mut().for_each(|column| *column = 0);
             }
-            let tail =
-                scalar::luma_diff_from(done, &rgba[done * 4..], &mut prev[done..], &mut column_luma[done..], cuts, piece_lanes);
+            let tail = scalar::luma_diff_from(
+                done,
+                &rgba[done * 4..],
+                &mut prev[done..],
+                &mut column_luma[done..],
+                cuts,
+                piece_lanes,
+            );
             row_changed += tail.changed;
             tails = tails.merge(tail);
         }
@@ -429,18 +435,29 @@ fn rgba_sums(columns: &[u16], span: &Span) -> v128 {
 
 /// Four channels: each cell's sums are one vector; four cells make sixteen
 /// bytes. With windows, two cells come out of each.
-fn rgba_span_means(columns: &[u16], spans: &[Span], windows: &[Window], halves: &[u32], inverses: &[f32], out: &mut [u8]) {
+fn rgba_span_means(
+    columns: &[u16],
+    spans: &[Span],
+    windows: &[Window],
+    halves: &[u32],
+    inverses: &[f32],
+    out: &mut [u8],
+) {
     let windowed = windows.last().map_or(false, |window| window.start * 4 + WINDOW_VALUES <= columns.len());
     if windowed {
         for window in windows {
             let pairs = window_sums(columns, window, 4);
             let at = window.first_cell * 4;
-            let first = four_means(u32x4_extend_low_u16x8(pairs), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]));
+            let first =
+                four_means(u32x4_extend_low_u16x8(pairs), load_u32x4(&halves[at..]), load_f32x4(&inverses[at..]));
             // Copies of a fixed length: a variable one becomes a bulk memory
             // copy, which engines run as a call.
             if window.cells == 2 {
-                let second =
-                    four_means(u32x4_extend_high_u16x8(pairs), load_u32x4(&halves[at + 4..]), load_f32x4(&inverses[at + 4..]));
+                let second = four_means(
+                    u32x4_extend_high_u16x8(pairs),
+                    load_u32x4(&halves[at + 4..]),
+                    load_f32x4(&inverses[at + 4..]),
+                );
                 out[at..at + 8].copy_from_slice(&to_u8x16(to_bytes(first, second, zero(), zero()))[..8]);
             } else {
                 out[at..at + 4].copy_from_slice(&to_u8x16(to_bytes(first, zero(), zero(), zero()))[..4]);

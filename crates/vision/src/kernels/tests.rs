@@ -26,8 +26,8 @@ fn reference_rows(rgba: &[u8], prev: &[u8], width: usize, cuts: &[usize], y0: us
             stats.changed_y_sum += y as u32;
         }
         let piece = cuts.iter().filter(|&&cut| cut <= x).count();
-        for channel in 0..3 {
-            rgb_sums[piece][channel] += pixel[channel] as u32;
+        for (sum, &value) in rgb_sums[piece].iter_mut().zip(pixel) {
+            *sum += value as u32;
         }
         lumas.push(luma);
     }
@@ -73,7 +73,15 @@ fn luma_diff_rows_matches_the_reference() {
                     }
                 }
                 let mut piece_lanes = [7u32; PIECE_LANES];
-                let stats = (kernels.luma_diff_rows)(&rgba, &mut prev, &mut columns, &cuts, y0, start_columns, &mut piece_lanes);
+                let stats = (kernels.luma_diff_rows)(
+                    &rgba,
+                    &mut prev,
+                    &mut columns,
+                    &cuts,
+                    y0,
+                    start_columns,
+                    &mut piece_lanes,
+                );
                 let mut rgb_sums = [[0u32; 3]; MAX_PIECES];
                 for (piece, sums) in rgb_sums.iter_mut().enumerate() {
                     for (channel, sum) in sums.iter_mut().enumerate() {
@@ -126,7 +134,8 @@ fn sum_rows_matches_the_reference() {
                 let mut rows = vec![0u8; width * count];
                 rng.fill(&mut rows);
                 let mut columns = vec![999u16; width];
-                let expected: Vec<u16> = (0..width).map(|x| (0..count).map(|row| rows[row * width + x] as u16).sum()).collect();
+                let expected: Vec<u16> =
+                    (0..width).map(|x| (0..count).map(|row| rows[row * width + x] as u16).sum()).collect();
                 (kernels.sum_rows)(&rows, &mut columns);
                 assert_eq!(columns, expected, "{} width {} rows {}", kernels.name, width, count);
             }
@@ -165,8 +174,10 @@ fn span_means_match_integer_rounding() {
                 let columns: Vec<u16> =
                     (0..(width + room) * channels).map(|_| (rng.next_u64() % (255 * rows as u64 + 1)) as u16).collect();
                 let spans = crate::grid::spans(width, target);
-                let counts: Vec<u32> = spans.iter().flat_map(|span| vec![(span.len() * rows) as u32; channels]).collect();
-                let divisors = crate::grid::Divisors::of(&counts.iter().map(|&count| count as usize).collect::<Vec<_>>());
+                let counts: Vec<u32> =
+                    spans.iter().flat_map(|span| vec![(span.len() * rows) as u32; channels]).collect();
+                let divisors =
+                    crate::grid::Divisors::of(&counts.iter().map(|&count| count as usize).collect::<Vec<_>>());
                 let mut out = vec![0u8; target * channels];
                 let mut scratch = vec![u32::MAX; (width + room) * channels + 1 + target * channels + 16];
                 // Windows only when the columns have room for them to read.
@@ -198,7 +209,13 @@ fn sum_abs_diff_matches_the_reference() {
             rng.fill(&mut b);
             let expected: u32 = a.iter().zip(&b).map(|(x, y)| (*x as i32 - *y as i32).unsigned_abs()).sum();
             assert_eq!((kernels.sum_abs_diff)(&a, &b, u32::MAX), expected, "{} length {}", kernels.name, length);
-            assert_eq!((kernels.sum_abs_diff)(&a, &b, expected), expected, "{} length {}: at the bound", kernels.name, length);
+            assert_eq!(
+                (kernels.sum_abs_diff)(&a, &b, expected),
+                expected,
+                "{} length {}: at the bound",
+                kernels.name,
+                length
+            );
         }
         let (white, black) = (vec![255u8; 10_000], vec![0u8; 10_000]);
         assert_eq!((kernels.sum_abs_diff)(&white, &black, u32::MAX), 2_550_000, "{}", kernels.name);

@@ -119,10 +119,7 @@ pub fn u8x16_add_sat(a: v128, b: v128) -> v128 {
     a.map_u8(b, u8::saturating_add)
 }
 
-pub fn i32x4_shuffle<const I0: usize, const I1: usize, const I2: usize, const I3: usize>(
-    a: v128,
-    b: v128,
-) -> v128 {
+pub fn i32x4_shuffle<const I0: usize, const I1: usize, const I2: usize, const I3: usize>(a: v128, b: v128) -> v128 {
     let (a, b) = (a.u32_lanes(), b.u32_lanes());
     let both = |i: usize| if i < 4 { a[i] } else { b[i - 4] };
     v128::from_u32_lanes([both(I0), both(I1), both(I2), both(I3)])

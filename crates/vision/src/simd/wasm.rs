@@ -1,11 +1,11 @@
 //! The real wasm32 simd128 intrinsics, plus safe slice loads and stores.
 
+pub use core::arch::wasm32::u32x4_splat;
 pub use core::arch::wasm32::{
     i32x4_shuffle, i64x2_shuffle, u16x8_add, u16x8_extadd_pairwise_u8x16, u16x8_extend_high_u8x16,
-    u16x8_extend_low_u8x16, u32x4_add, u32x4_extadd_pairwise_u16x8, u8x16_avgr, u8x16_bitmask, u8x16_max, u8x16_narrow_i16x8,
-    u8x16_add_sat, u8x16_splat, u8x16_sub_sat, u8x16_swizzle, v128, v128_and, v128_andnot, v128_or,
+    u16x8_extend_low_u8x16, u32x4_add, u32x4_extadd_pairwise_u16x8, u8x16_add_sat, u8x16_avgr, u8x16_bitmask,
+    u8x16_max, u8x16_narrow_i16x8, u8x16_splat, u8x16_sub_sat, u8x16_swizzle, v128, v128_and, v128_andnot, v128_or,
 };
-pub use core::arch::wasm32::u32x4_splat;
 use core::arch::wasm32::{v128_load, v128_store};
 
 /// The first 16 bytes of `bytes` (wasm loads need no alignment).
@@ -64,12 +64,11 @@ pub fn store_u16x8(values: &mut [u16], value: v128) {
     unsafe { v128_store(values.as_mut_ptr() as *mut v128, value) }
 }
 
+use core::arch::wasm32::v128_load64_zero;
 pub use core::arch::wasm32::{
     f32x4_add, f32x4_convert_i32x4, f32x4_floor, f32x4_mul, f32x4_splat, i16x8_narrow_i32x4, u16x8_mul, u16x8_shr,
-    u32x4_sub,
-    u32x4_extend_high_u16x8, u32x4_extend_low_u16x8,
+    u32x4_extend_high_u16x8, u32x4_extend_low_u16x8, u32x4_sub,
 };
-use core::arch::wasm32::v128_load64_zero;
 
 /// Four 16-bit values in the low lanes, zeros above.
 #[inline(always)]

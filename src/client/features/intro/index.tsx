@@ -11,7 +11,7 @@ export function IntroScreen() {
   const { t: common } = useTranslation('common');
   const id = useId();
   const [current, setCurrent] = useState(0);
-  const slide = SLIDES[current]!;
+  const slide = SLIDES[current];
   const total = SLIDES.length;
 
   return (

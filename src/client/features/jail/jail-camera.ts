@@ -107,7 +107,7 @@ export class JailCamera {
       stream = await openCamera(this.options.ios, FACING[source]);
     }
     if (this.disposed) {
-      stream.getTracks().forEach((track) => track.stop());
+      for (const track of stream.getTracks()) track.stop();
       throw new CameraError('Closed');
     }
     this.stream = stream;
@@ -145,7 +145,7 @@ export class JailCamera {
   close(): void {
     this.sampler?.stop();
     this.sampler = null;
-    this.stream?.getTracks().forEach((track) => track.stop());
+    for (const track of this.stream?.getTracks() ?? []) track.stop();
     this.stream = null;
     this.analysed = false;
     void this.client.stop().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
@@ -22,7 +22,7 @@ export function repeatInfo(reservation: Pick<Reservation, 'repeatType' | 'dailyR
 function LogItem({ log, timeZone }: { log: ActivityLog; timeZone: string }) {
   const { t } = useTranslation('reservations');
   const time = clockOf(log.time, timeZone);
-  let body;
+  let body: ReactNode;
   switch (log.type) {
     case 'dialog':
       body = `${t(`log_dialog_${log.dialog.type}`)}: ${log.dialog.text}`;

@@ -102,7 +102,7 @@ function StripeCardFields({ stripe, submitLabel, onCard, onCancel }: { stripe: S
 
   return (
     <form className="subscription-card-form" onSubmit={(event) => void submit(event)}>
-      <div className="subscription-stripe-card" ref={mount} aria-label={t('card_number')} />
+      <div className="subscription-stripe-card" ref={mount} role="group" aria-label={t('card_number')} />
       <CardActions submitLabel={submitLabel} disabled={busy || card === null} onCancel={onCancel} />
     </form>
   );
