@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS } from './constants.ts';
+import { PLANS } from './plans.ts';
 import {
+  CHANGE_CUTOFF_MS,
   bookingProblem,
   defaultStartTime,
   exceedsAllowance,
   firstOverlap,
   hoursBookedInMonth,
-  isBlockedByEarlyFinish,
   isChangeAllowed,
   isSameBooking,
   isOnOfferedStartDate,
@@ -334,6 +334,7 @@ describe('time states and the change cutoff', () => {
   });
 
   it('allows changes only while the start is more than 6 hours away', () => {
+    expect(CHANGE_CUTOFF_MS).toBe(21_600_000);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 - 21_600_001)).toBe(true);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 - 21_600_000)).toBe(false);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 + 1)).toBe(false);
@@ -435,13 +436,5 @@ describe('monthly hours', () => {
     const december = monthlyHoursWith(slot(Date.UTC(2026, 11, 1, 1), 3.25, null), history, TOKYO, allowance);
     expect(december.bookedHours).toBe(0);
     expect(exceedsAllowance(december)).toBe(false);
-  });
-});
-
-describe('early finish', () => {
-  it('blocks booking until the original end of the session ended early', () => {
-    expect(isBlockedByEarlyFinish(null, NOW)).toBe(false);
-    expect(isBlockedByEarlyFinish(NOW + 1, NOW)).toBe(true);
-    expect(isBlockedByEarlyFinish(NOW, NOW)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { JAIL_STATUSES, LANGUAGES, SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
+import { JAIL_STATUSES, LANGUAGES } from '../../../shared/constants.ts';
+import { PLANS } from '../../../shared/plans.ts';
 
 /** Every time is epoch milliseconds (`bigint` read as a JavaScript number). */
 export function epochMs(name: string) {
@@ -20,7 +21,7 @@ export const guests = pgTable(
     /** Minutes from UTC as `getTimezoneOffset` gives them (Tokyo: -540). */
     timezone: integer('timezone').notNull(),
     phone: text('phone'),
-    subscriptionPlan: integer('subscription_plan').notNull().default(SUBSCRIPTION_PLAN_CODES.trial),
+    subscriptionPlan: integer('subscription_plan').notNull().default(PLANS.trial.code),
     subscriptionCreatedAt: epochMs('subscription_created_at'),
     subscriptionExpiredAt: epochMs('subscription_expired_at'),
     isSleeper: boolean('is_sleeper').notNull().default(false),
