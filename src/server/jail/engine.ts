@@ -33,6 +33,7 @@ import type { Outbox } from '../lib/outbox.ts';
 import { finishOccurrence, guestTimeZone } from '../services/reservations.ts';
 import { recordTriggerDelivery } from '../services/triggers/deliveries.ts';
 import { addJailedHours, jailedHours } from '../services/payments/usage.ts';
+import { endedPauses } from '../../shared/focused-time.ts';
 import { jpegDataUrlSize } from './jpeg.ts';
 import { guestJailOf, openJailOf, wardenOf, workOf } from './live-view.ts';
 import { respond, type WardenMoment } from './responder.ts';
@@ -231,6 +232,7 @@ export class JailEngine {
             jailStatus: sql<JailStatus>`'injail'`.as('jail_status'),
             statusSince: sql<number>`${now}::bigint`.as('status_since'),
             breakMs: sql<number>`0::bigint`.as('break_ms'),
+            awayMs: sql<number>`0::bigint`.as('away_ms'),
             overrunAlerted: sql<boolean>`false`.as('overrun_alerted'),
             commands: sql<number[]>`ARRAY[1,2,3,4]::integer[]`.as('commands'),
             lastAliveAt: sql<number | null>`null`.as('last_alive_at'),
@@ -537,8 +539,8 @@ export class JailEngine {
         .set({
           jailStatus: status,
           statusSince: now,
-          // A break that ends adds its length; the trigger's achievement leaves breaks out.
-          breakMs: jail.breakMs + (jail.jailStatus === 'breaking' ? Math.max(0, now - jail.statusSince) : 0),
+          // A break or a leave that ends adds its length; focused time leaves both out.
+          ...endedPauses(jail, now),
           overrunAlerted: false,
           enteredAt: sql`coalesce(${jails.enteredAt}, ${now})`,
           lastAliveAt: now,
@@ -553,6 +555,8 @@ export class JailEngine {
       // The end of a break reopens the camera on every device of the guest (SPEC §4, command 6).
       if (jail.jailStatus === 'breaking') after.push(() => this.emit.toGuest(guestId, 'video_reconnect_to_guest', {}));
       after.push(() => this.emit.liveJailsChanged([jail.reservationId], false));
+      // /guest/read answers the guest's status from the live jail.
+      after.push(() => this.options.invalidateGuest(guestId));
       return { duplicate: false };
     });
   }
