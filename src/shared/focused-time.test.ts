@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awayMsUntil, breakMsUntil, endedPauses, focusedMs, heldMs, type JailTimes } from './focused-time.ts';
+import { endedPauses, focusedMs, heldMs, type JailTimes } from './focused-time.ts';
 
 const MINUTE = 60_000;
 const jail: JailTimes = {
@@ -32,11 +32,10 @@ describe('focused time', () => {
 
   it('counts a break or a leave under way up to the finish, at most the planned end', () => {
     const leaving: JailTimes = { ...jail, jailStatus: 'leaving', statusSince: 50 * MINUTE, awayMs: MINUTE };
-    expect(awayMsUntil(leaving, 55 * MINUTE)).toBe(6 * MINUTE);
+    expect(focusedMs(leaving, 55 * MINUTE)).toBe(53 * MINUTE - 6 * MINUTE);
     expect(focusedMs(leaving, 70 * MINUTE)).toBe(58 * MINUTE - 11 * MINUTE);
-    const breaking: JailTimes = { ...jail, jailStatus: 'breaking', statusSince: 40 * MINUTE };
-    expect(breakMsUntil(breaking, 50 * MINUTE)).toBe(10 * MINUTE);
-    expect(awayMsUntil(breaking, 50 * MINUTE)).toBe(0);
+    const breaking: JailTimes = { ...jail, jailStatus: 'breaking', statusSince: 40 * MINUTE, awayMs: MINUTE };
+    expect(focusedMs(breaking, 50 * MINUTE)).toBe(48 * MINUTE - 10 * MINUTE - MINUTE);
   });
 
   it('is nothing for an ignored jail, and never less than nothing', () => {

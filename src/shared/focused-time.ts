@@ -40,12 +40,12 @@ function underWayMs(jail: Pick<JailTimes, 'jailStatus' | 'statusSince'>, status:
 }
 
 /** The breaks until `until`: those that ended and one under way. */
-export function breakMsUntil(jail: Pick<JailTimes, 'breakMs' | 'jailStatus' | 'statusSince'>, until: number): number {
+function breakMsUntil(jail: Pick<JailTimes, 'breakMs' | 'jailStatus' | 'statusSince'>, until: number): number {
   return jail.breakMs + underWayMs(jail, 'breaking', until);
 }
 
 /** The time away from the seat until `until`: the leaves that ended and one under way. */
-export function awayMsUntil(jail: Pick<JailTimes, 'awayMs' | 'jailStatus' | 'statusSince'>, until: number): number {
+function awayMsUntil(jail: Pick<JailTimes, 'awayMs' | 'jailStatus' | 'statusSince'>, until: number): number {
   return jail.awayMs + underWayMs(jail, 'leaving', until);
 }
 

@@ -28,12 +28,12 @@ export const TRIAL_DAY_MS = DAY_MS;
 export const LAST_PAYMENT_DAY = 28;
 
 /** The plans a card pays for, monthly. */
-export type PaidPlanName = { [Name in PlanName]: (typeof PLANS)[Name]['paidByCard'] extends true ? Name : never }[PlanName];
+type PaidPlanName = { [Name in PlanName]: (typeof PLANS)[Name]['paidByCard'] extends true ? Name : never }[PlanName];
 
 /** The plans granted on application, for a number of days. */
-export type GrantedPlanName = { [Name in PlanName]: (typeof PLANS)[Name]['grantedDays'] extends number ? Name : never }[PlanName];
+type GrantedPlanName = { [Name in PlanName]: (typeof PLANS)[Name]['grantedDays'] extends number ? Name : never }[PlanName];
 
-export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
+const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
 
 /** The codes of every plan, lowest first. */
 export const PLAN_CODES: readonly number[] = PLAN_NAMES.map((name) => PLANS[name].code).sort((a, b) => a - b);

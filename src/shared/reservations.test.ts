@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from './plans.ts';
 import {
-  CHANGE_CUTOFF_MS,
   bookingProblem,
   defaultStartTime,
   exceedsAllowance,
@@ -334,7 +333,6 @@ describe('time states and the change cutoff', () => {
   });
 
   it('allows changes only while the start is more than 6 hours away', () => {
-    expect(CHANGE_CUTOFF_MS).toBe(21_600_000);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 - 21_600_001)).toBe(true);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 - 21_600_000)).toBe(false);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 + 1)).toBe(false);

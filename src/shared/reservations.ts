@@ -33,10 +33,10 @@ import {
 } from './time-zone.ts';
 
 /** A jail can be entered from this long before its start (15 minutes). */
-export const JAIL_ENTRY_BEFORE_START_MS = 15 * MINUTE_MS;
+const JAIL_ENTRY_BEFORE_START_MS = 15 * MINUTE_MS;
 
 /** Editing, cancelling and skipping close this long before the start (6 hours). */
-export const CHANGE_CUTOFF_MS = 6 * HOUR_MS;
+const CHANGE_CUTOFF_MS = 6 * HOUR_MS;
 
 const EPOCH_DATE: LocalDate = { year: 1970, month: 1, day: 1 };
 
