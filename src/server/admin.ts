@@ -20,8 +20,8 @@ Commands:
       Issues a token that lets the warden sign in as the guest (default 8 hours)
       and prints it with the /guest/loginAsLimFacilitator link.
   grant-plan --guest <guest id> --plan <university|free>
-      Gives a plan granted on application: university for a year, free for
-      100 days from now. A paid plan it replaces is no longer billed.
+      Gives a plan granted on application: university for ${PLANS.university.grantedDays} days, free for
+      ${PLANS.free.grantedDays} days from now. A paid plan it replaces is no longer billed.
 
 A server running on the same DATA_DIR runs the command itself (through its
 socket DATA_DIR/admin.sock, which only its user can open); without one the
