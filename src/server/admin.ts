@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailSchema, phoneSchema, titleSchema } from '../shared/api/guest.ts';
-import { SUBSCRIPTION_PLAN_CODES } from '../shared/constants.ts';
+import { GRANTED_PLAN_NAMES, PLANS } from '../shared/plans.ts';
 import { appUrl, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { facilitatorTokens, guests, wardens } from './db/schema/index.ts';
@@ -20,8 +20,8 @@ Commands:
       Issues a token that lets the warden sign in as the guest (default 8 hours)
       and prints it with the /guest/loginAsLimFacilitator link.
   grant-plan --guest <guest id> --plan <university|free>
-      Gives a plan granted on application: university for a year, free for
-      100 days from now. A paid plan it replaces is no longer billed.
+      Gives a plan granted on application: university for ${PLANS.university.grantedDays} days, free for
+      ${PLANS.free.grantedDays} days from now. A paid plan it replaces is no longer billed.
 
 A server running on the same DATA_DIR runs the command itself (through its
 socket DATA_DIR/admin.sock, which only its user can open); without one the
@@ -49,8 +49,6 @@ const OPTIONS = {
   plan: { type: 'string' },
 } as const;
 
-/** How long a plan granted on application runs (docs/payments.md). */
-export const GRANTED_PLAN_DAYS = { university: 365, free: 100 } as const;
 const DAY_MS = 86_400_000;
 
 function required(value: string | undefined, name: string): string {
@@ -110,12 +108,12 @@ export async function runAdmin(args: readonly string[], db: Database, clock: Clo
     }
     case 'grant-plan': {
       const guestId = parsed(z.coerce.number().int().min(1).max(2_147_483_647), required(values.guest, 'guest'), 'guest');
-      const plan = parsed(z.enum(['university', 'free']), required(values.plan, 'plan'), 'plan');
-      const expiresAt = now + GRANTED_PLAN_DAYS[plan] * DAY_MS;
+      const plan = parsed(z.enum(GRANTED_PLAN_NAMES), required(values.plan, 'plan'), 'plan');
+      const expiresAt = now + PLANS[plan].grantedDays * DAY_MS;
       const [granted] = await db
         .update(guests)
         .set({
-          subscriptionPlan: SUBSCRIPTION_PLAN_CODES[plan],
+          subscriptionPlan: PLANS[plan].code,
           subscriptionCreatedAt: now,
           subscriptionExpiredAt: expiresAt,
           // No renewal of a paid plan it replaces; the card stays on file.

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS } from './constants.ts';
+import { PLANS } from './plans.ts';
 import {
   bookingProblem,
   defaultStartTime,
   exceedsAllowance,
   firstOverlap,
   hoursBookedInMonth,
-  isBlockedByEarlyFinish,
   isChangeAllowed,
   isSameBooking,
   isOnOfferedStartDate,
@@ -435,13 +434,5 @@ describe('monthly hours', () => {
     const december = monthlyHoursWith(slot(Date.UTC(2026, 11, 1, 1), 3.25, null), history, TOKYO, allowance);
     expect(december.bookedHours).toBe(0);
     expect(exceedsAllowance(december)).toBe(false);
-  });
-});
-
-describe('early finish', () => {
-  it('blocks booking until the original end of the session ended early', () => {
-    expect(isBlockedByEarlyFinish(null, NOW)).toBe(false);
-    expect(isBlockedByEarlyFinish(NOW + 1, NOW)).toBe(true);
-    expect(isBlockedByEarlyFinish(NOW, NOW)).toBe(false);
   });
 });

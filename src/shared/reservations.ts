@@ -11,14 +11,13 @@
  */
 import {
   BOOKING_DURATIONS_HOURS,
-  CHANGE_CUTOFF_MS,
   DEFAULT_DAILY_REPEAT_WEEKDAYS,
-  JAIL_ENTRY_BEFORE_START_MS,
   SCHEDULE_STEP_MINUTES,
   START_DATE_COUNT,
   START_TIME_STEP_MINUTES,
   type RepeatType,
 } from './constants.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS, WEEK_MS } from './durations.ts';
 import {
   MINUTES_PER_DAY,
   addDays,
@@ -33,9 +32,12 @@ import {
   type LocalMonth,
 } from './time-zone.ts';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+/** A jail can be entered from this long before its start (15 minutes). */
+const JAIL_ENTRY_BEFORE_START_MS = 15 * MINUTE_MS;
+
+/** Editing, cancelling and skipping close this long before the start (6 hours). */
+const CHANGE_CUTOFF_MS = 6 * HOUR_MS;
+
 const EPOCH_DATE: LocalDate = { year: 1970, month: 1, day: 1 };
 
 /** A detailed schedule entry: `title` is due `minutes` after the start. */
@@ -341,7 +343,6 @@ export function isSkipAllowed(booking: { repeatType: RepeatType; startTime: numb
 
 // --- Overlaps -----------------------------------------------------------------
 
-const WEEK_MS = 7 * DAY_MS;
 const YEAR_AND_WEEK_MS = 371 * DAY_MS;
 const LONGEST_DURATION_MS = durationMs(Math.max(...BOOKING_DURATIONS_HOURS));
 
@@ -458,11 +459,4 @@ export function monthlyHoursWith(
 /** Whether the candidate would take the month over its allowance. */
 export function exceedsAllowance(hours: MonthlyHours): boolean {
   return hours.bookedHours + hours.candidateHours > hours.allowedHours;
-}
-
-// --- Early finish -------------------------------------------------------------
-
-/** A session ended early blocks new bookings until its original end, `blockedUntil` (epoch ms). */
-export function isBlockedByEarlyFinish(blockedUntil: number | null, now: number): boolean {
-  return blockedUntil !== null && now < blockedUntil;
 }

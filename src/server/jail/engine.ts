@@ -1,17 +1,16 @@
 import { and, asc, count, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { PATROL_IMAGE_MAX_SIDE_PX, PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
 import {
   ALERT_WINDOW_MS,
-  ALERTS_BEFORE_FORCED_END,
+  alertsForceEnd,
   BREAK_MS,
-  FORCED_CANCEL_WINDOW_MS,
-  FORCED_CANCELS_BEFORE_SUSPENSION,
-  LAZY_ALERT_BLOCK_MS,
-  LAZY_ALERTS_BEFORE_BLOCK,
+  FORCED_ENDS_SUSPENSION,
+  IGNORED_JAILS_SUSPENSION,
   LEAVE_SEAT_ALLOWANCE_MS,
-  PATROL_IMAGE_MAX_SIDE_PX,
-  PATROL_MAX_LOGS_PER_SESSION,
-} from '../../shared/constants.ts';
+  suspensionEnd,
+  type SuspensionRule,
+} from '../../shared/penalties.ts';
 import { message, type MessageKey } from '../../shared/messages.ts';
 import type { ActivityLog, MotionKind } from '../../shared/api/reservation.ts';
 import {
@@ -34,6 +33,7 @@ import type { Outbox } from '../lib/outbox.ts';
 import { finishOccurrence, guestTimeZone } from '../services/reservations.ts';
 import { recordTriggerDelivery } from '../services/triggers/deliveries.ts';
 import { addJailedHours, jailedHours } from '../services/payments/usage.ts';
+import { endedPauses } from '../../shared/focused-time.ts';
 import { jpegDataUrlSize } from './jpeg.ts';
 import { guestJailOf, openJailOf, wardenOf, workOf } from './live-view.ts';
 import { respond, type WardenMoment } from './responder.ts';
@@ -232,6 +232,7 @@ export class JailEngine {
             jailStatus: sql<JailStatus>`'injail'`.as('jail_status'),
             statusSince: sql<number>`${now}::bigint`.as('status_since'),
             breakMs: sql<number>`0::bigint`.as('break_ms'),
+            awayMs: sql<number>`0::bigint`.as('away_ms'),
             overrunAlerted: sql<boolean>`false`.as('overrun_alerted'),
             commands: sql<number[]>`ARRAY[1,2,3,4]::integer[]`.as('commands'),
             lastAliveAt: sql<number | null>`null`.as('last_alive_at'),
@@ -350,9 +351,9 @@ export class JailEngine {
     const recent = await tx
       .select({ createdAt: lazyAlerts.createdAt })
       .from(lazyAlerts)
-      .where(and(eq(lazyAlerts.guestId, guest.id), gt(lazyAlerts.createdAt, now - LAZY_ALERT_BLOCK_MS)))
+      .where(and(eq(lazyAlerts.guestId, guest.id), gt(lazyAlerts.createdAt, now - IGNORED_JAILS_SUSPENSION.windowMs)))
       .orderBy(asc(lazyAlerts.createdAt));
-    await this.suspendAfter(tx, guest.id, recent.map((row) => row.createdAt), LAZY_ALERTS_BEFORE_BLOCK, LAZY_ALERT_BLOCK_MS);
+    await this.suspendAfter(tx, guest.id, recent.map((row) => row.createdAt), IGNORED_JAILS_SUSPENSION);
     const subject = message(guest.language, 'ignored_jail_subject');
     const text = message(guest.language, 'ignored_jail_text', {
       work: work === '' ? '-' : work,
@@ -374,26 +375,18 @@ export class JailEngine {
         and(
           eq(jails.guestId, guestId),
           eq(jails.finish, 'forced'),
-          gt(jails.finishedAt, now - FORCED_CANCEL_WINDOW_MS),
+          gt(jails.finishedAt, now - FORCED_ENDS_SUSPENSION.windowMs),
           sql`not exists (select 1 from ${reservations} where ${reservations.id} = ${jails.reservationId} and ${reservations.isTrial})`,
         ),
       )
       .orderBy(asc(jails.finishedAt));
-    await this.suspendAfter(
-      tx,
-      guestId,
-      recent.map((row) => row.finishedAt ?? now),
-      FORCED_CANCELS_BEFORE_SUSPENSION,
-      FORCED_CANCEL_WINDOW_MS,
-    );
+    await this.suspendAfter(tx, guestId, recent.map((row) => row.finishedAt ?? now), FORCED_ENDS_SUSPENSION);
   }
 
-  /** With at least `threshold` of `times` (oldest first), suspends until the oldest of the last `threshold` + `blockMs`. */
-  private async suspendAfter(tx: Transaction, guestId: number, times: readonly number[], threshold: number, blockMs: number) {
-    if (times.length < threshold) return;
-    const oldest = times[times.length - threshold];
-    if (oldest === undefined) return;
-    const until = oldest + blockMs;
+  /** Suspends the guest as `rule` says of the events at `times`, if it does. */
+  private async suspendAfter(tx: Transaction, guestId: number, times: readonly number[], rule: SuspensionRule) {
+    const until = suspensionEnd(rule, times, this.now());
+    if (until === null) return;
     await tx
       .update(guests)
       .set({ suspendedUntil: sql`greatest(coalesce(${guests.suspendedUntil}, 0), ${until})`, updatedAt: this.now() })
@@ -411,7 +404,7 @@ export class JailEngine {
     const alertsInWindow = window?.alerts ?? 1;
     const guest = await this.guestRow(tx, jail.guestId);
     await this.speak(tx, after, jail, guest, { kind: 'alert', alert: kind, alertsInWindow });
-    if (alertsInWindow > ALERTS_BEFORE_FORCED_END) await this.finish(tx, after, jail, 'forced');
+    if (alertsForceEnd(alertsInWindow)) await this.finish(tx, after, jail, 'forced');
     else after.push(() => this.emit.liveJailsChanged([jail.reservationId], false));
   }
 
@@ -546,8 +539,8 @@ export class JailEngine {
         .set({
           jailStatus: status,
           statusSince: now,
-          // A break that ends adds its length; the trigger's achievement leaves breaks out.
-          breakMs: jail.breakMs + (jail.jailStatus === 'breaking' ? Math.max(0, now - jail.statusSince) : 0),
+          // A break or a leave that ends adds its length; focused time leaves both out.
+          ...endedPauses(jail, now),
           overrunAlerted: false,
           enteredAt: sql`coalesce(${jails.enteredAt}, ${now})`,
           lastAliveAt: now,
@@ -562,6 +555,8 @@ export class JailEngine {
       // The end of a break reopens the camera on every device of the guest (SPEC §4, command 6).
       if (jail.jailStatus === 'breaking') after.push(() => this.emit.toGuest(guestId, 'video_reconnect_to_guest', {}));
       after.push(() => this.emit.liveJailsChanged([jail.reservationId], false));
+      // /guest/read answers the guest's status from the live jail.
+      after.push(() => this.options.invalidateGuest(guestId));
       return { duplicate: false };
     });
   }

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Guest } from '../../shared/api/guest.ts';
 import type { Reservation } from '../../shared/api/reservation.ts';
+import { jails } from '../db/schema/index.ts';
 import type { GuestJail, LiveJail, RelayAck } from '../../shared/relay.ts';
 import { startWardenSession } from '../services/wardens.ts';
 import { apiBlock, bookJail, credentials, fail, lastMessageTo, readyGuest, succeed, useTestServer, type TestGuest } from '../test/harness.ts';
@@ -130,12 +133,21 @@ describe('a whole jail', () => {
     const leaving = device.next<{ guest: { jailStatus: string } }>('jail_update_to_guest');
     expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'leaving' }))).toEqual({ ok: true });
     expect((await leaving).guest.jailStatus).toBe('leaving');
+    // The guest's status that /guest/read answers is the live jail's.
+    const away = (await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) })).guest as Guest;
+    expect(away.jailStatus).toBe('leaving');
+    expect(away.jailStatusUpdated).toBeGreaterThanOrEqual(leftAt);
+    expect(away.jailStatusUpdated).toBeLessThan(leftAt + MINUTE);
     const reminder = device.next<DialogEvent>('warden_dialog_event_to_guest');
     await moveClockTo(leftAt + 6 * MINUTE);
     expect((await reminder).dialog.text).not.toBe('');
     const back = device.next<{ guest: { jailStatus: string } }>('jail_update_to_guest');
     expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'injail' }))).toEqual({ ok: true });
     expect((await back).guest.jailStatus).toBe('injail');
+    // The leave's length is kept on the jail's row for its focused time.
+    const [held] = await server.app.db.select({ awayMs: jails.awayMs }).from(jails).where(eq(jails.reservationId, reservation.id));
+    expect(held?.awayMs).toBeGreaterThanOrEqual(6 * MINUTE);
+    expect(held?.awayMs).toBeLessThan(7 * MINUTE);
 
     // A break and its end, which reopens the camera.
     expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'breaking' }))).toEqual({ ok: true });
@@ -150,6 +162,8 @@ describe('a whole jail', () => {
     const finished = device.next<{ reservationId: number; finish: string }>('jail_finish_to_guest');
     await moveClockTo(reservation.endTime + 1_000);
     expect(await finished).toEqual({ reservationId: reservation.id, finish: 'ended' });
+    const afterwards = (await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) })).guest as Guest;
+    expect([afterwards.jailStatus, afterwards.jailStatusUpdated]).toEqual([null, null]);
     const report = await read(guest, reservation.id);
     expect(report.status).toBe('finished');
     expect(report.logsPending).toBe(true);

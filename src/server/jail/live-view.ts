@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { ALERT_WINDOW_MS, ALIVE_CHECK_INTERVAL_MS } from '../../shared/constants.ts';
+import { ALIVE_CHECK_INTERVAL_MS } from '../../shared/constants.ts';
+import { ALERT_WINDOW_MS } from '../../shared/penalties.ts';
 import type { ActivityLogEntry, GuestJail, LiveJail, RelayWarden } from '../../shared/relay.ts';
 import type { Database } from '../db/database.ts';
 import { activityLogs, guests, jailAlerts, jails, reservations, wardens, type JailRow } from '../db/schema/index.ts';

@@ -1,10 +1,5 @@
-import {
-  ALERT_WINDOW_MS,
-  ALERTS_BEFORE_FORCED_END,
-  BREAK_MS,
-  LEAVE_SEAT_ALLOWANCE_MS,
-  type Language,
-} from '../../shared/constants.ts';
+import type { Language } from '../../shared/constants.ts';
+import { ALERT_WINDOW_MS, ALERTS_BEFORE_FORCED_END, BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
 import type { AlertKind, FinishKind, JailStatus } from '../../shared/relay.ts';
 import { toLocal } from '../../shared/time-zone.ts';
 import { COMMAND_NAMES, GUEST_INTENTS, INTENT_PATTERNS, WARDEN_LINES, type GuestIntent, type WardenLineKey } from './script.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Guest } from '../../shared/api/guest.ts';
 import type { Database } from '../db/database.ts';
-import { guests, lazyAlerts, sessions, type GuestRow } from '../db/schema/index.ts';
+import { guests, jails, lazyAlerts, sessions, type GuestRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
 import { hashToken, newToken } from '../lib/secrets.ts';
 
@@ -12,6 +12,12 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
     .from(lazyAlerts)
     .where(eq(lazyAlerts.guestId, guest.id))
     .orderBy(asc(lazyAlerts.createdAt));
+  // The guest's status lives on the live jail's row: none outside a jail.
+  const [live] = await db
+    .select({ jailStatus: jails.jailStatus, statusSince: jails.statusSince })
+    .from(jails)
+    .where(and(eq(jails.guestId, guest.id), eq(jails.state, 'live')))
+    .limit(1);
   return {
     id: guest.id,
     title: guest.title,
@@ -25,8 +31,8 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
     subscriptionExpiredAt: guest.subscriptionExpiredAt,
     isSleeper: guest.isSleeper,
     isLimMember: guest.isLimMember,
-    jailStatus: guest.jailStatus,
-    jailStatusUpdated: guest.jailStatusUpdated,
+    jailStatus: live?.jailStatus ?? null,
+    jailStatusUpdated: live?.statusSince ?? null,
     lazyAlerts: alerts,
     totalDurationThisMonth: guest.totalDurationThisMonth,
     suspendedUntil: guest.suspendedUntil,

@@ -1,6 +1,8 @@
 import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
-import { PLANS, SUBSCRIPTION_PLAN_CODES, type Language } from '../../shared/constants.ts';
+import { type Language } from '../../shared/constants.ts';
+import { isBlockedByEarlyFinish, isSuspended } from '../../shared/penalties.ts';
+import { PLANS } from '../../shared/plans.ts';
 import {
   bookingProblem,
   exceedsAllowance,
@@ -298,13 +300,12 @@ export function assertMayBook(guest: GuestRow, now: number, language: Language, 
   if (requirePhone && guest.phone === null) throw new ApiFailure('phone_required');
   // A trial, free or university plan that has run out (docs/payments.md): the subscription page says what next.
   if (guest.subscriptionExpiredAt !== null && guest.subscriptionExpiredAt <= now) throw new ApiFailure('plan_ended');
-  if (guest.suspendedUntil !== null && now < guest.suspendedUntil) {
-    throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(guest.suspendedUntil, timeZone, language) });
+  const { suspendedUntil, earlyFinishBlockUntil } = guest;
+  if (suspendedUntil !== null && isSuspended(suspendedUntil, now)) {
+    throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(suspendedUntil, timeZone, language) });
   }
-  if (guest.earlyFinishBlockUntil !== null && now < guest.earlyFinishBlockUntil) {
-    throw new ApiFailure('early_finish_blocked', {
-      endDateTime: formatDateTime(guest.earlyFinishBlockUntil, timeZone, language),
-    });
+  if (earlyFinishBlockUntil !== null && isBlockedByEarlyFinish(earlyFinishBlockUntil, now)) {
+    throw new ApiFailure('early_finish_blocked', { endDateTime: formatDateTime(earlyFinishBlockUntil, timeZone, language) });
   }
 }
 
@@ -335,7 +336,7 @@ export function assertFits(
   const timeZone = guestTimeZone(guest);
   const candidate: BookedSlot = { startTime: booking.startTime, duration: booking.duration, rule: repeatRuleOf(booking, timeZone) };
   assertNoOverlap(guest, candidate, others, language);
-  if (guest.subscriptionPlan !== SUBSCRIPTION_PLAN_CODES.light) return;
+  if (guest.subscriptionPlan !== PLANS.light.code) return;
   const counted = others.filter((row) => row.finishReason !== 'skipped' && !row.isTrial).map(slotOf);
   const hours = monthlyHoursWith(candidate, counted, timeZone, PLANS.light.monthlyHours);
   if (exceedsAllowance(hours)) {

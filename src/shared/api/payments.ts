@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiRequestSchema, guestCredentialsSchema } from './envelope.ts';
 import { guestSchema } from './guest.ts';
+import { PLAN_CODES } from '../plans.ts';
 
 /**
  * Plans and card payment (docs/payments.md): `/guest/subscribe`,
@@ -27,8 +28,8 @@ export function paymentIdOf(clientSecret: string): string {
 export const subscribeRequestSchema = z.object({
   api: apiRequestSchema,
   guest: guestCredentialsSchema,
-  /** `plan`: a plan code (SUBSCRIPTION_PLAN_CODES); only light and standard are paid by card. */
-  subscription: z.object({ plan: z.number().int().min(1).max(5), token: cardTokenSchema }),
+  /** `plan`: a plan code (`PLANS` of shared/plans.ts); only light and standard are paid by card. */
+  subscription: z.object({ plan: z.number().int().min(Math.min(...PLAN_CODES)).max(Math.max(...PLAN_CODES)), token: cardTokenSchema }),
 });
 
 export const updateCardRequestSchema = z.object({

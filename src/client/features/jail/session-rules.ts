@@ -1,12 +1,11 @@
 import {
-  BREAK_MS,
   DEFAULT_COMMANDS,
-  LEAVE_SEAT_ALLOWANCE_MS,
   PATROL_FIRST_SCREENSHOT_DELAY_MS,
   PATROL_MAX_LOGS_PER_SESSION,
   patrolChance,
   REMAINING_TIME_SHOWN_BELOW_MS,
 } from '../../../shared/constants.ts';
+import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../../shared/penalties.ts';
 import type { JailStatus } from '../../../shared/relay.ts';
 
 /**

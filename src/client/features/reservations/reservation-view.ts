@@ -4,7 +4,9 @@
  * detail page offers, the report's state, and the guest's banners (trial,
  * lazy alerts, suspension). Pure: every function takes `now`.
  */
-import { LAZY_ALERT_BLOCK_MS, PATROL_MAX_LOGS_PER_SESSION, SUBSCRIPTION_PLAN_CODES, TRIAL_DAY_MS } from '../../../shared/constants.ts';
+import { PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
+import { eventsInWindow, IGNORED_JAILS_SUSPENSION, isSuspended, suspensionEnd } from '../../../shared/penalties.ts';
+import { PLANS, TRIAL_DAY_MS } from '../../../shared/plans.ts';
 import { isChangeAllowed, isSkipAllowed, timeStateOf, type TimeState } from '../../../shared/reservations.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 
@@ -101,7 +103,7 @@ export interface TrialGuest {
 export type TrialBanner = null | { expired: true } | { expired: false; daysLeft: number };
 
 export function trialBanner(guest: TrialGuest, now: number): TrialBanner {
-  if (guest.subscriptionPlan !== SUBSCRIPTION_PLAN_CODES.trial || guest.subscriptionExpiredAt === null) return null;
+  if (guest.subscriptionPlan !== PLANS.trial.code || guest.subscriptionExpiredAt === null) return null;
   const remaining = guest.subscriptionExpiredAt - now;
   if (remaining <= 0) return { expired: true };
   return { expired: false, daysLeft: Math.floor(remaining / TRIAL_DAY_MS) };
@@ -117,15 +119,12 @@ export interface LazyGuest {
 export type LazyAlertBanner = null | { kind: 'warning1' } | { kind: 'warning2' } | { kind: 'suspended'; resumeAt: number };
 
 export function lazyAlertBanner(guest: LazyGuest, now: number): LazyAlertBanner {
-  if (guest.suspendedUntil !== undefined && guest.suspendedUntil !== null && guest.suspendedUntil > now) {
-    return { kind: 'suspended', resumeAt: guest.suspendedUntil };
-  }
-  const recent = guest.lazyAlerts.filter((alert) => now - alert.created < LAZY_ALERT_BLOCK_MS).map((alert) => alert.created);
-  recent.sort((a, b) => a - b);
-  if (recent.length >= 3) {
-    const resumeAt = (recent[recent.length - 3] ?? now) + LAZY_ALERT_BLOCK_MS;
-    if (resumeAt > now) return { kind: 'suspended', resumeAt };
-  }
+  const suspendedUntil = guest.suspendedUntil ?? null;
+  if (suspendedUntil !== null && isSuspended(suspendedUntil, now)) return { kind: 'suspended', resumeAt: suspendedUntil };
+  const times = guest.lazyAlerts.map((alert) => alert.created);
+  const resumeAt = suspensionEnd(IGNORED_JAILS_SUSPENSION, times, now);
+  if (resumeAt !== null && isSuspended(resumeAt, now)) return { kind: 'suspended', resumeAt };
+  const recent = eventsInWindow(IGNORED_JAILS_SUSPENSION, times, now);
   if (recent.length >= 2) return { kind: 'warning2' };
   if (recent.length === 1) return { kind: 'warning1' };
   return null;

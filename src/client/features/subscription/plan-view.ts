@@ -1,20 +1,20 @@
 import type { Subscription } from '../../../shared/api/payments.ts';
-import { PLANS, SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
+import { paidPlanOf, PLANS, planNamed, type PlanName } from '../../../shared/plans.ts';
 
-export type PlanCodeName = keyof typeof SUBSCRIPTION_PLAN_CODES;
+/** The order /subscription lists the plans in: cheapest paid first, then those given on application. */
+const OFFERED: readonly PlanName[] = ['light', 'standard', 'university', 'free'];
 
-/** The plans as /subscription lists them, cheapest paid first; light and standard are paid by card, the others given on application. */
-export const PLAN_OFFERS: readonly { name: PlanCodeName; code: number; priceYen: number; byCard: boolean }[] = [
-  { name: 'light', code: SUBSCRIPTION_PLAN_CODES.light, priceYen: PLANS.light.priceYen, byCard: true },
-  { name: 'standard', code: SUBSCRIPTION_PLAN_CODES.standard, priceYen: PLANS.standard.priceYen, byCard: true },
-  { name: 'university', code: SUBSCRIPTION_PLAN_CODES.university, priceYen: PLANS.university.priceYen, byCard: false },
-  { name: 'free', code: SUBSCRIPTION_PLAN_CODES.free, priceYen: PLANS.school.priceYen, byCard: false },
-];
+/** The plans as /subscription lists them; light and standard are paid by card, the others given on application. */
+export const PLAN_OFFERS: readonly { name: PlanName; code: number; priceYen: number; byCard: boolean }[] = OFFERED.map((name) => ({
+  name,
+  code: PLANS[name].code,
+  priceYen: PLANS[name].priceYen,
+  byCard: PLANS[name].paidByCard,
+}));
 
 /** The name of a plan code (the trial for an unknown one). */
-export function planNameOf(code: number): PlanCodeName {
-  const entry = Object.entries(SUBSCRIPTION_PLAN_CODES).find(([, value]) => value === code);
-  return entry === undefined ? 'trial' : (entry[0] as PlanCodeName);
+export function planNameOf(code: number): PlanName {
+  return planNamed(code) ?? 'trial';
 }
 
 /** What the current-plan panel shows (SPEC §4). */
@@ -37,13 +37,13 @@ export function currentPlan(subscription: Subscription, totalDurationThisMonth: 
 
 /** Subscribe appears off standard (SPEC §4), for each paid plan but the current one. */
 export function subscribablePlans(planCode: number): number[] {
-  if (planCode === SUBSCRIPTION_PLAN_CODES.standard) return [];
+  if (planCode === PLANS.standard.code) return [];
   return PLAN_OFFERS.filter((offer) => offer.byCard && offer.code !== planCode).map((offer) => offer.code);
 }
 
 /** Unsubscribe appears on standard or light. */
 export function canUnsubscribe(planCode: number): boolean {
-  return planCode === SUBSCRIPTION_PLAN_CODES.standard || planCode === SUBSCRIPTION_PLAN_CODES.light;
+  return paidPlanOf(planCode) !== null;
 }
 
 /** Month and year of a typed expiry date, `MM/YY` or `MM/YYYY`; null when it is not one. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { JAIL_STATUSES, LANGUAGES, SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
+import { LANGUAGES } from '../../../shared/constants.ts';
+import { PLANS } from '../../../shared/plans.ts';
 
 /** Every time is epoch milliseconds (`bigint` read as a JavaScript number). */
 export function epochMs(name: string) {
@@ -20,13 +21,11 @@ export const guests = pgTable(
     /** Minutes from UTC as `getTimezoneOffset` gives them (Tokyo: -540). */
     timezone: integer('timezone').notNull(),
     phone: text('phone'),
-    subscriptionPlan: integer('subscription_plan').notNull().default(SUBSCRIPTION_PLAN_CODES.trial),
+    subscriptionPlan: integer('subscription_plan').notNull().default(PLANS.trial.code),
     subscriptionCreatedAt: epochMs('subscription_created_at'),
     subscriptionExpiredAt: epochMs('subscription_expired_at'),
     isSleeper: boolean('is_sleeper').notNull().default(false),
     isLimMember: boolean('is_lim_member').notNull().default(false),
-    jailStatus: text('jail_status', { enum: JAIL_STATUSES }),
-    jailStatusUpdated: epochMs('jail_status_updated'),
     /** Hours of jail this calendar month (the light plan allows 15). */
     totalDurationThisMonth: doublePrecision('total_duration_this_month').notNull().default(0),
     /** Booking is refused until then: three ignored jails within a week (SPEC §4). */

@@ -34,6 +34,8 @@ export const jails = pgTable(
     statusSince: epochMs('status_since').notNull(),
     /** Milliseconds spent on breaks that have ended (a break under way is counted from `statusSince`). */
     breakMs: epochMs('break_ms').notNull().default(0),
+    /** Milliseconds away from the seat on leaves that have ended (a leave under way is counted from `statusSince`). */
+    awayMs: epochMs('away_ms').notNull().default(0),
     /** Whether the current leave or break has already raised its overrun alert. */
     overrunAlerted: boolean('overrun_alerted').notNull().default(false),
     commands: integer('commands').array().notNull().default(sql`ARRAY[${sql.raw(DEFAULT_COMMANDS.join(','))}]::integer[]`),

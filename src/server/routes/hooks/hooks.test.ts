@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_TOKEN_INVALID, type WebhookAnswer, type WebhookReservationRequest } from '../../../shared/api/hooks.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
+import { PLANS } from '../../../shared/plans.ts';
 import { guests, reservations } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
 import { MALFORMED_PAYLOADS } from '../../test/fuzz.ts';
@@ -159,7 +159,7 @@ describe('POST /hooks/reservation/:webhookToken', () => {
     expect(suspendedRefusal.body.error).toMatch(/^Your account is temporarily suspended because of three ignored jail within a week\./);
 
     const light = await readyGuest(server.app);
-    await setGuest(light, { subscriptionPlan: SUBSCRIPTION_PLAN_CODES.light });
+    await setGuest(light, { subscriptionPlan: PLANS.light.code });
     const lightToken = await giveToken(light);
     expect((await hook(lightToken, { ...GOOD, repeatType: 'none', duration: 8 * 60 })).body.status).toBe('success');
     expect((await hook(lightToken, { ...GOOD, repeatType: 'none', date: '2030-01-09', duration: 7 * 60 })).body.status).toBe('success');

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityLog, Reservation } from '../../../shared/api/reservation.ts';
-import { SUBSCRIPTION_PLAN_CODES, type Language } from '../../../shared/constants.ts';
+import { type Language } from '../../../shared/constants.ts';
+import { PLANS } from '../../../shared/plans.ts';
 import { activityLogs, guests } from '../../db/schema/index.ts';
 import {
   apiBlock,
@@ -193,7 +194,7 @@ describe('POST /api/reservation/create', () => {
 
   it("holds a light-plan guest to 15 hours in the month the booking starts in", async () => {
     const guest = await readyGuest(server.app);
-    await setGuest(guest, { subscriptionPlan: SUBSCRIPTION_PLAN_CODES.light });
+    await setGuest(guest, { subscriptionPlan: PLANS.light.code });
     await create(guest, { startTime: tokyo(1, 9), duration: 8 });
     await create(guest, { startTime: tokyo(2, 9), duration: 6 });
     expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(3, 9), duration: 1.25 })))).toBe(
@@ -451,7 +452,7 @@ describe('POST /api/reservation/update', () => {
 
   it('holds a light-plan guest to the month, not counting the reservation being changed', async () => {
     const guest = await readyGuest(server.app);
-    await setGuest(guest, { subscriptionPlan: SUBSCRIPTION_PLAN_CODES.light });
+    await setGuest(guest, { subscriptionPlan: PLANS.light.code });
     const six = await create(guest, { startTime: tokyo(1, 9), duration: 6 });
     await create(guest, { startTime: tokyo(2, 9), duration: 8 });
     await succeed(server.app, '/reservation/update', body(guest, { id: six.id, duration: 7 }));

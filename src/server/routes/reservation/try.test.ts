@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { SUBSCRIPTION_PLAN_CODES } from '../../../shared/constants.ts';
+import { PLANS } from '../../../shared/plans.ts';
 import { guests, jails } from '../../db/schema/index.ts';
 import { eventId } from '../../test/relay-client.ts';
 import { apiBlock, bookJail, credentials, fail, outbox, readyGuest, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../../test/harness.ts';
@@ -128,7 +128,7 @@ describe('/reservation/try', () => {
 
   it("on the light plan, does not count against the month's 15 hours", async () => {
     const guest = await readyGuest(server.app);
-    await server.app.db.update(guests).set({ subscriptionPlan: SUBSCRIPTION_PLAN_CODES.light }).where(eq(guests.id, guest.id));
+    await server.app.db.update(guests).set({ subscriptionPlan: PLANS.light.code }).where(eq(guests.id, guest.id));
     await server.app.invalidateReadCache(guest.id);
     const base = server.clock.now();
     // 8 hours of trial now, then 15 hours of bookings later in the month (or the next).

@@ -1,4 +1,4 @@
-import { LAST_PAYMENT_DAY } from '../../../shared/constants.ts';
+import { LAST_PAYMENT_DAY } from '../../../shared/plans.ts';
 import { dayNumber, fromLocal, toLocal, type LocalDate } from '../../../shared/time-zone.ts';
 
 /** The first of the month after `date`'s. */

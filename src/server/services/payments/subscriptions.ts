@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Subscription } from '../../../shared/api/payments.ts';
-import { PLANS, SUBSCRIPTION_PLAN_CODES, type PaidPlanName } from '../../../shared/constants.ts';
+import { isGrantedPlan, PAID_PLAN_NAMES, paidPlanOf, PLANS } from '../../../shared/plans.ts';
 import { timeZoneOfBrowserOffset } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/database.ts';
 import { guests, payments, type GuestRow } from '../../db/schema/index.ts';
@@ -15,16 +15,6 @@ export interface PaymentsContext {
   db: Database;
   clock: Clock;
   provider: PaymentProvider;
-}
-
-const PAID_PLAN_CODES: Readonly<Record<number, PaidPlanName>> = {
-  [SUBSCRIPTION_PLAN_CODES.light]: 'light',
-  [SUBSCRIPTION_PLAN_CODES.standard]: 'standard',
-};
-
-/** The plan name of a code paid by card, else null. */
-export function paidPlanOf(code: number): PaidPlanName | null {
-  return PAID_PLAN_CODES[code] ?? null;
 }
 
 /** What /subscription shows beside the guest. */
@@ -115,7 +105,7 @@ function idempotencyKey(): string {
  * payment is kept).
  */
 export async function subscribe(ctx: PaymentsContext, guest: GuestRow, planCode: number, token: string): Promise<string | null> {
-  if (planCode === SUBSCRIPTION_PLAN_CODES.university || planCode === SUBSCRIPTION_PLAN_CODES.free) throw new ApiFailure('plan_by_application');
+  if (isGrantedPlan(planCode)) throw new ApiFailure('plan_by_application');
   const plan = paidPlanOf(planCode);
   if (plan === null) throw new ApiFailure('invalid_request', { fields: 'subscription.plan' });
   if (guest.subscriptionPlan === planCode) throw new ApiFailure('plan_already_current');
@@ -171,7 +161,7 @@ export async function unsubscribe(ctx: PaymentsContext, guestId: number): Promis
     await tx
       .update(guests)
       .set({
-        subscriptionPlan: SUBSCRIPTION_PLAN_CODES.trial,
+        subscriptionPlan: PLANS.trial.code,
         subscriptionCreatedAt: now,
         subscriptionExpiredAt: Math.max(now, guest.nextPaymentAt ?? now),
         paymentDay: null,
@@ -240,7 +230,7 @@ async function renewOne(ctx: PaymentsContext, guest: GuestRow): Promise<boolean>
     }
     const change = paid
       ? { nextPaymentAt: followingPayment(dueAt, paymentDay, timeZoneOfBrowserOffset(guest.timezone)) }
-      : { subscriptionPlan: SUBSCRIPTION_PLAN_CODES.trial, subscriptionCreatedAt: now, subscriptionExpiredAt: now, paymentDay: null, nextPaymentAt: null };
+      : { subscriptionPlan: PLANS.trial.code, subscriptionCreatedAt: now, subscriptionExpiredAt: now, paymentDay: null, nextPaymentAt: null };
     const changed = await tx
       .update(guests)
       .set({ ...change, updatedAt: now })
@@ -255,7 +245,7 @@ export async function renewDue(ctx: PaymentsContext, limit = 50): Promise<number
   const due = await ctx.db
     .select()
     .from(guests)
-    .where(and(inArray(guests.subscriptionPlan, [SUBSCRIPTION_PLAN_CODES.light, SUBSCRIPTION_PLAN_CODES.standard]), lte(guests.nextPaymentAt, ctx.clock.now())))
+    .where(and(inArray(guests.subscriptionPlan, PAID_PLAN_NAMES.map((name) => PLANS[name].code)), lte(guests.nextPaymentAt, ctx.clock.now())))
     .limit(limit);
   const changed: number[] = [];
   for (const guest of due) if (await renewOne(ctx, guest)) changed.push(guest.id);

@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { guests, jails, reservations, type GuestRow, type JailRow } from '../../db/schema/index.ts';
-import { jailedMs } from '../../jail/jailed-time.ts';
+import { guests, jails, reservations, type GuestRow } from '../../db/schema/index.ts';
+import { HOUR_MS } from '../../../shared/durations.ts';
+import { heldMs, type JailTimes } from '../../../shared/focused-time.ts';
 import { localMonthOf, timeZoneOfBrowserOffset } from '../../../shared/time-zone.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** Whether two instants fall in the same calendar month of the guest's time zone. */
 function sameLocalMonth(guest: Pick<GuestRow, 'timezone'>, a: number, b: number): boolean {
@@ -14,9 +13,9 @@ function sameLocalMonth(guest: Pick<GuestRow, 'timezone'>, a: number, b: number)
   return first.year === second.year && first.month === second.month;
 }
 
-/** The hours a jail really held the guest (`jailedMs`). */
-export function jailedHours(jail: Pick<JailRow, 'startTime' | 'endTime' | 'enteredAt'>, finishedAt: number): number {
-  return jailedMs(jail, finishedAt) / HOUR_MS;
+/** The hours a jail held the guest, breaks and leaves included: what the light plan's 15 hours count (docs/rules.md). */
+export function jailedHours(jail: Pick<JailTimes, 'startTime' | 'endTime' | 'enteredAt'>, finishedAt: number): number {
+  return heldMs(jail, finishedAt) / HOUR_MS;
 }
 
 /** When the guest's last counted jail other than `exceptReservationId` finished, if one did. */

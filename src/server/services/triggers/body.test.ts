@@ -38,6 +38,7 @@ describe('the minutes achieved', () => {
     jailStatus: 'injail' as const,
     statusSince: 0,
     breakMs: 0,
+    awayMs: 0,
     overrunAlerted: false,
     commands: [1, 2, 3, 4],
     lastAliveAt: null,
@@ -54,6 +55,11 @@ describe('the minutes achieved', () => {
 
   it('counts a break still under way at the end up to the end', () => {
     expect(achievementMinutes({ ...jail, breakMs: 5 * MINUTE, jailStatus: 'breaking', statusSince: 50 * MINUTE }, 61 * MINUTE)).toBe(43);
+  });
+
+  it('leaves out the time away from the seat, ended or under way at the end', () => {
+    expect(achievementMinutes({ ...jail, breakMs: 20 * MINUTE, awayMs: 8 * MINUTE }, 60 * MINUTE)).toBe(30);
+    expect(achievementMinutes({ ...jail, awayMs: 3 * MINUTE, jailStatus: 'leaving', statusSince: 55 * MINUTE }, 61 * MINUTE)).toBe(50);
   });
 
   it('gives nothing for an ignored jail, and never less than nothing', () => {
