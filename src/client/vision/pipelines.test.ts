@@ -669,7 +669,8 @@ function compare(modules: Record<WasmFlavour, VisionExports>, options: AnalyserO
   return mismatches;
 }
 
-describe('wasm-simd, wasm-scalar and JavaScript agree', () => {
+// Three pipelines over whole sessions of frames: seconds of work, far more on a loaded machine (speed is measured in bench/).
+describe('wasm-simd, wasm-scalar and JavaScript agree', { timeout: 60_000 }, () => {
   let modules: Record<WasmFlavour, VisionExports> | undefined;
   let loadError: unknown;
 
