@@ -124,6 +124,24 @@ describe('the session and the guest (SPEC §4)', () => {
     expect(store.getState().session.auth).toBeNull();
   });
 
+  it('a failed guest call does not read the guest again, so the banner keeps its message', async () => {
+    const server = fakeServer({ '/guest/read': { guest: guest() } });
+    const store = makeStore();
+    store.dispatch(authRestored({ id: 1, token: 'kept' }));
+    const screen = store.dispatch(api.endpoints.guestRead.initiate());
+    await screen;
+    vi.stubGlobal('fetch', async (url: string) => {
+      server.sent.push({ path: String(url), body: {} });
+      return new Response(JSON.stringify({ api: { status: 'failed', errorMessage: 'Wrong password.' } }), { status: 200 });
+    });
+    await store.dispatch(accountApi.endpoints.guestUpdate.initiate({ email: 'new@example.com', currentPassword: 'wrong' }));
+    await settle();
+    expect(server.sent.map((call) => call.path)).toEqual(['/guest/read', '/api/guest/update']);
+    expect(store.getState().network.errorMessage).toBe('Wrong password.');
+    expect(cachedGuest(store)?.title).toBe('kazu');
+    screen.unsubscribe();
+  });
+
   it('resets the guest and the session at logout', async () => {
     fakeServer({ '/guest/authenticate': { guest: guest({ token: 't' }) } });
     const store = makeStore();

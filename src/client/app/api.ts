@@ -74,6 +74,15 @@ export const api = createApi({
   }),
 });
 
+/**
+ * `invalidatesTags` of a call that changes the guest: only an answer
+ * refreshes it. A failed call invalidating it would start a re-read of the
+ * guest on screen, and a call starting clears the banner that shows the failure.
+ */
+export function guestChanged(result: unknown): 'Guest'[] {
+  return result === undefined ? [] : ['Guest'];
+}
+
 /** A call's answer in `onQueryStarted`, or undefined when it failed: a failed call changes no cache (the network banner says why). */
 export async function answerOf<T>(queryFulfilled: Promise<{ data: T }>): Promise<T | undefined> {
   try {

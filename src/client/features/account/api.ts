@@ -1,4 +1,4 @@
-import { api, cacheAnsweredGuest } from '../../app/api.ts';
+import { api, cacheAnsweredGuest, guestChanged } from '../../app/api.ts';
 import type { Guest } from '../../../shared/api/guest.ts';
 
 /** The account calls (docs/api.md); endpoint names as docs/client.md fixes them. Sign-up and sign-in are the shell's (app/api.ts). */
@@ -13,7 +13,7 @@ export const accountApi = api.injectEndpoints({
       }
     >({
       query: (guest) => ({ path: '/guest/update', body: { guest }, auth: true }),
-      invalidatesTags: ['Guest'],
+      invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
     guestRequestPhoneCode: build.mutation<{ phoneCode: string }, { phone: string }>({

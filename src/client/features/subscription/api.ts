@@ -1,20 +1,12 @@
 import type { Guest } from '../../../shared/api/guest.ts';
 import type { PaymentProviderName, Subscription } from '../../../shared/api/payments.ts';
-import { api, cacheAnsweredGuest } from '../../app/api.ts';
+import { api, cacheAnsweredGuest, guestChanged } from '../../app/api.ts';
 
 /** The answer of the calls that may change the plan (docs/payments.md). */
 export interface SubscriptionAnswer {
   guest: Guest;
   subscription: Subscription;
   clientSecret: string | null;
-}
-
-/**
- * Only an answer refreshes the guest: a failed call invalidating it would
- * start a re-read, and a call starting clears the banner that shows the failure.
- */
-function changedGuest(result: SubscriptionAnswer | undefined): 'Guest'[] {
-  return result === undefined ? [] : ['Guest'];
 }
 
 /** The plan and card calls of /subscription; an answer's `guest` replaces the guest read (app/api.ts). */
@@ -30,23 +22,23 @@ export const subscriptionApi = api.injectEndpoints({
     }),
     guestSubscribe: build.mutation<SubscriptionAnswer, { plan: number; token: string }>({
       query: (subscription) => ({ path: '/guest/subscribe', body: { subscription }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
     guestUnsubscribe: build.mutation<SubscriptionAnswer, void>({
       query: () => ({ path: '/guest/unsubscribe', body: {}, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
     guestUpdateCard: build.mutation<SubscriptionAnswer, { token: string }>({
       query: (subscription) => ({ path: '/guest/updateCard', body: { subscription }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
     /** After Stripe confirmed a payment in the browser: its outcome, read back by the server. */
     paymentsSettle: build.mutation<SubscriptionAnswer, { clientSecret: string }>({
       query: (payment) => ({ path: '/payments/settle', body: { payment }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
     /** The local provider's card form: the card becomes a token (only brand and last four are kept). */
@@ -56,7 +48,7 @@ export const subscriptionApi = api.injectEndpoints({
     /** The local provider's authentication step. */
     paymentsLocalConfirm: build.mutation<SubscriptionAnswer, { clientSecret: string; approve: boolean }>({
       query: (payment) => ({ path: '/payments/local/confirm', body: { payment }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
   }),
