@@ -15,7 +15,7 @@ const language = detectLanguage();
 document.documentElement.lang = language;
 void i18n.changeLanguage(language);
 
-const store = makeStore({ persist: true, preloadedState: { application: { language, phoneCode: null } } });
+const store = makeStore({ persist: true, preloadedState: { application: { language } } });
 void restoreSession(store);
 registerServiceWorker();
 

@@ -9,7 +9,7 @@ import { useAppSelector } from './hooks.ts';
  */
 export function AccessGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { auth, authChecked } = useAppSelector((state) => state.guest);
+  const { auth, authChecked } = useAppSelector((state) => state.session);
   if (!authChecked) return null;
   const target = accessRedirect(pathname, auth !== null);
   if (target !== null && target !== pathname) return <Navigate to={target} replace />;

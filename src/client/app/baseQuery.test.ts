@@ -13,7 +13,7 @@ interface Setup {
 function caller({ calling = [], auth = null, language = 'ja' }: Setup = {}) {
   const actions: UnknownAction[] = [];
   const api = {
-    getState: () => ({ application: { language }, guest: { auth }, network: { calling } }),
+    getState: () => ({ application: { language }, session: { auth }, network: { calling } }),
     dispatch: (action: UnknownAction) => {
       actions.push(action);
       return action;

@@ -34,7 +34,7 @@ export interface CallError {
 /** The parts of the store the base query reads. */
 interface CallerState {
   application: { language: Language };
-  guest: { auth: { id: number; token: string } | null };
+  session: { auth: { id: number; token: string } | null };
   network: { calling: string[] };
 }
 
@@ -54,7 +54,10 @@ const ENGLISH = {
   noInternet: 'No internet connection. Please check your network.',
 } as const;
 
-export function envelopeBaseQuery(options: BaseQueryOptions = {}): BaseQueryFn<CallArgs, Record<string, unknown>, CallError> {
+/** The client's base query: a call's arguments in, the answer's payload or a `CallError` out. */
+export type EnvelopeBaseQuery = BaseQueryFn<CallArgs, Record<string, unknown>, CallError>;
+
+export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQuery {
   const baseUrl = options.baseUrl ?? '/api';
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const translate = options.translate ?? ((key) => ENGLISH[key]);
@@ -71,7 +74,7 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): BaseQueryFn<C
     }
     const body: Record<string, unknown> = { ...args.body, api: { language: state.application.language } };
     if (args.auth) {
-      const auth = state.guest.auth;
+      const auth = state.session.auth;
       if (auth !== null) body.guest = { ...(args.body?.guest as Record<string, unknown> | undefined), id: auth.id, token: auth.token };
     }
     const fail = (error: CallError) => {

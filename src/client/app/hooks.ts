@@ -1,4 +1,6 @@
 import { useDispatch, useSelector, useStore } from 'react-redux';
+import type { Guest } from '../../shared/api/guest.ts';
+import { api } from './api.ts';
 import { logout } from './session.ts';
 import type { AppDispatch, AppStore, RootState } from './store.ts';
 
@@ -9,7 +11,17 @@ export const useAppStore = useStore.withTypes<AppStore>();
 
 /** Whether a guest is signed in on this device. */
 export function useIsLoggedIn(): boolean {
-  return useAppSelector((state) => state.guest.auth !== null);
+  return useAppSelector((state) => state.session.auth !== null);
+}
+
+/**
+ * The signed-in guest, from the `guestRead` cache entry (read once if the
+ * cache has none yet); null while signed out or until it is read.
+ */
+export function useGuest(): Guest | null {
+  const loggedIn = useIsLoggedIn();
+  const { data } = api.useGuestReadQuery(undefined, { skip: !loggedIn });
+  return loggedIn ? (data?.guest ?? null) : null;
 }
 
 /** Logout for a button: ends the session (SPEC §4); the access rules then send the page to /. */

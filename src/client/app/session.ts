@@ -1,9 +1,9 @@
 import { api } from './api.ts';
 import type { CallError } from './baseQuery.ts';
-import { callFailed } from './slices/network.ts';
+import { callFailed, errorCleared } from './slices/network.ts';
 import { AUTH_ID, getLocal, LANGUAGE_ID, type AuthRecord } from './localDb.ts';
 import { languageChanged } from './slices/application.ts';
-import { authRestored, loggedOut } from './slices/guest.ts';
+import { authRestored, loggedOut } from './slices/session.ts';
 import type { AppStore } from './store.ts';
 import { isLanguage } from '../i18n.ts';
 
@@ -34,14 +34,20 @@ export async function refreshGuest(store: Pick<AppStore, 'dispatch'>): Promise<v
   const result = await store.dispatch(api.endpoints.guestRead.initiate(undefined, { subscribe: false, forceRefetch: true }));
   const error = result.error as CallError | undefined;
   if (error?.status === 'FAILED') {
-    store.dispatch(loggedOut());
+    forgetSession(store);
     store.dispatch(callFailed({ kind: '/guest/read', message: error.message }));
   }
 }
 
-/** Logout (SPEC §4): ends the session on the server (not waited for), forgets it here, resets the guest and the cache. */
+/** Logout (SPEC §4): ends the session on the server (not waited for) and forgets it here. */
 export function logout(store: Pick<AppStore, 'dispatch'>): void {
   void store.dispatch(api.endpoints.guestLogout.initiate());
+  forgetSession(store);
+}
+
+/** Forgets the session, the server state read with it (SPEC §4: logout resets the guest and the reservations) and the banner's message. */
+function forgetSession(store: Pick<AppStore, 'dispatch'>): void {
   store.dispatch(loggedOut());
   store.dispatch(api.util.resetApiState());
+  store.dispatch(errorCleared());
 }

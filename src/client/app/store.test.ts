@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api.ts';
 import { errorReportText, shouldReport } from './ErrorBoundary.tsx';
 import { logout, refreshGuest } from './session.ts';
-import { authRestored } from './slices/guest.ts';
+import { callFailed } from './slices/network.ts';
+import { authRestored } from './slices/session.ts';
 import { makeStore } from './store.ts';
 
 afterEach(() => {
@@ -25,7 +26,8 @@ describe('the store with the API', () => {
     const calls = answer({ api: { status: 'success' }, guest: { id: 5, title: 'kazu' } });
     await refreshGuest(store);
     expect(calls).toEqual([{ guest: { id: 5, token: 'saved' }, api: { language: 'en' } }]);
-    expect(store.getState().guest.guest).toMatchObject({ id: 5, title: 'kazu', token: 'saved' });
+    expect(api.endpoints.guestRead.select()(store.getState()).data?.guest).toMatchObject({ id: 5, title: 'kazu' });
+    expect(store.getState().session.auth).toEqual({ id: 5, token: 'saved' });
     expect(store.getState().network.calling).toEqual([]);
     expect(store.getState().network.status).toBe('success');
   });
@@ -35,7 +37,7 @@ describe('the store with the API', () => {
     store.dispatch(authRestored({ id: 5, token: 'old' }));
     answer({ api: { status: 'failed', errorMessage: 'You are signed out. Please sign in again.' } });
     await refreshGuest(store);
-    expect(store.getState().guest.auth).toBeNull();
+    expect(store.getState().session.auth).toBeNull();
     expect(store.getState().network.errorMessage).toBe('You are signed out. Please sign in again.');
   });
 
@@ -44,7 +46,7 @@ describe('the store with the API', () => {
     const calls = answer({ api: { status: 'success' }, guest: { id: 8, title: 'a', token: 'fresh' } });
     await store.dispatch(api.endpoints.guestAuthenticate.initiate({ title: 'a', password: 'p' }));
     expect(calls).toEqual([{ guest: { title: 'a', password: 'p' }, api: { language: 'en' } }]);
-    expect(store.getState().guest.auth).toEqual({ id: 8, token: 'fresh' });
+    expect(store.getState().session.auth).toEqual({ id: 8, token: 'fresh' });
   });
 
   it('sends error reports silently', async () => {
@@ -57,12 +59,14 @@ describe('the store with the API', () => {
 });
 
 describe('logout', () => {
-  it('ends the session on the server with its credentials and forgets it here', async () => {
+  it('ends the session on the server with its credentials, forgets it here and clears the message', async () => {
     const store = makeStore();
     store.dispatch(authRestored({ id: 5, token: 'tok' }));
     const calls = answer({ api: { status: 'success' } });
+    store.dispatch(callFailed({ kind: '/a', message: 'm' }));
     logout(store);
-    expect(store.getState().guest.auth).toBeNull();
+    expect(store.getState().session.auth).toBeNull();
+    expect(store.getState().network.errorMessage).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([{ guest: { id: 5, token: 'tok' }, api: { language: 'en' } }]);
   });

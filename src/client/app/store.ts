@@ -1,32 +1,25 @@
-import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from './api.ts';
 import { AUTH_ID, clearLocal, LANGUAGE_ID, putLocal } from './localDb.ts';
 import { applicationSlice, languageChanged } from './slices/application.ts';
-import { commandSlice } from './slices/command.ts';
-import { dialogSlice } from './slices/dialog.ts';
-import { facePositionSlice } from './slices/facePosition.ts';
-import { featureImageSlice } from './slices/featureImage.ts';
-import { forumSlice } from './slices/forum.ts';
-import { guestSlice, loggedIn, loggedOut, SESSION_ENDPOINTS } from './slices/guest.ts';
-import { endpointFulfilled } from './slices/matchers.ts';
 import { networkSlice } from './slices/network.ts';
-import { reservationsSlice } from './slices/reservations.ts';
-import { wardenSlice } from './slices/warden.ts';
+import { loggedOut, sessionSlice, sessionStarted } from './slices/session.ts';
+import { commandSlice } from '../features/jail/commandSlice.ts';
+import { dialogSlice } from '../features/jail/dialogSlice.ts';
 import { jailSessionSlice } from '../features/jail/sessionSlice.ts';
 
-/** The client state groups of SPEC §3, plus the API cache. */
+/**
+ * The client's state: server state in the API cache (`api`), and the
+ * client-only groups of SPEC §3 beside it: the app's (language, network,
+ * session) and the live jail's (docs/client.md, "State").
+ */
 export const rootReducer = combineReducers({
   application: applicationSlice.reducer,
-  command: commandSlice.reducer,
-  featureImage: featureImageSlice.reducer,
-  dialog: dialogSlice.reducer,
-  facePosition: facePositionSlice.reducer,
-  guest: guestSlice.reducer,
-  warden: wardenSlice.reducer,
   network: networkSlice.reducer,
-  reservations: reservationsSlice.reducer,
-  forum: forumSlice.reducer,
+  session: sessionSlice.reducer,
+  command: commandSlice.reducer,
+  dialog: dialogSlice.reducer,
   jailSession: jailSessionSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
@@ -45,9 +38,9 @@ export function makeStore({ preloadedState, persist = false }: StoreOptions = {}
   if (persist) {
     // The session: saved when it starts, forgotten at logout.
     listener.startListening({
-      matcher: isAnyOf(loggedIn, endpointFulfilled(...SESSION_ENDPOINTS)),
+      matcher: sessionStarted,
       effect: async (_action, { getState }) => {
-        const auth = (getState() as RootState).guest.auth;
+        const auth = (getState() as RootState).session.auth;
         if (auth !== null) await putLocal('auth', AUTH_ID, auth).catch(() => undefined);
       },
     });

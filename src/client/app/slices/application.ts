@@ -1,15 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants.ts';
-import { endpointFulfilled } from './matchers.ts';
 
-/** Application (SPEC §3): the interface language and the phone code of the last code request. */
+/**
+ * Application (SPEC §3): the interface language. (The phone code of the last
+ * code request is the answer of `guestRequestPhoneCode`, kept by its mutation.)
+ */
 export interface ApplicationState {
   language: Language;
-  /** What `/guest/requestPhoneCode` answered (an opaque id of the request), or null. */
-  phoneCode: string | null;
 }
 
-const initialState: ApplicationState = { language: DEFAULT_LANGUAGE, phoneCode: null };
+const initialState: ApplicationState = { language: DEFAULT_LANGUAGE };
 
 export const applicationSlice = createSlice({
   name: 'application',
@@ -18,16 +18,7 @@ export const applicationSlice = createSlice({
     languageChanged(state, action: PayloadAction<Language>) {
       state.language = action.payload;
     },
-    phoneCodeReceived(state, action: PayloadAction<string | null>) {
-      state.phoneCode = action.payload;
-    },
-  },
-  extraReducers(builder) {
-    builder.addMatcher(endpointFulfilled('guestRequestPhoneCode'), (state, action) => {
-      const code = action.payload.phoneCode;
-      state.phoneCode = typeof code === 'string' ? code : null;
-    });
   },
 });
 
-export const { languageChanged, phoneCodeReceived } = applicationSlice.actions;
+export const { languageChanged } = applicationSlice.actions;

@@ -1,5 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from './guest.ts';
 
 /** The text a server-error action stores (SPEC §4): 'a server error occurred'. */
 export const SERVER_ERROR_MESSAGE = 'サーバーエラーが発生しました';
@@ -77,15 +76,10 @@ export const networkSlice = createSlice({
     internetAvailable(state) {
       state.isInternetAvailable = true;
     },
-    /** The banner's OK. */
+    /** The banner's OK, and logout (app/session.ts). */
     errorCleared(state) {
       clear(state);
     },
-  },
-  extraReducers(builder) {
-    builder.addCase(loggedOut, (state) => {
-      clear(state);
-    });
   },
 });
 

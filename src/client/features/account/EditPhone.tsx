@@ -1,11 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { phoneCodeReceived } from '../../app/slices/application.ts';
+import { useGuest } from '../../app/hooks.ts';
 import { useGuestRequestPhoneCodeMutation, useGuestUpdateMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { useGuest } from './GuestEdit.tsx';
 import { isCompletePhoneCode, sanitizePhoneCode, shouldRequestPhoneCode, type AccountAlert } from './rules.ts';
 
 /**
@@ -16,14 +14,14 @@ export function GuestEditPhoneScreen() {
   const { t } = useTranslation('account');
   const id = useId();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const guest = useGuest();
-  const phoneCode = useAppSelector((state) => state.application.phoneCode);
   const [phone, setPhone] = useState(guest?.phone ?? '');
   const [code, setCode] = useState('');
   const [unchanged, setUnchanged] = useState(false);
   const [alert, setAlert] = useState<AccountAlert | null>(null);
+  // Step 2 once a code was requested: the request's id is its answer. Every visit starts at step 1 (a new mutation).
   const [requestCode, request] = useGuestRequestPhoneCodeMutation();
+  const phoneCode = request.data?.phoneCode ?? null;
   const [update, saving] = useGuestUpdateMutation();
 
   const saved = guest?.phone ?? '';
@@ -31,11 +29,6 @@ export function GuestEditPhoneScreen() {
   useEffect(() => {
     if (!typed) setPhone(saved);
   }, [saved, typed]);
-
-  // Every visit starts at step 1.
-  useEffect(() => {
-    dispatch(phoneCodeReceived(null));
-  }, [dispatch]);
 
   async function submitNumber(event: FormEvent) {
     event.preventDefault();
@@ -53,16 +46,13 @@ export function GuestEditPhoneScreen() {
     }
     setAlert(null);
     const result = await update({ phone: phone.trim(), phoneCode: code });
-    if ('data' in result) {
-      dispatch(phoneCodeReceived(null));
-      navigate('/guest/edited');
-    }
+    if ('data' in result) navigate('/guest/edited');
   }
 
   function back() {
     setCode('');
     setAlert(null);
-    dispatch(phoneCodeReceived(null));
+    request.reset();
   }
 
   return (

@@ -1,16 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
-import { useGuestReadQuery, useGuestUpdateMutation } from './api.ts';
+import { useGuest } from '../../app/hooks.ts';
+import { useGuestUpdateMutation } from './api.ts';
 import { emailHasChanged, hasChanged, MASKED_PASSWORD } from './rules.ts';
-
-/** The signed-in guest: from the store, read once if the store has none yet. */
-export function useGuest() {
-  const guest = useAppSelector((state) => state.guest.guest);
-  useGuestReadQuery(undefined, { skip: guest !== null });
-  return guest;
-}
 
 /** /guest/edit: username, e-mail, phone and the masked password, each with Edit. */
 export function GuestEditScreen() {

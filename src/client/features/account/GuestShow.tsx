@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
-import { useAppSelector, useLogout } from '../../app/hooks.ts';
+import { useAppSelector, useGuest, useLogout } from '../../app/hooks.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
-import { useGuest } from './GuestEdit.tsx';
 import { CONTACT_EMAIL } from './links.ts';
 
 /** /guest/show: the account menu (SPEC §2). */

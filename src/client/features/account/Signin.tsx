@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useGuest } from '../../app/hooks.ts';
 import { useGuestAuthenticateMutation } from './api.ts';
 import { isLoggedInAs } from './rules.ts';
 
@@ -14,7 +14,7 @@ export function SigninScreen() {
   const [password, setPassword] = useState('');
   // The login flow of SPEC §4: a waiting flag until the guest matches what was entered.
   const [waiting, setWaiting] = useState(false);
-  const guest = useAppSelector((state) => state.guest.guest);
+  const guest = useGuest();
   const [authenticate] = useGuestAuthenticateMutation();
 
   useEffect(() => {

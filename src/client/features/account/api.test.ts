@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
+import { api } from '../../app/api.ts';
+import { settle } from '../../test/fake-server.ts';
 import { accountApi } from './api.ts';
 
 /** The account calls through the real store: the bodies sent and what the shell keeps of the answers. */
@@ -30,26 +32,27 @@ describe('account calls', () => {
     const bodies = stubServer({ guest });
     const store = makeStore();
     await store.dispatch(
-      accountApi.endpoints.guestCreate.initiate({ title: 'alice', email: 'alice@example.com', password: 'long password', timezone: -540, language: 'en' }),
+      api.endpoints.guestCreate.initiate({ title: 'alice', email: 'alice@example.com', password: 'long password', timezone: -540, language: 'en' }),
     );
     expect(bodies[0]?.url).toBe('/api/guest/create');
     expect(bodies[0]?.body).toMatchObject({ guest: { timezone: -540, language: 'en' }, api: { language: 'en' } });
-    expect(store.getState().guest.auth).toEqual({ id: 5, token: 'session-token' });
+    expect(store.getState().session.auth).toEqual({ id: 5, token: 'session-token' });
   });
 
   it('keeps the phone code request id, and sends the typed digits with the new number', async () => {
-    const store = makeStore({ preloadedState: { guest: { guest: null, auth: { id: 5, token: 'tok' }, authChecked: true } } });
+    const store = makeStore({ preloadedState: { session: { auth: { id: 5, token: 'tok' }, authChecked: true } } });
     let bodies = stubServer({ phoneCode: 'request-id' });
-    await store.dispatch(accountApi.endpoints.guestRequestPhoneCode.initiate({ phone: '090-1234-5678' }));
+    const requested = await store.dispatch(accountApi.endpoints.guestRequestPhoneCode.initiate({ phone: '090-1234-5678' }));
     expect(bodies[0]?.body).toMatchObject({ guest: { id: 5, token: 'tok', phone: '090-1234-5678' } });
-    expect(store.getState().application.phoneCode).toBe('request-id');
+    expect(requested.data?.phoneCode).toBe('request-id');
 
     bodies = stubServer({ guest: { ...guest, phone: '09012345678', token: undefined } });
     await store.dispatch(accountApi.endpoints.guestUpdate.initiate({ phone: '090-1234-5678', phoneCode: '123456' }));
     expect(bodies[0]?.url).toBe('/api/guest/update');
     expect(bodies[0]?.body).toMatchObject({ guest: { id: 5, token: 'tok', phone: '090-1234-5678', phoneCode: '123456' } });
-    expect(store.getState().guest.guest?.phone).toBe('09012345678');
-    expect(store.getState().guest.auth?.token).toBe('tok');
+    await settle();
+    expect(api.endpoints.guestRead.select()(store.getState()).data?.guest.phone).toBe('09012345678');
+    expect(store.getState().session.auth?.token).toBe('tok');
   });
 
   it('sends the link tokens of verification and password reset without a session', async () => {

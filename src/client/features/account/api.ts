@@ -1,17 +1,9 @@
-import { api } from '../../app/api.ts';
+import { api, cacheAnsweredGuest, guestChanged } from '../../app/api.ts';
 import type { Guest } from '../../../shared/api/guest.ts';
-import type { Language } from '../../../shared/constants.ts';
 
-/** The account calls (docs/api.md); endpoint names as docs/client.md fixes them. */
+/** The account calls (docs/api.md); endpoint names as docs/client.md fixes them. Sign-up and sign-in are the shell's (app/api.ts). */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    guestCreate: build.mutation<
-      { guest: Guest },
-      { title: string; email: string; password: string; timezone: number; language: Language }
-    >({
-      query: (guest) => ({ path: '/guest/create', body: { guest } }),
-      invalidatesTags: ['Guest', 'Reservation'],
-    }),
     guestUpdate: build.mutation<
       { guest: Guest },
       Partial<Pick<Guest, 'title' | 'email' | 'phone' | 'webhookEnabled' | 'triggerEnabled' | 'triggerMethod' | 'triggerUrl' | 'triggerBody'>> & {
@@ -21,7 +13,8 @@ export const accountApi = api.injectEndpoints({
       }
     >({
       query: (guest) => ({ path: '/guest/update', body: { guest }, auth: true }),
-      invalidatesTags: ['Guest'],
+      invalidatesTags: guestChanged,
+      onQueryStarted: cacheAnsweredGuest,
     }),
     guestRequestPhoneCode: build.mutation<{ phoneCode: string }, { phone: string }>({
       query: ({ phone }) => ({ path: '/guest/requestPhoneCode', body: { guest: { phone } }, auth: true }),
@@ -39,11 +32,10 @@ export const accountApi = api.injectEndpoints({
 });
 
 export const {
-  useGuestCreateMutation,
   useGuestUpdateMutation,
   useGuestRequestPhoneCodeMutation,
   useGuestVerifyEmailMutation,
   useGuestUpdatePasswordEmailMutation,
   useGuestUpdatePasswordMutation,
 } = accountApi;
-export const { useGuestAuthenticateMutation, useGuestAuthenticateAsLimFacilitatorMutation, useGuestReadQuery } = api;
+export const { useGuestCreateMutation, useGuestAuthenticateMutation, useGuestAuthenticateAsLimFacilitatorMutation, useGuestReadQuery } = api;

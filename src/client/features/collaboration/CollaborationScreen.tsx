@@ -5,7 +5,7 @@ import type { Guest } from '../../../shared/api/guest.ts';
 import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
 import { formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
-import { useGuest } from '../account/GuestEdit.tsx';
+import { useGuest } from '../../app/hooks.ts';
 import { clockLabel, dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
 import { useLanguage, useTimeZone, weekdayName } from '../reservations/common.ts';
 import {

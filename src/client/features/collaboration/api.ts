@@ -1,12 +1,12 @@
 import type { TriggerDelivery } from '../../../shared/api/collaboration.ts';
-import { api } from '../../app/api.ts';
+import { api, guestChanged } from '../../app/api.ts';
 
 /** The Collaboration screen's calls (docs/api.md, "Collaboration"); its settings are saved with `guestUpdate` (account/api.ts). */
 export const collaborationApi = api.enhanceEndpoints({ addTagTypes: ['TriggerSecret', 'TriggerDelivery'] }).injectEndpoints({
   endpoints: (build) => ({
     guestRegenerateWebhookToken: build.mutation<{ webhookToken: { token: string; hint: string } }, void>({
       query: () => ({ path: '/guest/regenerateWebhookToken', body: {}, auth: true }),
-      invalidatesTags: ['Guest'],
+      invalidatesTags: guestChanged,
     }),
     guestReadTriggerSecret: build.query<{ triggerSecret: string }, void>({
       query: () => ({ path: '/guest/readTriggerSecret', body: {}, auth: true }),

@@ -22,7 +22,7 @@ describe('approved scene calls', () => {
       '/api/featureImage/read': { featureImages: [scene] },
       '/api/featureImage/destroy': { featureImage: { id: 3 } },
     });
-    const store = makeStore({ preloadedState: { guest: { guest: null, auth: { id: 5, token: 'tok' }, authChecked: true } } });
+    const store = makeStore({ preloadedState: { session: { auth: { id: 5, token: 'tok' }, authChecked: true } } });
     const read = store.dispatch(filtersApi.endpoints.featureImageRead.initiate());
     expect((await read).data?.featureImages).toEqual([scene]);
     await store.dispatch(filtersApi.endpoints.featureImageDestroy.initiate({ id: 3 }));

@@ -21,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('forum calls', () => {
   it('reads with the session, posts the text, and adds the posted message to the list without reading it again', async () => {
     const calls = stubServer({ '/api/forum/read': { messages: [earlier], hasEarlier: false }, '/api/forum/create': { message: posted } });
-    const store = makeStore({ preloadedState: { guest: { guest: null, auth: { id: 5, token: 'tok' }, authChecked: true } } });
+    const store = makeStore({ preloadedState: { session: { auth: { id: 5, token: 'tok' }, authChecked: true } } });
     const read = store.dispatch(forumApi.endpoints.forumRead.initiate());
     await read;
     await store.dispatch(forumApi.endpoints.forumCreate.initiate({ text: '<b>bold</b>' }));
@@ -35,7 +35,7 @@ describe('forum calls', () => {
 
   it('reads the page before the oldest message shown', async () => {
     const calls = stubServer({ '/api/forum/read': { messages: [earlier], hasEarlier: true } });
-    const store = makeStore({ preloadedState: { guest: { guest: null, auth: { id: 5, token: 'tok' }, authChecked: true } } });
+    const store = makeStore({ preloadedState: { session: { auth: { id: 5, token: 'tok' }, authChecked: true } } });
     const page = await store.dispatch(forumApi.endpoints.forumReadEarlier.initiate({ id: 2, createdAt: 2_000 })).unwrap();
     expect(calls[0]?.body).toMatchObject({ guest: { id: 5, token: 'tok' }, before: { id: 2, createdAt: 2_000 } });
     expect(page).toMatchObject({ messages: [earlier], hasEarlier: true });

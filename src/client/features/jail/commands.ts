@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/constants.ts';
-import type { Command } from '../../app/slices/command.ts';
+import type { Command } from './commandSlice.ts';
 import type { CommandId } from './session-rules.ts';
 
 /**

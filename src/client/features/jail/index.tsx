@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
-import { availableCommandsChanged, availableCommandsReset } from '../../app/slices/command.ts';
+import { availableCommandsChanged, availableCommandsReset } from './commandSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture.ts';
 import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';

@@ -9,7 +9,7 @@ import { commandOutcome, type CommandId } from './session-rules.ts';
  * commands a warden made the normal ones, the warden, and the finish,
  * announced once. The relay events and the guest's commands are its actions.
  * The commands on offer follow from the status (`availableCommands`) and
- * live in the Command group of SPEC §3 (app/slices/command.ts).
+ * live in the Command group of SPEC §3 (commandSlice.ts).
  */
 
 /** Screen ids of SPEC §4: waiting 0, preparation 1, live 2. */

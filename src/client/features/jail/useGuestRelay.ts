@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ALIVE_CHECK_INTERVAL_MS, CLIENT_VERSION } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
 import { refreshGuest } from '../../app/session.ts';
-import { featureImagesUpdated } from '../../app/slices/featureImage.ts';
+import { featureImagesReceived } from './api.ts';
 import { GuestRelay } from './guest-relay.ts';
 import { commandsUpdated, jailFinished, jailResumed, jailStarted, jailUpdated } from './sessionSlice.ts';
 
@@ -23,7 +23,7 @@ const REFUSED_RETRY_MS = 5_000;
  * known.
  */
 export function useGuestRelay(): GuestRelay | null {
-  const auth = useAppSelector((state) => state.guest.auth);
+  const auth = useAppSelector((state) => state.session.auth);
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const [relay, setRelay] = useState<GuestRelay | null>(null);
@@ -41,7 +41,7 @@ export function useGuestRelay(): GuestRelay | null {
       },
       onRefused: () => {
         void refreshGuest(store).then(() => {
-          if (!closed && store.getState().guest.auth !== null) retry = setTimeout(() => connected.reconnect(), REFUSED_RETRY_MS);
+          if (!closed && store.getState().session.auth !== null) retry = setTimeout(() => connected.reconnect(), REFUSED_RETRY_MS);
         });
       },
       onConnected: () => {
@@ -53,7 +53,7 @@ export function useGuestRelay(): GuestRelay | null {
     socket.on('jail_resume_to_guest', (payload) => dispatch(jailResumed(payload)));
     socket.on('jail_update_to_guest', (payload) => dispatch(jailUpdated(payload)));
     socket.on('update_commands_to_guest', ({ commands }) => dispatch(commandsUpdated(commands)));
-    socket.on('feature_images_to_guest', ({ featureImages }) => dispatch(featureImagesUpdated(featureImages.map((image) => image.data))));
+    socket.on('feature_images_to_guest', ({ featureImages }) => void dispatch(featureImagesReceived(featureImages)));
     socket.on('jail_finish_to_guest', ({ finish }) => dispatch(jailFinished(finish)));
     const alive = setInterval(() => {
       if (!socket.connected || store.getState().jailSession.jail === null) return;

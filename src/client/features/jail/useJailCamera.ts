@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PATROL_CHECK_INTERVAL_MS, PATROL_HISTORY_SHOWN, PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
 import { api } from '../../app/api.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useGuest } from '../../app/hooks.ts';
 import { CameraError, isIosDevice } from '../../vision/capture.ts';
 import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import type { GuestRelay } from './guest-relay.ts';
+import { useFeatureImageWhitelistQuery } from './api.ts';
 import { GuestVideo } from './guest-video.ts';
 import { JailCamera, type CameraSource } from './jail-camera.ts';
 import { isPatrolDue, type PatrolState } from './session-rules.ts';
@@ -12,6 +13,9 @@ import { eyeModeChanged } from './sessionSlice.ts';
 
 /** What the page shows of the camera: unsupported (no camera API), opening, on, off (a break), failed. */
 export type CameraPhase = 'off' | 'opening' | 'on' | 'failed' | 'unsupported';
+
+/** The whitelist until the relay sends one (one array, so that the camera is not told again at every render). */
+const NO_IMAGES: string[] = [];
 
 /** How long the eye stays on 'attention' after an alert event, and on 'capturing' after a patrol image. */
 const EYE_MODE_SHOWN_MS = 3_000;
@@ -38,8 +42,8 @@ export interface JailCameraView {
  */
 export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCameraView {
   const dispatch = useAppDispatch();
-  const sleeper = useAppSelector((state) => state.guest.guest?.isSleeper ?? false);
-  const whitelist = useAppSelector((state) => state.featureImage.whitelist);
+  const sleeper = useGuest()?.isSleeper ?? false;
+  const whitelist = useFeatureImageWhitelistQuery().data ?? NO_IMAGES;
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<JailCamera | null>(null);
   const [video, setVideo] = useState<GuestVideo | null>(null);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GUEST_SPEECH_SHOWN_MS, type Language } from '../../../shared/constants.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { speechChanged } from '../../app/slices/command.ts';
-import { dialogAdded } from '../../app/slices/dialog.ts';
+import { speechChanged } from './commandSlice.ts';
+import { dialogAdded } from './dialogSlice.ts';
 import { browserEars, browserVoice } from '../../app/speech.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { eyeModeChanged } from './sessionSlice.ts';

@@ -4,7 +4,6 @@ import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Link } from 'react-router-dom';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { formatDateTime } from '../../../shared/time-zone.ts';
-import { api } from '../../app/api.ts';
 import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from './api.ts';
 import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone } from './common.ts';
 import {
@@ -16,7 +15,7 @@ import {
   splitReservations,
   trialBanner,
 } from './reservation-view.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useGuest } from '../../app/hooks.ts';
 import { TryOffer } from '../tryAnyway/TryOffer.tsx';
 
 function ReservationItem({ reservation, now, timeZone }: { reservation: Reservation; now: number; timeZone: string }) {
@@ -67,18 +66,20 @@ function Unverified() {
   );
 }
 
+/** One empty list, so that a list not read yet does not change at every render. */
+const NO_RESERVATIONS: Reservation[] = [];
+
 /** `/reservations` (SPEC §2, §4). */
 export function ReservationListScreen() {
   const { t } = useTranslation('reservations');
   const now = useNow(1000);
   const timeZone = useTimeZone();
   const language = useLanguage();
-  const { data: guestData } = api.useGuestReadQuery();
-  const guest = useAppSelector((state) => state.guest.guest) ?? guestData?.guest ?? null;
+  const guest = useGuest();
   const verified = guest?.isVerified === true;
-  useReservationReadListQuery(undefined, { skip: !verified });
-  // The reservations slice keeps the list (read_list replaces it, every write updates it).
-  const reservations = useAppSelector((state) => state.reservations.list);
+  // The list read (read_list replaces it, every write updates it: reservations/api.ts).
+  const { data } = useReservationReadListQuery(undefined, { skip: !verified });
+  const reservations = data?.reservations ?? NO_RESERVATIONS;
   const [showHistory, setShowHistory] = useState(false);
   const platform = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
   const supported = isSupportedEnvironment(typeof navigator === 'undefined' ? undefined : navigator);

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { useAppSelector } from '../../app/hooks.ts';
 import { useReservationReadListQuery } from './api.ts';
 
 /**
@@ -11,8 +10,8 @@ import { useReservationReadListQuery } from './api.ts';
  */
 export function useReservationOfRoute(): { id: number; reservation: Reservation | null; isFetching: boolean; isRead: boolean } {
   const id = Number(useParams().id);
-  const { isFetching, isSuccess } = useReservationReadListQuery();
-  const reservation = useAppSelector((state) => state.reservations.list.find((item) => item.id === id)) ?? null;
+  const { data, isFetching, isSuccess } = useReservationReadListQuery();
+  const reservation = data?.reservations.find((item) => item.id === id) ?? null;
   // `isRead`: the list has come from the server since the screen opened (a missing reservation is really missing).
   return { id, reservation, isFetching, isRead: isSuccess && !isFetching };
 }

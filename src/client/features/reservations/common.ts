@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { timeZoneOfBrowserOffset, toLocal } from '../../../shared/time-zone.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector, useGuest } from '../../app/hooks.ts';
 import { browserTimezone } from '../../i18n.ts';
 import { clockLabel } from './booking-form.ts';
 
@@ -16,7 +16,7 @@ export function useNow(intervalMs = 1000): number {
 
 /** The guest's time zone (the browser offset kept on the guest; the browser's own until it is read). */
 export function useTimeZone(): string {
-  const offset = useAppSelector((state) => state.guest.guest?.timezone);
+  const offset = useGuest()?.timezone;
   return timeZoneOfBrowserOffset(typeof offset === 'number' ? offset : browserTimezone());
 }
 

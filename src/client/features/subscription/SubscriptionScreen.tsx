@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stripe } from '@stripe/stripe-js';
 import { formatDateTime } from '../../../shared/time-zone.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { guestReceived } from '../../app/slices/guest.ts';
 import { CONTACT_EMAIL } from '../account/links.ts';
 import { useLanguage, useNow, useTimeZone } from '../reservations/common.ts';
 import {
@@ -62,7 +60,6 @@ function CurrentPlanDetails({ plan }: { plan: CurrentPlan }) {
 /** /subscription (SPEC §4): the current plan, the plans with their prices, and card payment through the server's provider. */
 export function SubscriptionScreen() {
   const { t } = useTranslation('subscription');
-  const dispatch = useAppDispatch();
   const now = useNow(60_000);
   const timeZone = useTimeZone();
   const language = useLanguage();
@@ -83,17 +80,12 @@ export function SubscriptionScreen() {
   const plan = currentPlan(subscription, guest.totalDurationThisMonth, now);
   const planLabel = (code: number) => t(`plan_${planNameOf(code)}`);
 
-  /** A new answer: the guest slice gets the guest, and the alert says what changed. */
-  function received(answer: SubscriptionAnswer, success: Notice) {
-    dispatch(guestReceived(answer.guest));
-    setNotice(success);
-  }
-
   /** A failed call's message is the network banner's; only other errors (Stripe.js) are shown here. */
   function showError(error: unknown) {
     if (!isCallError(error)) setNotice({ kind: 'error', text: errorText(error) });
   }
 
+  // An answer's guest has replaced the guest read already (subscription/api.ts); the alert says what changed.
   const subscribed = (answer: SubscriptionAnswer): Notice => ({ kind: 'info', text: t('subscribed', { plan: planLabel(answer.subscription.plan) }) });
 
   /** A payment the card asks the guest to confirm: the local provider's step, or Stripe's own, then the server reads the outcome back. */
@@ -104,7 +96,7 @@ export function SubscriptionScreen() {
     }
     await stripe.confirmCardPayment(clientSecret);
     const answer = await settle({ clientSecret }).unwrap();
-    received(answer, subscribed(answer));
+    setNotice(subscribed(answer));
   }
 
   async function onCard(result: CardResult) {
@@ -117,10 +109,11 @@ export function SubscriptionScreen() {
     setCardFor(null);
     try {
       if (purpose?.kind === 'update') {
-        received(await updateCard({ token: result.token }).unwrap(), { kind: 'info', text: t('card_updated') });
+        await updateCard({ token: result.token }).unwrap();
+        setNotice({ kind: 'info', text: t('card_updated') });
       } else if (purpose?.kind === 'subscribe') {
         const answer = await subscribe({ plan: purpose.plan, token: result.token }).unwrap();
-        if (answer.clientSecret === null) received(answer, subscribed(answer));
+        if (answer.clientSecret === null) setNotice(subscribed(answer));
         else await confirmPayment(answer.clientSecret);
       }
     } catch (error) {
@@ -135,7 +128,7 @@ export function SubscriptionScreen() {
     if (clientSecret === null) return;
     try {
       const answer = await confirmLocal({ clientSecret, approve }).unwrap();
-      received(answer, subscribed(answer));
+      setNotice(subscribed(answer));
     } catch (error) {
       showError(error);
     }
@@ -147,7 +140,7 @@ export function SubscriptionScreen() {
     try {
       const answer = await unsubscribe().unwrap();
       const until = answer.subscription.expiredAt ?? now;
-      received(answer, { kind: 'info', text: t('unsubscribed', { date: formatDateTime(until, timeZone, language) }) });
+      setNotice({ kind: 'info', text: t('unsubscribed', { date: formatDateTime(until, timeZone, language) }) });
     } catch (error) {
       showError(error);
     }

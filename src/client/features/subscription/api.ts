@@ -1,6 +1,6 @@
 import type { Guest } from '../../../shared/api/guest.ts';
 import type { PaymentProviderName, Subscription } from '../../../shared/api/payments.ts';
-import { api } from '../../app/api.ts';
+import { api, cacheAnsweredGuest, guestChanged } from '../../app/api.ts';
 
 /** The answer of the calls that may change the plan (docs/payments.md). */
 export interface SubscriptionAnswer {
@@ -9,15 +9,7 @@ export interface SubscriptionAnswer {
   clientSecret: string | null;
 }
 
-/**
- * Only an answer refreshes the guest: a failed call invalidating it would
- * start a re-read, and a call starting clears the banner that shows the failure.
- */
-function changedGuest(result: SubscriptionAnswer | undefined): 'Guest'[] {
-  return result === undefined ? [] : ['Guest'];
-}
-
-/** The plan and card calls of /subscription; the guest slice takes `guest` from subscribe, unsubscribe and updateCard. */
+/** The plan and card calls of /subscription; an answer's `guest` replaces the guest read (app/api.ts). */
 export const subscriptionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Which provider takes the card: the local form, or Stripe's with its publishable key. */
@@ -30,20 +22,24 @@ export const subscriptionApi = api.injectEndpoints({
     }),
     guestSubscribe: build.mutation<SubscriptionAnswer, { plan: number; token: string }>({
       query: (subscription) => ({ path: '/guest/subscribe', body: { subscription }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
+      onQueryStarted: cacheAnsweredGuest,
     }),
     guestUnsubscribe: build.mutation<SubscriptionAnswer, void>({
       query: () => ({ path: '/guest/unsubscribe', body: {}, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
+      onQueryStarted: cacheAnsweredGuest,
     }),
     guestUpdateCard: build.mutation<SubscriptionAnswer, { token: string }>({
       query: (subscription) => ({ path: '/guest/updateCard', body: { subscription }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
+      onQueryStarted: cacheAnsweredGuest,
     }),
     /** After Stripe confirmed a payment in the browser: its outcome, read back by the server. */
     paymentsSettle: build.mutation<SubscriptionAnswer, { clientSecret: string }>({
       query: (payment) => ({ path: '/payments/settle', body: { payment }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
+      onQueryStarted: cacheAnsweredGuest,
     }),
     /** The local provider's card form: the card becomes a token (only brand and last four are kept). */
     paymentsLocalToken: build.mutation<{ token: string; brand: string; last4: string }, { number: string; expMonth: number; expYear: number; cvc: string }>({
@@ -52,7 +48,8 @@ export const subscriptionApi = api.injectEndpoints({
     /** The local provider's authentication step. */
     paymentsLocalConfirm: build.mutation<SubscriptionAnswer, { clientSecret: string; approve: boolean }>({
       query: (payment) => ({ path: '/payments/local/confirm', body: { payment }, auth: true }),
-      invalidatesTags: changedGuest,
+      invalidatesTags: guestChanged,
+      onQueryStarted: cacheAnsweredGuest,
     }),
   }),
 });

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { getLocal, putLocal } from '../../app/localDb.ts';
-import { useAppSelector } from '../../app/hooks.ts';
 import { useReservationReadListQuery } from '../reservations/api.ts';
 import { useReservationTryMutation } from './api.ts';
 import { livePathOnceListed, TRY_ENTRY_ID, tryEntryOf } from './try-entry.ts';
@@ -18,8 +17,7 @@ export function TryScreen() {
   const navigate = useNavigate();
   const [makeTrial, { data, isError }] = useReservationTryMutation();
   // Subscribed, the list is read again when the trial is made (its tag is invalidated).
-  useReservationReadListQuery();
-  const list = useAppSelector((state) => state.reservations.list);
+  const list = useReservationReadListQuery().data?.reservations ?? [];
   const started = useRef(false);
   const [trialId, setTrialId] = useState<number | null>(null);
 
