@@ -13,7 +13,7 @@ import type { Transitions } from './transitions.ts';
 
 /**
  * Decides what each event from the guest's device does to their jail
- * (docs/jail.md, Events): reporting in (the first report marks the jail
+ * (docs/jail.md, Relay): reporting in (the first report marks the jail
  * entered), the jail status (leaving, breaking, back in), the commands the
  * screen offers, dialog (answered by the virtual Warden), motion (some of it
  * an alert), patrol images (checked, at most a jail's limit) and the early

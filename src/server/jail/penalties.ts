@@ -17,7 +17,7 @@ import type { AfterCommit, JailChanges, Transaction } from './jail-changes.ts';
 
 /**
  * Decides what a guest's conduct in a jail costs them (docs/jail.md,
- * Penalties): whether an alert forces the jail's end, and what a finish
+ * Alerts and sanctions): whether an alert forces the jail's end, and what a finish
  * brings: a lazy alert (with its mail) for an ignored jail, a suspension
  * after too many lazy alerts or forced ends within their window, and the
  * early finish block. It writes the penalty; the transitions (transitions.ts)

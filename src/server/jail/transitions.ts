@@ -10,7 +10,7 @@ import { guestJailOf, wardenOf, workOf } from './live-view.ts';
 import type { Penalties } from './penalties.ts';
 
 /**
- * Decides when a jail changes state (docs/jail.md, Lifecycle): a
+ * Decides when a jail changes state (docs/jail.md, Scheduler): a
  * reservation's jail starts when its start has come (with a warden
  * assigned), finishes at its end (ended, or ignored if the guest never came
  * in), early, by a warden or forced by alerts, and what every finish does

@@ -7,7 +7,7 @@ import type { Transitions } from './transitions.ts';
 
 /**
  * Decides what each event from a human warden's console does to a live jail
- * (docs/jail.md, Events): a warden's dialog, a callup (with its SMS), the
+ * (docs/jail.md, Relay): a warden's dialog, a callup (with its SMS), the
  * guest's commands, a scene approved into the guest's whitelist, a patrol
  * image asked for, and the finish by a warden.
  */
