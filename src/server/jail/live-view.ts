@@ -3,7 +3,7 @@ import { ALIVE_CHECK_INTERVAL_MS } from '../../shared/constants.ts';
 import { ALERT_WINDOW_MS } from '../../shared/penalties.ts';
 import type { ActivityLogEntry, GuestJail, LiveJail, RelayWarden } from '../../shared/relay.ts';
 import type { Database } from '../db/database.ts';
-import { activityLogs, guests, jailAlerts, jails, reservations, wardens, type JailRow } from '../db/schema/index.ts';
+import { activityLogs, featureImages, guests, jailAlerts, jails, reservations, wardens, type JailRow } from '../db/schema/index.ts';
 
 /**
  * How jails look to the guest and to the wardens' console, read from the
@@ -29,6 +29,11 @@ export function guestJailOf(jail: JailRow, work: string): GuestJail {
 export async function workOf(db: Database, reservationId: number): Promise<string> {
   const [row] = await db.select({ work: reservations.work }).from(reservations).where(eq(reservations.id, reservationId));
   return row?.work ?? '';
+}
+
+/** The guest's approved scenes (their whitelist), oldest first. */
+export async function featureImagesOf(db: Database, guestId: number): Promise<{ id: number; data: string }[]> {
+  return db.select({ id: featureImages.id, data: featureImages.data }).from(featureImages).where(eq(featureImages.guestId, guestId)).orderBy(featureImages.id);
 }
 
 export async function wardenOf(db: Database, wardenId: number | null): Promise<RelayWarden | null> {

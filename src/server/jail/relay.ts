@@ -37,7 +37,8 @@ import { unencapsulated } from '../plugins/unencapsulated.ts';
 import { purgeExpired } from '../services/purge.ts';
 import { purgeExpiredGuestSessions } from '../services/sessions.ts';
 import { wardenSessionOf } from '../services/wardens.ts';
-import { JailEngine, RelayRefusal, type RelayEmitter } from './engine.ts';
+import { JailEngine } from './engine.ts';
+import { RelayRefusal, type RelayEmitter } from './jail-changes.ts';
 import { liveJails, logsOf } from './live-view.ts';
 import { JailScheduler } from './scheduler.ts';
 

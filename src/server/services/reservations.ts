@@ -7,8 +7,13 @@ import {
   bookingProblem,
   exceedsAllowance,
   firstOverlap,
+  isChangeAllowed,
+  isOfferedDuration,
+  isSameBooking,
+  isSkipAllowed,
   jailEntryOpensAt,
   monthlyHoursWith,
+  nextOccurrenceStart,
   normalizedBooking,
   repeatRuleOf,
   reservationStatus,
@@ -38,7 +43,7 @@ export function guestTimeZone(guest: GuestRow): string {
 }
 
 /** The booking fields of a row, as the form would send them. */
-export function bookingOf(row: ReservationRow): BookingRequest {
+function bookingOf(row: ReservationRow): BookingRequest {
   return {
     work: row.work,
     duration: row.durationMinutes / MINUTES_PER_HOUR,
@@ -50,7 +55,7 @@ export function bookingOf(row: ReservationRow): BookingRequest {
 }
 
 /** The rule by which a row's booking repeats. */
-export function repeatRuleOfRow(row: ReservationRow): RepeatRule {
+function repeatRuleOfRow(row: ReservationRow): RepeatRule {
   return {
     repeatType: row.repeatType,
     dailyRepeatSettings: row.dailyRepeatSettings,
@@ -203,7 +208,7 @@ async function readRolledForward<Row extends ReservationRow>(
 const oldestFirst = [asc(reservations.startTime), asc(reservations.id)];
 
 /** The guest's rows, oldest first, rolled forward to `now`. */
-export function guestRows(db: Database, guestId: number, now: number): Promise<ReservationRow[]> {
+function guestRows(db: Database, guestId: number, now: number): Promise<ReservationRow[]> {
   return readRolledForward(db, guestId, now, () =>
     db.select().from(reservations).where(eq(reservations.guestId, guestId)).orderBy(...oldestFirst),
   );
@@ -282,7 +287,7 @@ export async function reservationListForCache(
  * changes of one guest (two bookings checked for overlap at once) run one
  * after the other.
  */
-export async function changeAsGuest<Result>(db: Database, guestId: number, change: (tx: Database) => Promise<Result>): Promise<Result> {
+async function changeAsGuest<Result>(db: Database, guestId: number, change: (tx: Database) => Promise<Result>): Promise<Result> {
   return db.transaction(async (tx) => {
     await tx.select({ id: guests.id }).from(guests).where(eq(guests.id, guestId)).for('update');
     return change(tx);
@@ -294,7 +299,7 @@ export async function changeAsGuest<Result>(db: Database, guestId: number, chang
  * number (unless `requirePhone` is false: a try-anyway jail), a plan that has
  * not run out, no suspension and no session ended early whose time is not over.
  */
-export function assertMayBook(guest: GuestRow, now: number, language: Language, requirePhone = true): void {
+function assertMayBook(guest: GuestRow, now: number, language: Language, requirePhone = true): void {
   const timeZone = guestTimeZone(guest);
   if (!guest.isVerified) throw new ApiFailure('unverified');
   if (requirePhone && guest.phone === null) throw new ApiFailure('phone_required');
@@ -327,7 +332,7 @@ function assertNoOverlap(guest: GuestRow, candidate: BookedSlot, others: readonl
  * (counting the month's past occurrences and every occurrence to come;
  * try-anyway jails do not count).
  */
-export function assertFits(
+function assertFits(
   guest: GuestRow,
   booking: BookingRequest,
   others: readonly ReservationRow[],
@@ -354,7 +359,7 @@ export function assertFits(
  * run now: one is already under way (one at a time), or it overlaps a
  * reservation to come. It counts against no plan.
  */
-export function assertMayTry(guest: GuestRow, startTime: number, durationHours: number, others: readonly ReservationRow[], language: Language): void {
+function assertMayTry(guest: GuestRow, startTime: number, durationHours: number, others: readonly ReservationRow[], language: Language): void {
   if (others.some((row) => row.isTrial && row.finishReason === null)) throw new ApiFailure('try_under_way');
   assertNoOverlap(guest, { startTime, duration: durationHours, rule: null }, others, language);
 }
@@ -368,13 +373,139 @@ export function assertMayTry(guest: GuestRow, startTime: number, durationHours: 
 export async function bookReservation(db: Database, guest: GuestRow, form: BookingRequest, now: number, language: Language): Promise<ReservationRow> {
   assertMayBook(guest, now, language);
   const timeZone = guestTimeZone(guest);
-  const problem = bookingProblem(form, now, timeZone);
-  if (problem !== null) throw new ApiFailure(problem);
+  assertValid(form, now, timeZone);
   const booking = normalizedBooking(form);
   return changeAsGuest(db, guest.id, async (tx) => {
     assertFits(guest, booking, await guestRows(tx, guest.id, now), language);
     const [row] = await tx.insert(reservations).values(occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now)).returning();
     if (row === undefined) throw new Error('insert returned no reservation');
+    return row;
+  });
+}
+
+/** Fails with the message of the first rule of a booking (SPEC §5) the form, as sent, breaks. */
+function assertValid(booking: BookingRequest, now: number, timeZone: string): void {
+  const problem = bookingProblem(booking, now, timeZone);
+  if (problem !== null) throw new ApiFailure(problem);
+}
+
+/** Update, skip and destroy act only on an occurrence to come, more than 6 hours ahead. */
+function assertChangeable(row: ReservationRow, now: number): void {
+  if (row.finishReason !== null) throw new ApiFailure('reservation_finished');
+  if (!isChangeAllowed(row.startTime, now)) throw new ApiFailure('no_change_within_6_hours');
+}
+
+/**
+ * Books a try-anyway jail (docs/try-anyway.md) for `guest`: of the work and
+ * duration, starting now (to the second), without repeat or schedule, marked
+ * a trial. The gates of a booking apply but the phone number: a new guest
+ * may try. Fails with an `ApiFailure`.
+ */
+export async function bookTrial(
+  db: Database,
+  guest: GuestRow,
+  { work, duration }: { work: string; duration: number },
+  now: number,
+  language: Language,
+): Promise<ReservationRow> {
+  assertMayBook(guest, now, language, false);
+  if (!isOfferedDuration(duration)) throw new ApiFailure('duration_not_offered');
+  const timeZone = guestTimeZone(guest);
+  const booking = normalizedBooking({ work, duration, startTime: now - (now % 1000), repeatType: 'none', dailyRepeatSettings: [], schedules: [] });
+  return changeAsGuest(db, guest.id, async (tx) => {
+    assertMayTry(guest, booking.startTime, booking.duration, await guestRows(tx, guest.id, now), language);
+    const [row] = await tx
+      .insert(reservations)
+      .values(occurrenceRow({ ...bookingSource(guest.id, booking, timeZone), isTrial: true }, booking.startTime, null, now))
+      .returning();
+    if (row === undefined) throw new Error('insert returned no reservation');
+    return row;
+  });
+}
+
+/**
+ * Changes the guest's reservation `id` by the fields of `changes` (those
+ * left out stay). The same booking again changes nothing; otherwise the
+ * occurrence must be to come, more than 6 hours ahead, and the changed
+ * booking is checked as a new one (SPEC §5). Fails with an `ApiFailure`.
+ */
+export async function changeReservation(
+  db: Database,
+  guest: GuestRow,
+  id: number,
+  changes: Partial<BookingRequest>,
+  now: number,
+  language: Language,
+): Promise<ReservationWithLogs> {
+  const timeZone = guestTimeZone(guest);
+  return changeAsGuest(db, guest.id, async (tx) => {
+    const row = await ownRow(tx, guest.id, id, now);
+    const current = bookingOf(row);
+    const changed: BookingRequest = {
+      work: changes.work ?? current.work,
+      duration: changes.duration ?? current.duration,
+      startTime: changes.startTime ?? current.startTime,
+      repeatType: changes.repeatType ?? current.repeatType,
+      dailyRepeatSettings: changes.dailyRepeatSettings ?? current.dailyRepeatSettings,
+      schedules: changes.schedules ?? current.schedules,
+    };
+    if (isSameBooking(changed, current)) return row;
+    assertChangeable(row, now);
+    assertValid(changed, now, timeZone);
+    const booking = normalizedBooking(changed);
+    const others = (await guestRows(tx, guest.id, now)).filter((other) => other.id !== row.id);
+    assertFits(guest, booking, others, language);
+    const [saved] = await tx
+      .update(reservations)
+      .set({
+        ...occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now),
+        createdAt: row.createdAt,
+      })
+      .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guest.id)))
+      .returning();
+    if (saved === undefined) throw new Error('update returned no reservation');
+    return { ...saved, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt };
+  });
+}
+
+/**
+ * Skips the guest's occurrence `id` of a repeating booking: it finishes as
+ * skipped and the next occurrence is added. Only an occurrence to come, more
+ * than 6 hours ahead. Fails with an `ApiFailure`.
+ */
+export async function skipOccurrence(
+  db: Database,
+  guestId: number,
+  id: number,
+  now: number,
+): Promise<{ skipped: ReservationWithLogs; next: ReservationWithLogs }> {
+  return changeAsGuest(db, guestId, async (tx) => {
+    const row = await ownRow(tx, guestId, id, now);
+    if (row.finishReason !== null) throw new ApiFailure('reservation_finished');
+    if (row.repeatType === 'none') throw new ApiFailure('skip_not_repeating');
+    if (!isSkipAllowed(row, now)) throw new ApiFailure('no_change_within_6_hours');
+    const nextStart = nextOccurrenceStart(repeatRuleOfRow(row), row.startTime);
+    if (nextStart === null) throw new Error(`repeating reservation ${row.id} has no next occurrence`);
+    const [skippedRow] = await tx
+      .update(reservations)
+      .set({ finishReason: 'skipped', updatedAt: now })
+      .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guestId)))
+      .returning();
+    const [nextRow] = await tx.insert(reservations).values(occurrenceRow(row, nextStart, null, now)).returning();
+    if (skippedRow === undefined || nextRow === undefined) throw new Error('skip wrote no reservation');
+    return { skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt }, next: { ...nextRow, activityLogs: [], logsSettleAt: null } };
+  });
+}
+
+/**
+ * Deletes the guest's reservation `id` and answers it as it was. Only an
+ * occurrence to come, more than 6 hours ahead. Fails with an `ApiFailure`.
+ */
+export async function destroyReservation(db: Database, guestId: number, id: number, now: number): Promise<ReservationWithLogs> {
+  return changeAsGuest(db, guestId, async (tx) => {
+    const row = await ownRow(tx, guestId, id, now);
+    assertChangeable(row, now);
+    await tx.delete(reservations).where(and(eq(reservations.id, row.id), eq(reservations.guestId, guestId)));
     return row;
   });
 }

@@ -1,0 +1,153 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
+import type { ActivityLog } from '../../shared/api/reservation.ts';
+import type { Database, NamedQuery } from '../db/database.ts';
+import { activityLogs, jails } from '../db/schema/index.ts';
+import { RelayRefusal } from './jail-changes.ts';
+import { openJailOf } from './live-view.ts';
+
+/**
+ * Decides where a streamed log (motion, dialog, patrol) is written and
+ * whether it is new: the guest's open jail (live, or finished with its report
+ * still taking late events), once per eventId, without a transaction. Motion
+ * and dialog logs wait for the next turn of the event loop and go in
+ * together, one statement for every event that came meanwhile. A patrol goes
+ * alone and counts itself on the jail's row, whose lock keeps two at once
+ * from passing the limit of a jail.
+ */
+
+/** What adding a streamed log answers: the open jail it went to, and the new log's id (null: a retry). */
+interface AppendedRow {
+  reservation_id: number;
+  state: 'live' | 'finished';
+  entered_at: number | null;
+  log_id: number | null;
+}
+
+interface PendingLog {
+  guestId: number;
+  entry: ActivityLog;
+  eventId: string;
+  resolve(row: AppendedRow | undefined): void;
+  reject(error: unknown): void;
+}
+
+/** What the streamed events need of the jail they went to. */
+export interface StreamedJail {
+  reservationId: number;
+  state: 'live' | 'finished';
+}
+
+/** A streamed log written: its jail, whether the guest had come in before, and its id (null: a retry). */
+export interface WrittenLog {
+  jail: StreamedJail;
+  entered: boolean;
+  logId: number | null;
+}
+
+export class LogWriter {
+  /** Motion and dialog logs waiting for the next batch (`flush`). */
+  private readonly pending: PendingLog[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly queryNamed: NamedQuery,
+  ) {}
+
+  /**
+   * Adds the guest's log to their open jail, once per eventId. Without an
+   * open jail the event is refused; a patrol that found no room is refused.
+   */
+  async append(guestId: number, entry: ActivityLog, eventId: string): Promise<WrittenLog> {
+    const row = entry.type === 'patrol' ? await this.appendPatrol(guestId, entry, eventId) : await this.queue(guestId, entry, eventId);
+    if (row === undefined) {
+      if (entry.type !== 'patrol') throw new RelayRefusal('no_live_jail');
+      return this.whyNoPatrol(guestId, eventId, entry.time);
+    }
+    return { jail: { reservationId: row.reservation_id, state: row.state }, entered: row.entered_at !== null, logId: row.log_id };
+  }
+
+  private queue(guestId: number, entry: ActivityLog, eventId: string): Promise<AppendedRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ guestId, entry, eventId, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  /** Adds every queued log in one statement (an event's open jail is found as `appendPatrol` finds it). */
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return;
+    const column = (name: string) => sql.identifier(name);
+    try {
+      const rows = await this.queryNamed<AppendedRow & { ord: number }>(
+        'warden_append_logs',
+        sql`with input as (
+          select * from unnest(${sql.param(batch.map((log) => log.guestId))}::int[], ${sql.param(batch.map((log) => log.entry.time))}::bigint[],
+            ${sql.param(batch.map((log) => JSON.stringify(log.entry)))}::jsonb[], ${sql.param(batch.map((log) => log.eventId))}::text[])
+            with ordinality as input(guest_id, time, entry, event_id, ord)
+        ), open_jail as (
+          select distinct on (input.ord) input.ord, ${jails.reservationId} as reservation_id, ${jails.state} as state,
+            ${jails.enteredAt}::float8 as entered_at, input.time, input.entry, input.event_id
+          from input join ${jails} on ${jails.guestId} = input.guest_id and (${jails.state} = 'live' or ${jails.logsSettleAt} > input.time)
+          order by input.ord, ${jails.startTime} desc
+        ), added as (
+          insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
+          select reservation_id, time, entry, event_id from open_jail order by ord
+          on conflict do nothing
+          returning ${activityLogs.id} as id, ${activityLogs.reservationId} as reservation_id, ${activityLogs.eventId} as event_id
+        )
+        select open_jail.ord::int as ord, open_jail.reservation_id, open_jail.state, open_jail.entered_at, added.id as log_id
+        from open_jail left join added on added.reservation_id = open_jail.reservation_id and added.event_id = open_jail.event_id`,
+      );
+      const byOrder = new Map(rows.map((row) => [row.ord, row]));
+      const taken = new Set<number>();
+      for (const [index, log] of batch.entries()) {
+        const row = byOrder.get(index + 1);
+        // The same event twice in one batch: the first has the log, the other is its retry.
+        if (row !== undefined && row.log_id !== null && taken.has(row.log_id)) log.resolve({ ...row, log_id: null });
+        else log.resolve(row);
+        if (row?.log_id != null) taken.add(row.log_id);
+      }
+    } catch (error) {
+      for (const log of batch) log.reject(error);
+    }
+  }
+
+  private async appendPatrol(guestId: number, entry: ActivityLog, eventId: string): Promise<AppendedRow | undefined> {
+    const now = entry.time;
+    const column = (name: string) => sql.identifier(name);
+    const openJail = sql`select ${jails.reservationId} from ${jails}
+      where ${jails.guestId} = ${guestId} and (${jails.state} = 'live' or ${jails.logsSettleAt} > ${now})
+      order by ${jails.startTime} desc limit 1`;
+    const [row] = await this.queryNamed<AppendedRow>(
+      'warden_append_patrol',
+      sql`with open_jail as (
+        update ${jails} set ${column(jails.patrolCount.name)} = ${jails.patrolCount} + 1
+        where ${jails.reservationId} = (${openJail}) and ${jails.patrolCount} < ${PATROL_MAX_LOGS_PER_SESSION}
+          and not exists (select 1 from ${activityLogs} where ${activityLogs.reservationId} = ${jails.reservationId} and ${activityLogs.eventId} = ${eventId})
+        returning ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at
+      ), added as (
+        insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
+        select reservation_id, ${now}, ${JSON.stringify(entry)}::jsonb, ${eventId} from open_jail
+        on conflict do nothing
+        returning ${activityLogs.id}
+      )
+      select reservation_id, state, entered_at, (select id from added) as log_id from open_jail`,
+    );
+    return row;
+  }
+
+  /** Why a patrol found no place: no open jail, a retry, or no room left. */
+  private async whyNoPatrol(guestId: number, eventId: string, now: number): Promise<WrittenLog> {
+    const jail = await openJailOf(this.db, guestId, now);
+    if (jail === null) throw new RelayRefusal('no_live_jail');
+    const [existing] = await this.db
+      .select({ id: activityLogs.id })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.reservationId, jail.reservationId), eq(activityLogs.eventId, eventId)));
+    if (existing === undefined) throw new RelayRefusal('patrol_limit_reached');
+    // A retry: the jail took the patrol before, and the guest was marked entered then.
+    return { jail: { reservationId: jail.reservationId, state: jail.state }, entered: true, logId: null };
+  }
+}
