@@ -40,7 +40,17 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
-    env: { WARDEN_DEV: '1', PORT: String(port), DIST_DIR: process.env.DIST_DIR ?? 'dist', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: baseURL, TRUST_PROXY: '1', TRIGGER_ALLOW_HOSTS: '127.0.0.1' },
+    env: {
+      WARDEN_DEV: '1',
+      PORT: String(port),
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      TRUST_PROXY: '1',
+      TRIGGER_ALLOW_HOSTS: '127.0.0.1',
+    },
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',

@@ -44,7 +44,12 @@ export async function precompressDirectory(dir: string): Promise<void> {
       if ((await stat(path)).size <= COMPRESSION_THRESHOLD_BYTES) return;
       const original = await readFile(path);
       const copies: [string, Buffer][] = [
-        ['.br', await brotli(original, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: original.length } })],
+        [
+          '.br',
+          await brotli(original, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: original.length },
+          }),
+        ],
         ['.gz', await gzipped(original, { level: zlibConstants.Z_BEST_COMPRESSION })],
       ];
       for (const [extension, compressed] of copies) if (compressed.length < original.length) await writeFile(path + extension, compressed);

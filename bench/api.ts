@@ -163,9 +163,7 @@ async function main(): Promise<void> {
         `${row.target.padEnd(34)}${String(row.connections).padStart(12)}${row.requestsPerSecond.toFixed(0).padStart(12)}${row.p99Ms.toFixed(1).padStart(9)}${String(row.failures).padStart(8)}`,
       );
     }
-    const atTarget = measurements.find(
-      (row) => row.target === 'POST /api/reservation/read_list' && row.connections === TARGET_CONNECTIONS,
-    );
+    const atTarget = measurements.find((row) => row.target === 'POST /api/reservation/read_list' && row.connections === TARGET_CONNECTIONS);
     const holds = atTarget !== undefined && atTarget.failures === 0 && atTarget.p99Ms < TARGET_P99_MS;
     const bareAtTarget = measurements.find((row) => row.target.startsWith('bare') && row.connections === TARGET_CONNECTIONS);
     const { listHits, listMisses, sessionHits, sessionMisses } = app.readCache.stats;
@@ -177,7 +175,11 @@ async function main(): Promise<void> {
       `\nTarget: read_list p99 < ${TARGET_P99_MS} ms at ${TARGET_CONNECTIONS} connections: ${holds ? 'HOLDS' : 'DOES NOT HOLD'} (p99 ${atTarget?.p99Ms.toFixed(1) ?? '?'} ms` +
         `; the bare route's p99 on this machine in this run: ${bareAtTarget?.p99Ms.toFixed(1) ?? '?'} ms)`,
     );
-    console.log(`(load average now ${loadavg().map((load) => load.toFixed(2)).join(' ')})`);
+    console.log(
+      `(load average now ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')})`,
+    );
   } finally {
     // On a PostgreSQL server, leave nothing behind (the guest's rows go with it).
     await app.db.delete(guests).where(eq(guests.id, guest.id));

@@ -68,10 +68,7 @@ describe('bench results', () => {
   it('holds the target only when OpenCV.js is 10x slower at every resolution', () => {
     const verdict = checkTarget(rows, ['160x120', '640x480']);
     expect(verdict.holds).toBe(false);
-    expect(verdict.lines).toEqual([
-      '160x120: opencv/wasm-simd 13.0x (target 10x) ok',
-      '640x480: opencv/wasm-simd 9.0x (target 10x) MISSED',
-    ]);
+    expect(verdict.lines).toEqual(['160x120: opencv/wasm-simd 13.0x (target 10x) ok', '640x480: opencv/wasm-simd 9.0x (target 10x) MISSED']);
     expect(checkTarget(rows, ['160x120']).holds).toBe(true);
     expect(checkTarget(rows, ['320x240'])).toEqual({ holds: false, lines: ['320x240: not measured (needs wasm-simd and opencv)'] });
     expect(checkTarget(rows, []).holds).toBe(false);

@@ -138,7 +138,9 @@ function parseArgs(argv: string[]): Options {
         options.json = resolve(value());
         break;
       case '--help':
-        console.log('npm run bench:browser -- [--samples N] [--rounds R] [--throttle RATE] [--size WxH] [--methods a,b] [--engine E] [--ios] [--port P] [--json FILE]');
+        console.log(
+          'npm run bench:browser -- [--samples N] [--rounds R] [--throttle RATE] [--size WxH] [--methods a,b] [--engine E] [--ios] [--port P] [--json FILE]',
+        );
         process.exit(0);
         break;
       default:
@@ -257,7 +259,9 @@ interface TraceSummary {
 
 function summariseTrace(events: TraceEvent[]): TraceSummary {
   const mainThreads = new Set(
-    events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}/${event.tid}`),
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}/${event.tid}`),
   );
   // The page's renderer: the one with the most tasks (the only page open).
   const tasksByThread = new Map<string, Span[]>();
@@ -493,7 +497,7 @@ function captureTimes(run: PageRun): (number | null)[] {
         return sample.frameTimestampUs === null || run.clockOffset === null ? null : sample.frameTimestampUs / 1000 - run.clockOffset.ms;
       case 'video-frame':
         // VideoFrame(video).timestamp is the presented frame's media time in µs.
-        return sample.frameTimestampUs === null ? null : byMediaTime.get(sample.frameTimestampUs) ?? null;
+        return sample.frameTimestampUs === null ? null : (byMediaTime.get(sample.frameTimestampUs) ?? null);
       case 'image-bitmap': {
         // The frame on screen when createImageBitmap was called.
         let shown: number | null = null;
@@ -634,7 +638,10 @@ function row(method: CaptureMethod, measured: Measured[], options: Options): Row
     pageMsPerSample: samples.length === 0 ? Number.NaN : pageExcess / samples.length,
     mainSyncMsP50: median(samples.map((sample) => sample.mainMs)),
     workerMsP50: median(samples.map((sample) => sample.workerMs)),
-    workerMsP95: quantile(samples.map((sample) => sample.workerMs), 0.95),
+    workerMsP95: quantile(
+      samples.map((sample) => sample.workerMs),
+      0.95,
+    ),
     readMsP50: median(samples.map((sample) => sample.readMs)),
     analyseMsP50: median(samples.map((sample) => sample.analyseMs)),
     pipelineMsP50: median(samples.map((sample) => sample.resultAt - sample.requestedAt)),

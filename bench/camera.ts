@@ -100,7 +100,5 @@ async function capture(sizes: readonly { width: number; height: number }[], coun
 export async function fakeCameraFrames(sizes: readonly { width: number; height: number }[], count = 30): Promise<FrameSequence[]> {
   const missing = sizes.filter((size) => !existsSync(cachePath(size.width, size.height, count)));
   if (missing.length > 0) await capture(missing, count);
-  return Promise.all(
-    sizes.map(async ({ width, height }) => split(await readFile(cachePath(width, height, count)), width, height, count)),
-  );
+  return Promise.all(sizes.map(async ({ width, height }) => split(await readFile(cachePath(width, height, count)), width, height, count)));
 }

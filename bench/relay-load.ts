@@ -37,10 +37,7 @@ export type ToLoad =
 export const EVENT_KINDS = ['motion', 'alive', 'patrol'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-export type FromLoad =
-  | { type: 'ready' }
-  | { type: 'samples'; samples: Record<EventKind, number[]>; cpuMs: number }
-  | { type: 'failed'; error: string };
+export type FromLoad = { type: 'ready' } | { type: 'samples'; samples: Record<EventKind, number[]>; cpuMs: number } | { type: 'failed'; error: string };
 
 const ACK_TIMEOUT_MS = 10_000;
 /** A jail starts within a scheduler pass or a few of its start; past this the run is broken. */

@@ -138,7 +138,6 @@ function parseArgs(argv: readonly string[]): Options | null {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 // --- CPU time from /proc ---------------------------------------------------------
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -210,7 +209,6 @@ process.stdin.on('end', () => process.exit(0));`;
   });
   return { url, stop: () => child.stdin.end() };
 }
-
 
 /** N verified guests with a phone, a session each and a reservation each that is live from now for two hours. */
 async function seed(database: DatabaseConfig, count: number): Promise<LoadGuest[]> {
@@ -284,13 +282,15 @@ async function startServer(env: Record<string, string>, cpuProfileDir: string | 
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const up = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) return { url, child };
     if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 120 s');
     await delay(200);
   }
 }
-
 
 interface Load {
   child: ChildProcess;
@@ -435,10 +435,9 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
     const databaseMs = postmaster === null ? null : (await postgresCpuMs(postmaster.pid)) - databaseBefore;
     const results = await Promise.all(samplesComing);
 
-    const byKind = Object.fromEntries(EVENT_KINDS.map((eventKind) => [eventKind, results.flatMap((result) => result.samples[eventKind]).sort((a, b) => a - b)])) as Record<
-      EventKind,
-      number[]
-    >;
+    const byKind = Object.fromEntries(
+      EVENT_KINDS.map((eventKind) => [eventKind, results.flatMap((result) => result.samples[eventKind]).sort((a, b) => a - b)]),
+    ) as Record<EventKind, number[]>;
     const all = EVENT_KINDS.flatMap((eventKind) => byKind[eventKind]).sort((a, b) => a - b);
     if (all.length === 0) throw new Error('no ack arrived in the window');
     const loadMs = results.reduce((sum, result) => sum + result.cpuMs, 0);
@@ -493,7 +492,9 @@ async function main(): Promise<void> {
   }
   const patrolData = await patrolImage();
   console.log(
-    `relay bench: ${options.guests.join(', ')} guests on ${options.databases.join(' and ')}${options.unixSocket ? ' (PostgreSQL over its Unix socket)' : ''}; connect over ${options.connectSeconds} s, warm up ${options.warmupSeconds} s, measure ${options.seconds} s; ${options.workers} load processes; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
+    `relay bench: ${options.guests.join(', ')} guests on ${options.databases.join(' and ')}${options.unixSocket ? ' (PostgreSQL over its Unix socket)' : ''}; connect over ${options.connectSeconds} s, warm up ${options.warmupSeconds} s, measure ${options.seconds} s; ${options.workers} load processes; load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
   );
   console.log(`\n${HEADER}`);
   const rows: Row[] = [];
@@ -532,7 +533,11 @@ async function main(): Promise<void> {
     const detail = row === undefined ? 'the run failed' : `p99 ${fixed(row.p99Ms)} ms, ${row.ackTimeouts} acks timed out`;
     console.log(`Target on ${kind}: p99 < ${TARGET_P99_MS} ms at ${TARGET_GUESTS} guests: ${holds ? 'HOLDS' : 'DOES NOT HOLD'} (${detail})`);
   }
-  console.log(`(load average now ${loadavg().map((load) => load.toFixed(2)).join(' ')})`);
+  console.log(
+    `(load average now ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')})`,
+  );
   const path = resolve(ROOT_DIR, options.json);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${JSON.stringify({ rows, failures }, null, 2)}\n`);

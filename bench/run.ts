@@ -35,7 +35,7 @@ const WHITELIST_IMAGES = 4;
 const STEP_ORDER = ['copy', 'process (fused)', 'pixel pass', 'grid', 'luma', 'motion', 'darkness', 'whitelist', 'areas', 'events', 'patrol', 'total'];
 
 const STEP_NOTES = [
-  'copy             the RGBA frame into the implementation\'s buffer (wasm memory, JS buffer, Mat data)',
+  "copy             the RGBA frame into the implementation's buffer (wasm memory, JS buffer, Mat data)",
   'process (fused)  wasm: one vision_process call (luma, motion, centroid, darkness, 100x100 luma',
   '                 thumbnail, 3x3 areas, whitelist, events) and reading the result record;',
   '                 the crate fuses these into one pass over the pixels, so they cannot be timed apart',
@@ -206,7 +206,11 @@ async function main(): Promise<void> {
     return;
   }
   const cpu = cpus();
-  console.log(`Warden vision benchmark — Node ${process.version}, ${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Warden vision benchmark — Node ${process.version}, ${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   const runtimes: Runtimes = { wasm: {}, cv: null };
   for (const flavour of ['simd', 'scalar'] as const) {
@@ -242,7 +246,11 @@ async function main(): Promise<void> {
   console.log('\nSteps:');
   for (const line of STEP_NOTES) console.log(`  ${line}`);
   console.log(`\nReference: copying two 640x480 RGBA frames (2 x ${(640 * 480 * 4) / 1e6} MB, TypedArray.set): ${copyReference().toFixed(1)} µs`);
-  console.log(`(whitelist images are ${THUMBNAIL_BYTES} bytes; load now ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `(whitelist images are ${THUMBNAIL_BYTES} bytes; load now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
 
   const verdict = checkTarget(rows, options.resolutions.map(resolutionName));
   console.log(`\nTarget: wasm-simd at least 10x faster than OpenCV.js on the total at every resolution: ${verdict.holds ? 'HOLDS' : 'DOES NOT HOLD'}`);

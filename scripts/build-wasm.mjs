@@ -114,8 +114,10 @@ function blockType(reader) {
 
 function simdImmediates(reader, op) {
   if (op <= 11 || op === 92 || op === 93) reader.memarg();
-  else if (op === 12 || op === 13) reader.skip(16); // v128.const, i8x16.shuffle
-  else if (op >= 21 && op <= 34) reader.skip(1); // extract/replace lane
+  else if (op === 12 || op === 13)
+    reader.skip(16); // v128.const, i8x16.shuffle
+  else if (op >= 21 && op <= 34)
+    reader.skip(1); // extract/replace lane
   else if (op >= 84 && op <= 91) {
     reader.memarg(); // load/store lane
     reader.skip(1);
@@ -213,8 +215,10 @@ function instruction(reader, features) {
       if (sub === 8) {
         reader.u32(); // memory.init
         reader.skip(1);
-      } else if (sub === 10) reader.skip(2); // memory.copy
-      else if (sub === 11) reader.skip(1); // memory.fill
+      } else if (sub === 10)
+        reader.skip(2); // memory.copy
+      else if (sub === 11)
+        reader.skip(1); // memory.fill
       else if (sub === 12 || sub === 14) {
         reader.u32();
         reader.u32();

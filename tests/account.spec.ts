@@ -53,249 +53,250 @@ async function signInByApi(page: Page, request: APIRequestContext, account: Acco
 }
 
 for (const { name, viewport } of VIEWPORTS) {
-  test.describe.serial(`account at ${name}`, () => {
-    test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
-    const account: Account = { title: '', email: '', password: 'a long password' };
+  test.describe
+    .serial(`account at ${name}`, () => {
+      test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
+      const account: Account = { title: '', email: '', password: 'a long password' };
 
-    test('the intro carousel leads through four slides to sign-up and sign-in', async ({ page }) => {
-      const missing = watchMissingTexts(page);
-      await page.goto('/');
-      await expect(page.getByRole('heading', { level: 2, name: 'Self-control, supported' })).toBeVisible();
-      await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
-      await checkA11y(page, '/ slide 1');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: 'Book in the app' })).toBeVisible();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await expect(page.getByRole('link', { name: 'Check your camera' })).toHaveAttribute('href', '/camera-check');
-      await page.getByRole('button', { name: 'Go to slide 4' }).click();
-      await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-      await checkA11y(page, '/ slide 4');
-      await page.getByRole('link', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(/\/signin$/);
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Go to slide 4' }).click();
-      await page.getByRole('link', { name: 'Sign up' }).click();
-      await expect(page).toHaveURL(/\/signup$/);
-      expect(missing).toEqual([]);
+      test('the intro carousel leads through four slides to sign-up and sign-in', async ({ page }) => {
+        const missing = watchMissingTexts(page);
+        await page.goto('/');
+        await expect(page.getByRole('heading', { level: 2, name: 'Self-control, supported' })).toBeVisible();
+        await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+        await checkA11y(page, '/ slide 1');
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect(page.getByRole('heading', { level: 2, name: 'Book in the app' })).toBeVisible();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect(page.getByRole('link', { name: 'Check your camera' })).toHaveAttribute('href', '/camera-check');
+        await page.getByRole('button', { name: 'Go to slide 4' }).click();
+        await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+        await checkA11y(page, '/ slide 4');
+        await page.getByRole('link', { name: 'Sign in' }).click();
+        await expect(page).toHaveURL(/\/signin$/);
+        await page.goto('/');
+        await page.getByRole('button', { name: 'Go to slide 4' }).click();
+        await page.getByRole('link', { name: 'Sign up' }).click();
+        await expect(page).toHaveURL(/\/signup$/);
+        expect(missing).toEqual([]);
+      });
+
+      test('the terms page opens from sign-up in a tab of its own, in both languages, with the contact address', async ({ page, context }) => {
+        await page.goto('/signup');
+        const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms and Conditions' }).click()]);
+        await expect(terms).toHaveURL(/\/terms\.html$/);
+        await expect(terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+        await expect(terms.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible();
+        await expect(terms.getByRole('link', { name: /@/ }).first()).toHaveAttribute('href', /^mailto:[^%\s]+@[^%\s]+$/);
+        await checkA11y(terms, '/terms.html');
+      });
+
+      test('sign-up needs the terms, signs in by itself, and the mailed link verifies the address', async ({ page, request }) => {
+        const missing = watchMissingTexts(page);
+        const title = uniqueName('new');
+        const email = `${title}@example.com`;
+        account.title = title;
+        account.email = email;
+        await page.goto('/signup');
+        await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('target', '_blank');
+        await checkA11y(page, '/signup');
+        await page.getByLabel('Username').fill(title);
+        await page.getByLabel('E-mail').fill(email);
+        await page.getByLabel('Password').fill(account.password);
+        await page.getByRole('button', { name: 'Sign up' }).click();
+        const alert = page.getByRole('alert');
+        await expect(alert).toContainText('Error');
+        await expect(alert).toContainText('Please agree to the Terms and Conditions');
+        await checkA11y(page, '/signup with the terms alert');
+        await expect(page).toHaveURL(/\/signup$/);
+
+        await page.getByLabel('I agree to the Terms and Conditions').check();
+        await page.getByRole('button', { name: 'Sign up' }).click();
+        await expect(page).toHaveURL(/\/reservations$/);
+
+        const mail = await lastMailTo(request, email);
+        const link = linkIn(mail.text);
+        expect(link).toMatch(/^\/guest\/verifyEmail\//);
+        await page.goto(link);
+        await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'OK' })).toBeVisible();
+        await settled(page);
+        await checkA11y(page, '/guest/verifyEmail');
+        // A used link no longer verifies.
+        await page.goto(link);
+        await expectBanner(page, 'This link is invalid or has expired.');
+        await expect(page.getByText('Your e-mail address is verified.')).toHaveCount(0);
+        expect(missing).toEqual([]);
+      });
+
+      test('sign-in with a wrong password shows the error, then signs in by username or e-mail', async ({ page }) => {
+        const missing = watchMissingTexts(page);
+        const guest = account;
+        await page.goto('/signin');
+        await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+        await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/guest/resetPasswordEmail');
+        await checkA11y(page, '/signin');
+        await page.getByLabel('Username or e-mail').fill(guest.title);
+        await page.getByLabel('Password').fill('not the password');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expectBanner(page, 'The username or password is wrong.');
+        await expect(page).toHaveURL(/\/signin$/);
+        await page.getByLabel('Password').fill(guest.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page).toHaveURL(/\/reservations$/);
+
+        // Logout from the account menu: back to /, and the session is gone.
+        await page.goto('/guest/show');
+        await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^mailto:/);
+        await expect(page.getByText(/^Version /)).toBeVisible();
+        await settled(page);
+        await checkA11y(page, '/guest/show');
+        await page.getByRole('button', { name: 'Log out' }).click();
+        await expect(page).toHaveURL(/\/$/);
+        await page.goto('/guest/show');
+        await expect(page).toHaveURL(/\/$/);
+
+        // Signing in by the e-mail address works too.
+        await page.goto('/signin');
+        await page.getByLabel('Username or e-mail').fill(guest.email.toUpperCase());
+        await page.getByLabel('Password').fill(guest.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page).toHaveURL(/\/reservations$/);
+        expect(missing).toEqual([]);
+      });
+
+      test('password reset: the mailed link, the mismatch rule, then the new password signs in', async ({ page, request }) => {
+        const missing = watchMissingTexts(page);
+        const guest = { ...account };
+        await page.goto('/guest/resetPasswordEmail');
+        await checkA11y(page, '/guest/resetPasswordEmail');
+        // An empty e-mail sends nothing.
+        await page.getByRole('button', { name: 'Send the link' }).click();
+        await expect(page.getByText(/a link is on its way/)).toHaveCount(0);
+        await page.getByLabel('E-mail').fill(guest.email);
+        await page.getByRole('button', { name: 'Send the link' }).click();
+        await expect(page.getByText(/a link is on its way/)).toBeVisible();
+
+        const link = linkIn((await lastMailTo(request, guest.email)).text);
+        expect(link).toMatch(/^\/guest\/updatePassword\//);
+        await page.goto(link);
+        await checkA11y(page, '/guest/updatePassword');
+        await page.getByLabel('New password', { exact: true }).fill('the new password');
+        await page.getByLabel('Confirm the new password').fill('another password');
+        await page.getByRole('button', { name: 'Save the password' }).click();
+        await expect(page.getByRole('alert')).toContainText("Password doesn't match");
+        await checkA11y(page, '/guest/updatePassword with the mismatch alert');
+        await page.getByLabel('Confirm the new password').fill('the new password');
+        await page.getByRole('button', { name: 'Save the password' }).click();
+        await expect(page.getByText('Your password was changed. Please sign in.')).toBeVisible();
+
+        const old = await call(request, '/guest/authenticate', { guest: { title: guest.title, password: guest.password } });
+        expect(old.api.status).toBe('failed');
+        const fresh = await call(request, '/guest/authenticate', { guest: { title: guest.title, password: 'the new password' } });
+        expect(fresh.api.status).toBe('success');
+        account.password = 'the new password';
+        expect(missing).toEqual([]);
+      });
+
+      test('account info: edit the username and the e-mail; unchanged values are not saved', async ({ page, request }) => {
+        const missing = watchMissingTexts(page);
+        const guest = { ...account };
+        await signInByApi(page, request, account);
+        await page.goto('/guest/edit');
+        await expect(page.getByRole('heading', { level: 1, name: 'Account info' })).toBeVisible();
+        await expect(page.getByTestId('guest-title')).toHaveText(guest.title);
+        await expect(page.getByTestId('guest-password')).toHaveText('••••••••');
+        await settled(page);
+        await checkA11y(page, '/guest/edit');
+
+        // Unchanged: straight back, nothing saved.
+        await page.getByRole('link', { name: 'Edit: Username' }).click();
+        await expect(page).toHaveURL(/\/guest\/editTitle$/);
+        await expect(page.getByLabel('Username')).toHaveValue(guest.title);
+        await checkA11y(page, '/guest/editTitle');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page).toHaveURL(/\/guest\/edit$/);
+
+        const title = uniqueName('renamed');
+        await page.getByRole('link', { name: 'Edit: Username' }).click();
+        await page.getByLabel('Username').fill(title);
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page).toHaveURL(/\/guest\/edited$/);
+        await checkA11y(page, '/guest/edited');
+        await page.getByRole('link', { name: 'Check' }).click();
+        await expect(page).toHaveURL(/\/guest\/edit$/);
+        await expect(page.getByTestId('guest-title')).toHaveText(title);
+        account.title = title;
+
+        // A new e-mail address takes the current password: a wrong one is refused in the app's words.
+        const email = `${title}@example.org`;
+        await page.getByRole('link', { name: 'Edit: E-mail' }).click();
+        await checkA11y(page, '/guest/editEmail');
+        await page.getByLabel('E-mail').fill(email);
+        await page.getByLabel('Current password').fill('not my password');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expectBanner(page, 'To change the e-mail address, enter your current password correctly.');
+        await expect(page).toHaveURL(/\/guest\/editEmail$/);
+        await page.getByLabel('Current password').fill(account.password);
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page).toHaveURL(/\/guest\/edited$/);
+        await page.getByRole('link', { name: 'Check' }).click();
+        await expect(page.getByTestId('guest-email')).toHaveText(email);
+        const oldEmail = account.email;
+        account.email = email;
+        // The new address gets its verification link; the old one is told.
+        expect(linkIn((await lastMailTo(request, email)).text)).toMatch(/^\/guest\/verifyEmail\//);
+        const notice = await lastMailTo(request, oldEmail);
+        expect(notice.subject).toBe('Warden: your e-mail address was changed');
+        expect(notice.text).toContain(email);
+        expect(missing).toEqual([]);
+      });
+
+      test('phone: request a code, a wrong code is refused, the SMS code registers the number', async ({ page, request }) => {
+        const missing = watchMissingTexts(page);
+        await signInByApi(page, request, account);
+        await page.goto('/guest/editPhone');
+        await expect(page.getByRole('heading', { level: 1, name: 'Phone number' })).toBeVisible();
+        await settled(page);
+        await checkA11y(page, '/guest/editPhone step 1');
+        const digits = `090${String(Date.now()).slice(-8)}`;
+        const typed = `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+        await page.getByLabel('Phone number').fill(typed);
+        await page.getByRole('button', { name: 'Send a code' }).click();
+        const codeInput = page.getByLabel('Code from the SMS');
+        await expect(codeInput).toBeVisible();
+        await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
+        await checkA11y(page, '/guest/editPhone step 2');
+
+        // Back clears the code and returns to step 1.
+        await codeInput.fill('12');
+        await page.getByRole('button', { name: 'Back' }).click();
+        await expect(page.getByLabel('Phone number')).toHaveValue(typed);
+        await page.getByRole('button', { name: 'Send a code' }).click();
+        await expect(page.getByLabel('Code from the SMS')).toHaveValue('');
+
+        const code = codeIn((await lastMessageTo(request, digits, 'sms')).text);
+        const wrong = code === '000000' ? '111111' : '000000';
+        await page.getByLabel('Code from the SMS').fill(wrong);
+        await page.getByRole('button', { name: 'Register' }).click();
+        await expectBanner(page, 'Your code is wrong');
+        await page.getByLabel('Code from the SMS').fill(`${code}x`);
+        await expect(page.getByLabel('Code from the SMS')).toHaveValue(code);
+        await page.getByRole('button', { name: 'Register' }).click();
+        await expect(page).toHaveURL(/\/guest\/edited$/);
+        await page.getByRole('link', { name: 'Check' }).click();
+        await expect(page.getByTestId('guest-phone')).toHaveText(digits);
+
+        // The same number again asks for no code.
+        await page.goto('/guest/editPhone');
+        await expect(page.getByLabel('Phone number')).toHaveValue(digits);
+        await page.getByRole('button', { name: 'Send a code' }).click();
+        await expect(page.getByText('This is already your number.')).toBeVisible();
+        await expect(page.getByLabel('Code from the SMS')).toHaveCount(0);
+        expect(missing).toEqual([]);
+      });
     });
-
-    test('the terms page opens from sign-up in a tab of its own, in both languages, with the contact address', async ({ page, context }) => {
-      await page.goto('/signup');
-      const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms and Conditions' }).click()]);
-      await expect(terms).toHaveURL(/\/terms\.html$/);
-      await expect(terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
-      await expect(terms.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible();
-      await expect(terms.getByRole('link', { name: /@/ }).first()).toHaveAttribute('href', /^mailto:[^%\s]+@[^%\s]+$/);
-      await checkA11y(terms, '/terms.html');
-    });
-
-    test('sign-up needs the terms, signs in by itself, and the mailed link verifies the address', async ({ page, request }) => {
-      const missing = watchMissingTexts(page);
-      const title = uniqueName('new');
-      const email = `${title}@example.com`;
-      account.title = title;
-      account.email = email;
-      await page.goto('/signup');
-      await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('target', '_blank');
-      await checkA11y(page, '/signup');
-      await page.getByLabel('Username').fill(title);
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Password').fill(account.password);
-      await page.getByRole('button', { name: 'Sign up' }).click();
-      const alert = page.getByRole('alert');
-      await expect(alert).toContainText('Error');
-      await expect(alert).toContainText('Please agree to the Terms and Conditions');
-      await checkA11y(page, '/signup with the terms alert');
-      await expect(page).toHaveURL(/\/signup$/);
-
-      await page.getByLabel('I agree to the Terms and Conditions').check();
-      await page.getByRole('button', { name: 'Sign up' }).click();
-      await expect(page).toHaveURL(/\/reservations$/);
-
-      const mail = await lastMailTo(request, email);
-      const link = linkIn(mail.text);
-      expect(link).toMatch(/^\/guest\/verifyEmail\//);
-      await page.goto(link);
-      await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'OK' })).toBeVisible();
-      await settled(page);
-      await checkA11y(page, '/guest/verifyEmail');
-      // A used link no longer verifies.
-      await page.goto(link);
-      await expectBanner(page, 'This link is invalid or has expired.');
-      await expect(page.getByText('Your e-mail address is verified.')).toHaveCount(0);
-      expect(missing).toEqual([]);
-    });
-
-    test('sign-in with a wrong password shows the error, then signs in by username or e-mail', async ({ page }) => {
-      const missing = watchMissingTexts(page);
-      const guest = account;
-      await page.goto('/signin');
-      await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
-      await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/guest/resetPasswordEmail');
-      await checkA11y(page, '/signin');
-      await page.getByLabel('Username or e-mail').fill(guest.title);
-      await page.getByLabel('Password').fill('not the password');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expectBanner(page, 'The username or password is wrong.');
-      await expect(page).toHaveURL(/\/signin$/);
-      await page.getByLabel('Password').fill(guest.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(/\/reservations$/);
-
-      // Logout from the account menu: back to /, and the session is gone.
-      await page.goto('/guest/show');
-      await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^mailto:/);
-      await expect(page.getByText(/^Version /)).toBeVisible();
-      await settled(page);
-      await checkA11y(page, '/guest/show');
-      await page.getByRole('button', { name: 'Log out' }).click();
-      await expect(page).toHaveURL(/\/$/);
-      await page.goto('/guest/show');
-      await expect(page).toHaveURL(/\/$/);
-
-      // Signing in by the e-mail address works too.
-      await page.goto('/signin');
-      await page.getByLabel('Username or e-mail').fill(guest.email.toUpperCase());
-      await page.getByLabel('Password').fill(guest.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(/\/reservations$/);
-      expect(missing).toEqual([]);
-    });
-
-    test('password reset: the mailed link, the mismatch rule, then the new password signs in', async ({ page, request }) => {
-      const missing = watchMissingTexts(page);
-      const guest = { ...account };
-      await page.goto('/guest/resetPasswordEmail');
-      await checkA11y(page, '/guest/resetPasswordEmail');
-      // An empty e-mail sends nothing.
-      await page.getByRole('button', { name: 'Send the link' }).click();
-      await expect(page.getByText(/a link is on its way/)).toHaveCount(0);
-      await page.getByLabel('E-mail').fill(guest.email);
-      await page.getByRole('button', { name: 'Send the link' }).click();
-      await expect(page.getByText(/a link is on its way/)).toBeVisible();
-
-      const link = linkIn((await lastMailTo(request, guest.email)).text);
-      expect(link).toMatch(/^\/guest\/updatePassword\//);
-      await page.goto(link);
-      await checkA11y(page, '/guest/updatePassword');
-      await page.getByLabel('New password', { exact: true }).fill('the new password');
-      await page.getByLabel('Confirm the new password').fill('another password');
-      await page.getByRole('button', { name: 'Save the password' }).click();
-      await expect(page.getByRole('alert')).toContainText("Password doesn't match");
-      await checkA11y(page, '/guest/updatePassword with the mismatch alert');
-      await page.getByLabel('Confirm the new password').fill('the new password');
-      await page.getByRole('button', { name: 'Save the password' }).click();
-      await expect(page.getByText('Your password was changed. Please sign in.')).toBeVisible();
-
-      const old = await call(request, '/guest/authenticate', { guest: { title: guest.title, password: guest.password } });
-      expect(old.api.status).toBe('failed');
-      const fresh = await call(request, '/guest/authenticate', { guest: { title: guest.title, password: 'the new password' } });
-      expect(fresh.api.status).toBe('success');
-      account.password = 'the new password';
-      expect(missing).toEqual([]);
-    });
-
-    test('account info: edit the username and the e-mail; unchanged values are not saved', async ({ page, request }) => {
-      const missing = watchMissingTexts(page);
-      const guest = { ...account };
-      await signInByApi(page, request, account);
-      await page.goto('/guest/edit');
-      await expect(page.getByRole('heading', { level: 1, name: 'Account info' })).toBeVisible();
-      await expect(page.getByTestId('guest-title')).toHaveText(guest.title);
-      await expect(page.getByTestId('guest-password')).toHaveText('••••••••');
-      await settled(page);
-      await checkA11y(page, '/guest/edit');
-
-      // Unchanged: straight back, nothing saved.
-      await page.getByRole('link', { name: 'Edit: Username' }).click();
-      await expect(page).toHaveURL(/\/guest\/editTitle$/);
-      await expect(page.getByLabel('Username')).toHaveValue(guest.title);
-      await checkA11y(page, '/guest/editTitle');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page).toHaveURL(/\/guest\/edit$/);
-
-      const title = uniqueName('renamed');
-      await page.getByRole('link', { name: 'Edit: Username' }).click();
-      await page.getByLabel('Username').fill(title);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page).toHaveURL(/\/guest\/edited$/);
-      await checkA11y(page, '/guest/edited');
-      await page.getByRole('link', { name: 'Check' }).click();
-      await expect(page).toHaveURL(/\/guest\/edit$/);
-      await expect(page.getByTestId('guest-title')).toHaveText(title);
-      account.title = title;
-
-      // A new e-mail address takes the current password: a wrong one is refused in the app's words.
-      const email = `${title}@example.org`;
-      await page.getByRole('link', { name: 'Edit: E-mail' }).click();
-      await checkA11y(page, '/guest/editEmail');
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Current password').fill('not my password');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expectBanner(page, 'To change the e-mail address, enter your current password correctly.');
-      await expect(page).toHaveURL(/\/guest\/editEmail$/);
-      await page.getByLabel('Current password').fill(account.password);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page).toHaveURL(/\/guest\/edited$/);
-      await page.getByRole('link', { name: 'Check' }).click();
-      await expect(page.getByTestId('guest-email')).toHaveText(email);
-      const oldEmail = account.email;
-      account.email = email;
-      // The new address gets its verification link; the old one is told.
-      expect(linkIn((await lastMailTo(request, email)).text)).toMatch(/^\/guest\/verifyEmail\//);
-      const notice = await lastMailTo(request, oldEmail);
-      expect(notice.subject).toBe('Warden: your e-mail address was changed');
-      expect(notice.text).toContain(email);
-      expect(missing).toEqual([]);
-    });
-
-    test('phone: request a code, a wrong code is refused, the SMS code registers the number', async ({ page, request }) => {
-      const missing = watchMissingTexts(page);
-      await signInByApi(page, request, account);
-      await page.goto('/guest/editPhone');
-      await expect(page.getByRole('heading', { level: 1, name: 'Phone number' })).toBeVisible();
-      await settled(page);
-      await checkA11y(page, '/guest/editPhone step 1');
-      const digits = `090${String(Date.now()).slice(-8)}`;
-      const typed = `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
-      await page.getByLabel('Phone number').fill(typed);
-      await page.getByRole('button', { name: 'Send a code' }).click();
-      const codeInput = page.getByLabel('Code from the SMS');
-      await expect(codeInput).toBeVisible();
-      await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
-      await checkA11y(page, '/guest/editPhone step 2');
-
-      // Back clears the code and returns to step 1.
-      await codeInput.fill('12');
-      await page.getByRole('button', { name: 'Back' }).click();
-      await expect(page.getByLabel('Phone number')).toHaveValue(typed);
-      await page.getByRole('button', { name: 'Send a code' }).click();
-      await expect(page.getByLabel('Code from the SMS')).toHaveValue('');
-
-      const code = codeIn((await lastMessageTo(request, digits, 'sms')).text);
-      const wrong = code === '000000' ? '111111' : '000000';
-      await page.getByLabel('Code from the SMS').fill(wrong);
-      await page.getByRole('button', { name: 'Register' }).click();
-      await expectBanner(page, 'Your code is wrong');
-      await page.getByLabel('Code from the SMS').fill(`${code}x`);
-      await expect(page.getByLabel('Code from the SMS')).toHaveValue(code);
-      await page.getByRole('button', { name: 'Register' }).click();
-      await expect(page).toHaveURL(/\/guest\/edited$/);
-      await page.getByRole('link', { name: 'Check' }).click();
-      await expect(page.getByTestId('guest-phone')).toHaveText(digits);
-
-      // The same number again asks for no code.
-      await page.goto('/guest/editPhone');
-      await expect(page.getByLabel('Phone number')).toHaveValue(digits);
-      await page.getByRole('button', { name: 'Send a code' }).click();
-      await expect(page.getByText('This is already your number.')).toBeVisible();
-      await expect(page.getByLabel('Code from the SMS')).toHaveCount(0);
-      expect(missing).toEqual([]);
-    });
-  });
 }
 
 test.describe('account menu at phone 360x640', () => {

@@ -58,9 +58,7 @@ test.describe("with Chromium's test pattern as the camera", () => {
     });
     await page.goto('/camera-check');
     await expect(page.getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
-    expect(CAMERA_FAILURE_MESSAGE).toBe(
-      'Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.',
-    );
+    expect(CAMERA_FAILURE_MESSAGE).toBe('Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.');
   });
 });
 
@@ -80,8 +78,7 @@ test.describe('in Japanese', () => {
 
 test.describe('on an iPhone', () => {
   test.use({
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
   });
 
   test('asks for a camera up to 640 wide and uses the iOS motion threshold', async ({ page }) => {
@@ -155,7 +152,13 @@ test.describe('with a still scene as the camera', () => {
     await expect(noMotion).toHaveCount(0);
 
     // Low-motion time counts at most 2 s per frame: step the fake clock 2 s at a time.
-    const advanced = await advanceUntil(page, () => numberOf(page, 'sample-count'), async () => (await noMotion.count()) > 0, 2_000, 200_000);
+    const advanced = await advanceUntil(
+      page,
+      () => numberOf(page, 'sample-count'),
+      async () => (await noMotion.count()) > 0,
+      2_000,
+      200_000,
+    );
     await expect(noMotion).toHaveText(/No motion for 180 s/);
     expect(await numberOf(page, 'low-motion-seconds')).toBeGreaterThanOrEqual(180);
     expect(advanced).toBeGreaterThanOrEqual(170_000);
@@ -167,7 +170,13 @@ test.describe('with a still scene as the camera', () => {
     await page.goto('/camera-check?sleeper=1');
     await waitForSamples(page, 2);
     const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
-    const advanced = await advanceUntil(page, () => numberOf(page, 'sample-count'), async () => (await noMotion.count()) > 0, 2_000, 110_000);
+    const advanced = await advanceUntil(
+      page,
+      () => numberOf(page, 'sample-count'),
+      async () => (await noMotion.count()) > 0,
+      2_000,
+      110_000,
+    );
     await expect(noMotion).toHaveText(/No motion for 90 s/);
     expect(advanced).toBeGreaterThanOrEqual(80_000);
     expect(advanced).toBeLessThan(100_000);
@@ -197,7 +206,13 @@ test.describe('with a covered lens as the camera', () => {
     await expect(page.getByTestId('all-black')).toHaveAttribute('data-value', 'true');
     expect(await numberOf(page, 'mean-luma')).toBeLessThan(40);
     const darkness = page.getByTestId('event-log').locator('[data-event="darkness"]');
-    const advanced = await advanceUntil(page, () => numberOf(page, 'sample-count'), async () => (await darkness.count()) > 0, 2_000, 40_000);
+    const advanced = await advanceUntil(
+      page,
+      () => numberOf(page, 'sample-count'),
+      async () => (await darkness.count()) > 0,
+      2_000,
+      40_000,
+    );
     expect(advanced).toBeGreaterThanOrEqual(26_000);
     await expect(darkness).toHaveText(/Dark for 30 s/);
     await expect(page.getByTestId('patrol-status')).toHaveText(/All black .*skipped/);

@@ -125,7 +125,9 @@ for (const { name, viewport } of VIEWPORTS) {
     test('the last calls after a jail finishes', async ({ page, request }) => {
       const guest = await readyGuest(request);
       const auth = { id: guest.id, token: guest.token };
-      const saved = await call(request, '/guest/update', { guest: { ...auth, triggerEnabled: true, triggerMethod: 'POST', triggerUrl: `${receiverUrl}/jail-done`, triggerBody: '' } });
+      const saved = await call(request, '/guest/update', {
+        guest: { ...auth, triggerEnabled: true, triggerMethod: 'POST', triggerUrl: `${receiverUrl}/jail-done`, triggerBody: '' },
+      });
       expect(saved.api).toEqual({ status: 'success' });
       const jail = await book(request, guest, 1);
       // The jail starts, nobody comes, and it finishes: the trigger is called at once.

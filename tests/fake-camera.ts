@@ -47,13 +47,7 @@ export const test = base.extend<{ camera: string | undefined }, { cameraBrowsers
  * the sample it triggers (`samples` counts them), until `done` holds or
  * `limitMs` of fake time passed. Returns the fake milliseconds advanced.
  */
-export async function advanceUntil(
-  page: Page,
-  samples: () => Promise<number>,
-  done: () => Promise<boolean>,
-  stepMs: number,
-  limitMs: number,
-): Promise<number> {
+export async function advanceUntil(page: Page, samples: () => Promise<number>, done: () => Promise<boolean>, stepMs: number, limitMs: number): Promise<number> {
   let advanced = 0;
   let counted = await samples();
   while (!(await done())) {

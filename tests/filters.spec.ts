@@ -51,19 +51,28 @@ for (const { name, viewport } of VIEWPORTS) {
       await checkA11y(page, '/filters');
 
       // The second scene: asked first, kept on 'Keep it', removed on 'Yes, remove it'.
-      await scenes.nth(1).getByRole('button', { name: /^Remove the scene approved on / }).click();
+      await scenes
+        .nth(1)
+        .getByRole('button', { name: /^Remove the scene approved on / })
+        .click();
       await expect(scenes.nth(1)).toContainText('Remove this scene?');
       await checkA11y(page, '/filters (confirming)');
       await scenes.nth(1).getByRole('button', { name: 'Keep it' }).click();
       await expect(scenes).toHaveCount(2);
-      await scenes.nth(1).getByRole('button', { name: /^Remove the scene approved on / }).click();
+      await scenes
+        .nth(1)
+        .getByRole('button', { name: /^Remove the scene approved on / })
+        .click();
       await scenes.nth(1).getByRole('button', { name: 'Yes, remove it' }).click();
       await expect(scenes).toHaveCount(1);
       const left = await call(request, '/featureImage/read', { guest: { id: guest.id, token: guest.token } });
       expect((left.featureImages as { id: number }[]).map((scene) => scene.id)).toEqual([kept]);
       expect(removed).not.toBe(kept);
 
-      await scenes.first().getByRole('button', { name: /^Remove the scene approved on / }).click();
+      await scenes
+        .first()
+        .getByRole('button', { name: /^Remove the scene approved on / })
+        .click();
       await scenes.first().getByRole('button', { name: 'Yes, remove it' }).click();
       await expect(page.getByText('No approved scenes yet.', { exact: false })).toBeVisible();
       await checkA11y(page, '/filters (empty)');

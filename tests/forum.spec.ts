@@ -35,7 +35,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(list.getByText(`${marker} 0:`)).toBeAttached();
       // Scrolled to the bottom on load: the list scrolls, and shows its end.
       await expect
-        .poll(() => list.evaluate((element) => element.scrollHeight > element.clientHeight && element.scrollTop + element.clientHeight >= element.scrollHeight - 1))
+        .poll(() =>
+          list.evaluate((element) => element.scrollHeight > element.clientHeight && element.scrollTop + element.clientHeight >= element.scrollHeight - 1),
+        )
         .toBe(true);
       await expect(newestSeed).toBeInViewport();
       await checkA11y(page, '/userForum');

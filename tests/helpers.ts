@@ -22,12 +22,7 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
 }
 
 /** Waits for the newest message to `to` (an address or a phone number) on `channel`. */
-export async function lastMessageTo(
-  request: APIRequestContext,
-  to: string,
-  channel: 'email' | 'sms' = 'email',
-  timeoutMs = 10_000,
-): Promise<OutboxMessage> {
+export async function lastMessageTo(request: APIRequestContext, to: string, channel: 'email' | 'sms' = 'email', timeoutMs = 10_000): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await outbox(request)).filter((message) => message.channel === channel && message.to === to).at(-1);
@@ -176,7 +171,6 @@ export const VIEWPORTS = [
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
-
 
 /** A guest with a verified e-mail and a phone, in Tokyo (-540). */
 export async function readyGuest(request: APIRequestContext): Promise<TestGuest> {

@@ -86,7 +86,13 @@ for (const { name, viewport } of VIEWPORTS) {
 
         // The first patrol 10 s after setup, then by chance; 200 s of moving picture, 2 s at a time.
         const first = await samplesOf(page);
-        await advanceUntil(page, () => samplesOf(page), async () => (await samplesOf(page)) >= first + 100, 2_000, 240_000);
+        await advanceUntil(
+          page,
+          () => samplesOf(page),
+          async () => (await samplesOf(page)) >= first + 100,
+          2_000,
+          240_000,
+        );
         await expect(cameraPanel(page).getByRole('img', { name: 'Patrol image 1' })).toBeVisible();
         await expect.poll(async () => patrolCount(await logsOf(request, jail))).toBeGreaterThan(0);
         expect(motionKinds(await logsOf(request, jail))).not.toContain('no_motion');
@@ -122,7 +128,13 @@ for (const { name, viewport } of VIEWPORTS) {
         await recordSpeech(page);
         const jail = await intoJail(page, request, 3);
         await cameraWatching(page);
-        await advanceUntil(page, () => samplesOf(page), async () => motionKinds(await logsOf(request, jail)).includes('darkness'), 2_000, 60_000);
+        await advanceUntil(
+          page,
+          () => samplesOf(page),
+          async () => motionKinds(await logsOf(request, jail)).includes('darkness'),
+          2_000,
+          60_000,
+        );
         // Patrol checks came every 10 s meanwhile: every picture was black, so none was sent.
         expect(patrolCount(await logsOf(request, jail))).toBe(0);
         await expect(cameraPanel(page).getByRole('img')).toHaveCount(0);
@@ -167,7 +179,11 @@ for (const { name, viewport } of VIEWPORTS) {
       const jail = await intoJail(page, request, 4);
       await cameraWatching(page);
       // Not an iPhone: the camera (Chromium's fake one offers 640x480) opens at most 160 wide.
-      expect(await cameraPanel(page).locator('video').evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeLessThanOrEqual(160);
+      expect(
+        await cameraPanel(page)
+          .locator('video')
+          .evaluate((element: HTMLVideoElement) => element.videoWidth),
+      ).toBeLessThanOrEqual(160);
 
       await hear(page, 'take a break');
       await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
@@ -188,7 +204,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await checkA11y(page, '/jail/live/:id (talk form)');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       // The virtual Warden answers: said and shown.
-      await expect.poll(async () => (await logsOf(request, jail)).some((log) => log.type === 'dialog' && log.dialog.text === 'I am stuck on the introduction')).toBe(true);
+      await expect
+        .poll(async () => (await logsOf(request, jail)).some((log) => log.type === 'dialog' && log.dialog.text === 'I am stuck on the introduction'))
+        .toBe(true);
       await expect.poll(async () => (await spokenLines(page)).length).toBeGreaterThan(5);
       const said = (await spokenLines(page)).map((line) => line.text);
       expect(said).toContain('Enjoy your break. Twenty minutes.');
@@ -334,7 +352,13 @@ test.describe('the live jail with a still scene and an approved scene', () => {
     const jail = await intoJail(page, request, 10);
     await cameraWatching(page);
     // The first patrol image, 10 s after the camera opened, becomes an approved scene of this guest.
-    await advanceUntil(page, () => samplesOf(page), async () => patrolCount(await logsOf(request, jail)) > 0, 2_000, 30_000);
+    await advanceUntil(
+      page,
+      () => samplesOf(page),
+      async () => patrolCount(await logsOf(request, jail)) > 0,
+      2_000,
+      30_000,
+    );
     const patrol = (await logsOf(request, jail)).find((log) => log.type === 'patrol');
     if (patrol?.type !== 'patrol') throw new Error('no patrol image');
     const approved = await request.post('/dev/feature-images', { data: { guestId: jail.guest.id, data: patrol.patrol.data } });
@@ -343,7 +367,13 @@ test.describe('the live jail with a still scene and an approved scene', () => {
     await page.reload();
     await cameraWatching(page);
     const first = await samplesOf(page);
-    await advanceUntil(page, () => samplesOf(page), async () => (await samplesOf(page)) >= first + 100, 2_000, 240_000);
+    await advanceUntil(
+      page,
+      () => samplesOf(page),
+      async () => (await samplesOf(page)) >= first + 100,
+      2_000,
+      240_000,
+    );
     expect(motionKinds(await logsOf(request, jail))).not.toContain('no_motion');
   });
 });
@@ -360,7 +390,9 @@ test.describe('the live jail on an iPhone', () => {
     await recordSpeech(page);
     await intoJail(page, request, 11);
     await cameraWatching(page);
-    const width = await cameraPanel(page).locator('video').evaluate((element: HTMLVideoElement) => element.videoWidth);
+    const width = await cameraPanel(page)
+      .locator('video')
+      .evaluate((element: HTMLVideoElement) => element.videoWidth);
     expect(width).toBeGreaterThan(160);
     expect(width).toBeLessThanOrEqual(640);
   });

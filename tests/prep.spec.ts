@@ -55,7 +55,10 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`preparation at ${name}`, () => {
     test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
 
-    test('three scenarios said and subtitled, listened to again, the camera previewed, the commands given by touch and voice, then live', async ({ page, request }) => {
+    test('three scenarios said and subtitled, listened to again, the camera previewed, the commands given by touch and voice, then live', async ({
+      page,
+      request,
+    }) => {
       const en = texts.en;
       // Keeps the camera's streams, to see that they are stopped after scenario 2.
       await page.addInitScript(() => {

@@ -6,19 +6,7 @@
  * through the API; `POST /dev/clock` reaches the time windows.
  */
 import { expect, test } from '@playwright/test';
-import {
-  book,
-  call,
-  checkA11y,
-  createGuest,
-  HOUR,
-  readyGuest,
-  signedIn,
-  signInPage,
-  VIEWPORTS,
-  watchMissingTexts,
-  type TestGuest,
-} from './helpers.ts';
+import { book, call, checkA11y, createGuest, HOUR, readyGuest, signedIn, signInPage, VIEWPORTS, watchMissingTexts, type TestGuest } from './helpers.ts';
 
 test.afterEach(async ({ request }) => {
   await request.post('/dev/clock', { data: { offsetMs: 0 } });
@@ -176,7 +164,7 @@ for (const { name, viewport } of VIEWPORTS) {
 
       await page.getByLabel('Repeat').selectOption('none');
       const date = page.getByLabel('Start date');
-      await date.selectOption(await date.locator('option').nth(3).getAttribute('value') ?? '');
+      await date.selectOption((await date.locator('option').nth(3).getAttribute('value')) ?? '');
       await page.getByLabel('Start time').selectOption({ label: '10:30' });
       await page.getByRole('button', { name: 'Book', exact: true }).click();
       await expect(page.getByRole('alertdialog')).toContainText('This time overlaps your jail of');

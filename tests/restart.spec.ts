@@ -204,7 +204,10 @@ for (const [signal, daysAhead] of [
   });
 }
 
-test('a session that ended meanwhile: the reconnect is refused at the handshake, and the page signs out with the app’s message', async ({ browser, playwright }) => {
+test('a session that ended meanwhile: the reconnect is refused at the handshake, and the page signs out with the app’s message', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: proxy.url });
   const guestContext = await browser.newContext({ baseURL: proxy.url });

@@ -29,10 +29,7 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
-    test('a signed-in guest is sent from /, signin, signup and index.html to /reservations, with the bottom navigation', async ({
-      page,
-      request,
-    }) => {
+    test('a signed-in guest is sent from /, signin, signup and index.html to /reservations, with the bottom navigation', async ({ page, request }) => {
       const missing = watchMissingTexts(page);
       const guest = await createGuest(request);
       await page.goto('/camera-check');

@@ -13,7 +13,10 @@ import { recordSpeech, spokenLines } from './speech.ts';
 /** A guest just signed up whose e-mail is verified: no phone, no booking. */
 async function newGuest(request: APIRequestContext): Promise<TestGuest> {
   const guest = await createGuest(request);
-  const token = linkIn((await lastMailTo(request, guest.email)).text).split('/').at(-1) ?? '';
+  const token =
+    linkIn((await lastMailTo(request, guest.email)).text)
+      .split('/')
+      .at(-1) ?? '';
   expect((await call(request, '/guest/verifyEmail', { guest: { token } })).api.status).toBe('success');
   return guest;
 }

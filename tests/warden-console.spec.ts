@@ -33,9 +33,13 @@ async function connectGuest(baseURL: string, guest: { id: number; token: string 
     socket.once('connect_error', reject);
   });
   const from = { api: { language: 'en' as const }, guest: { id: guest.id } };
-  expect((await socket.emitWithAck('initialize_from_guest', { api: { language: 'en', userAgent: 'playwright', version: 70 }, guest: { id: guest.id } })).ok).toBe(true);
+  expect(
+    (await socket.emitWithAck('initialize_from_guest', { api: { language: 'en', userAgent: 'playwright', version: 70 }, guest: { id: guest.id } })).ok,
+  ).toBe(true);
   expect(await socket.emitWithAck('check_alive_from_guest', { ...from, jailStatus: 'injail' })).toEqual({ ok: true });
-  expect(await socket.emitWithAck('patrol_from_guest', { ...from, eventId: crypto.randomUUID().replaceAll('-', ''), patrol: { data: PATROL_IMAGE } })).toEqual({ ok: true });
+  expect(await socket.emitWithAck('patrol_from_guest', { ...from, eventId: crypto.randomUUID().replaceAll('-', ''), patrol: { data: PATROL_IMAGE } })).toEqual({
+    ok: true,
+  });
   return socket;
 }
 

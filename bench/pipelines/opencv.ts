@@ -74,7 +74,10 @@ export class OpenCvAnalyser implements FrameAnalyser {
   private processed = false;
   private disposed = false;
 
-  constructor(private readonly cv: OpenCv, options: AnalyserOptions) {
+  constructor(
+    private readonly cv: OpenCv,
+    options: AnalyserOptions,
+  ) {
     this.width = options.width;
     this.height = options.height;
     this.frame = new cv.Mat(this.height, this.width, cv.CV_8UC4);

@@ -45,12 +45,7 @@ export function browserTimezone(now: Date = new Date()): number {
 const featureModules = import.meta.glob<Record<string, unknown>>('./features/*/texts.ts', { eager: true });
 
 function isTexts(value: unknown): value is Texts {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Texts).en === 'object' &&
-    typeof (value as Texts).ja === 'object'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as Texts).en === 'object' && typeof (value as Texts).ja === 'object';
 }
 
 /** A feature's texts: its export `texts`, else its one export shaped `{en, ja}`. */

@@ -23,11 +23,7 @@ export function adminSocketPath(dataDir: string): string {
 const requestSchema = z.object({ args: z.array(z.string().max(200)).max(20) });
 
 /** What the server answers: the lines to print, a command-line mistake (printed with the usage), or a failure. */
-export const adminAnswerSchema = z.union([
-  z.object({ lines: z.array(z.string()) }),
-  z.object({ usageError: z.string() }),
-  z.object({ error: z.string() }),
-]);
+export const adminAnswerSchema = z.union([z.object({ lines: z.array(z.string()) }), z.object({ usageError: z.string() }), z.object({ error: z.string() })]);
 export type AdminAnswer = z.infer<typeof adminAnswerSchema>;
 
 /** A request is one short line; anything longer is not a command line. */

@@ -97,16 +97,13 @@ describe('static files', () => {
 });
 
 describe('single-page app fallback', () => {
-  it.each(['/camera-check', '/reservation/12', '/guest/verifyEmail/a.b.c', '/no/such/page?x=1'])(
-    'serves index.html for %s',
-    async (url) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
-    },
-  );
+  it.each(['/camera-check', '/reservation/12', '/guest/verifyEmail/a.b.c', '/no/such/page?x=1'])('serves index.html for %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it('answers a missing build asset with a 404, not HTML', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });

@@ -206,7 +206,9 @@ function parseEmailDelivery(value: string | undefined, smtpUrl: string | null, i
   }
   if (smtpUrl !== null) return 'smtp';
   if (isProduction) {
-    throw new Error('In production e-mail needs SMTP_URL (sign-up and password reset mail links), or EMAIL_DELIVERY=log to send none and only log that it was not sent');
+    throw new Error(
+      'In production e-mail needs SMTP_URL (sign-up and password reset mail links), or EMAIL_DELIVERY=log to send none and only log that it was not sent',
+    );
   }
   return 'console';
 }
@@ -231,7 +233,9 @@ function parseSms(env: NodeJS.ProcessEnv, isProduction: boolean): SmsConfig {
   }
   if (provider !== undefined) throw new Error(`SMS_PROVIDER must be twilio or log, not ${JSON.stringify(provider)}`);
   if (isProduction) {
-    throw new Error('In production SMS (phone verification codes) need SMS_PROVIDER=twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or SMS_PROVIDER=log to send none and only log that they were not sent');
+    throw new Error(
+      'In production SMS (phone verification codes) need SMS_PROVIDER=twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or SMS_PROVIDER=log to send none and only log that they were not sent',
+    );
   }
   return { provider: 'console' };
 }

@@ -121,10 +121,18 @@ describe('development routes', () => {
   it('POST /dev/admin runs an admin command inside the server, and answers a bad one with 400', async () => {
     const guest = await signUp(server.app);
     const email = `warden-${guest.id}@example.com`;
-    const created = await server.app.inject({ method: 'POST', url: '/dev/admin', payload: { args: ['create-warden', '--title', `Warden ${guest.id}`, '--email', email] } });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/dev/admin',
+      payload: { args: ['create-warden', '--title', `Warden ${guest.id}`, '--email', email] },
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json<{ lines: string[] }>().lines[0]).toMatch(/^warden \d+ created/);
-    const issued = await server.app.inject({ method: 'POST', url: '/dev/admin', payload: { args: ['facilitator-token', '--warden', email, '--guest', String(guest.id)] } });
+    const issued = await server.app.inject({
+      method: 'POST',
+      url: '/dev/admin',
+      payload: { args: ['facilitator-token', '--warden', email, '--guest', String(guest.id)] },
+    });
     const [, token] = issued.json<{ lines: string[] }>().lines;
     const session = await succeed(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token } });
     expect(session.guest).toMatchObject({ id: guest.id });
@@ -170,7 +178,14 @@ describe('in production', () => {
     const production = await startTestServer({ isProduction: true, devRoutes: false });
     try {
       await signUp(production.app);
-      for (const [method, url] of [['GET', '/dev/outbox'], ['GET', '/dev/clock'], ['POST', '/dev/clock'], ['POST', '/dev/admin'], ['POST', '/dev/guest-state'], ['POST', '/dev/activity-logs']] as const) {
+      for (const [method, url] of [
+        ['GET', '/dev/outbox'],
+        ['GET', '/dev/clock'],
+        ['POST', '/dev/clock'],
+        ['POST', '/dev/admin'],
+        ['POST', '/dev/guest-state'],
+        ['POST', '/dev/activity-logs'],
+      ] as const) {
         const response = await production.app.inject({ method, url, payload: method === 'POST' ? { offsetMs: 1 } : undefined });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
       }

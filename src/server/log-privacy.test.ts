@@ -17,7 +17,12 @@ import { RelayClient } from './test/relay-client.ts';
 const logLines: string[] = [];
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, done) {
-    logLines.push(...chunk.toString().split('\n').filter((line) => line !== ''));
+    logLines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((line) => line !== ''),
+    );
     done();
   },
 });
@@ -93,7 +98,12 @@ describe('the log of a whole flow', () => {
       payload: { date: '2030-01-08', time: '10:30', duration: 90, repeatType: 'none', work: 'Write the chapter' },
     });
     expect([200, 422]).toContain(booked.statusCode);
-    const unreadable = await inject({ method: 'POST', url: `/hooks/reservation/${webhook.token}`, payload: '{"date":', headers: { 'content-type': 'application/json' } });
+    const unreadable = await inject({
+      method: 'POST',
+      url: `/hooks/reservation/${webhook.token}`,
+      payload: '{"date":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unreadable.statusCode).toBe(400);
     expect((await inject({ method: 'GET', url: `/hooks/reservation/${webhook.token}` })).statusCode).toBe(404);
 
@@ -170,6 +180,9 @@ describe('maskTokens', () => {
     expect(maskTokens('/camera-check?engine=js&token=abc&apiKey=z&sid=q')).toBe(`/camera-check?engine=js&token=${MASK}&apiKey=${MASK}&sid=${MASK}`);
     const line = JSON.stringify({ msg: 'Reply was already sent in the "/guest/verifyEmail/abc" route', req: { url: '/hooks/reservation/x"y' } });
     const masked = maskTokens(line);
-    expect(JSON.parse(masked)).toEqual({ msg: `Reply was already sent in the "/guest/verifyEmail/${MASK}" route`, req: { url: `/hooks/reservation/${MASK}"y` } });
+    expect(JSON.parse(masked)).toEqual({
+      msg: `Reply was already sent in the "/guest/verifyEmail/${MASK}" route`,
+      req: { url: `/hooks/reservation/${MASK}"y` },
+    });
   });
 });

@@ -72,7 +72,13 @@ function without(env: Record<string, string>, ...names: string[]): Record<string
 
 describe('loadConfig', () => {
   it('a plain start: no development routes; messages printed on the console; Stripe if keyed, else the local provider', () => {
-    expect(loadConfig({})).toMatchObject({ isProduction: false, devRoutes: false, emailDelivery: 'console', sms: { provider: 'console' }, paymentProvider: null });
+    expect(loadConfig({})).toMatchObject({
+      isProduction: false,
+      devRoutes: false,
+      emailDelivery: 'console',
+      sms: { provider: 'console' },
+      paymentProvider: null,
+    });
     expect(loadConfig({ WARDEN_DEV: '1' }).devRoutes).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).devRoutes).toBe(false);
     expect(() => loadConfig({ WARDEN_DEV: 'yes' })).toThrow('WARDEN_DEV must be 1 (or unset), not "yes"');
@@ -100,7 +106,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without an SMS provider unless SMS are log-only by name', () => {
-    expect(() => loadConfig(without(PRODUCTION, 'SMS_PROVIDER'))).toThrow(/SMS .* need SMS_PROVIDER=twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or SMS_PROVIDER=log/);
+    expect(() => loadConfig(without(PRODUCTION, 'SMS_PROVIDER'))).toThrow(
+      /SMS .* need SMS_PROVIDER=twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or SMS_PROVIDER=log/,
+    );
     expect(loadConfig({ ...PRODUCTION, SMS_PROVIDER: 'log' }).sms).toEqual({ provider: 'log' });
     expect(() => loadConfig({ SMS_PROVIDER: 'console' })).toThrow('SMS_PROVIDER must be twilio or log, not "console"');
   });
@@ -131,7 +139,12 @@ describe('with WARDEN_DEV=1 (the test servers)', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(expect.arrayContaining(['GET /dev/outbox', 'POST /dev/clock', 'POST /dev/admin']));
     for (const route of routes) {
       const init = requestFor(route);
-      const response = await server.app.inject({ method: route.method as 'GET', url: route.url, payload: init.body as string | undefined, headers: init.headers as Record<string, string> | undefined });
+      const response = await server.app.inject({
+        method: route.method as 'GET',
+        url: route.url,
+        payload: init.body as string | undefined,
+        headers: init.headers as Record<string, string> | undefined,
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).not.toBe(404);
     }
   });
@@ -149,7 +162,14 @@ describe('servers started as npm start starts them', () => {
   it('a plain start serves no development route and prints sign-up links and phone codes on its console', async () => {
     const server = await startWatchedServer({ DATA_DIR: join(dataDir, 'plain') });
     try {
-      expect(startupLine(server.output())).toMatchObject({ mode: 'plain', database: 'pglite', email: 'console', sms: 'console', payments: 'local', redis: false });
+      expect(startupLine(server.output())).toMatchObject({
+        mode: 'plain',
+        database: 'pglite',
+        email: 'console',
+        sms: 'console',
+        payments: 'local',
+        redis: false,
+      });
       const routes = await developmentRoutes();
       expect(routes.length).toBeGreaterThanOrEqual(7);
       for (const route of routes) {
@@ -207,7 +227,9 @@ describe('servers started as npm start starts them', () => {
   it('production refuses to start with WARDEN_DEV=1, or without transports, with a readable message', async () => {
     const withDev = await runServerUntilExit({ ...PRODUCTION, WARDEN_DEV: '1', DATA_DIR: join(dataDir, 'refused') });
     expect(withDev.code).toBe(1);
-    expect(withDev.output.trim()).toBe('WARDEN_DEV=1 turns on the development routes (accounts, outbox, clock) and is refused with NODE_ENV=production: unset one of them');
+    expect(withDev.output.trim()).toBe(
+      'WARDEN_DEV=1 turns on the development routes (accounts, outbox, clock) and is refused with NODE_ENV=production: unset one of them',
+    );
     const bare = await runServerUntilExit({ NODE_ENV: 'production', DATA_DIR: join(dataDir, 'refused') });
     expect(bare.code).toBe(1);
     expect(bare.output).toMatch(/^In production e-mail needs SMTP_URL/);

@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reservation } from '../shared/api/reservation.ts';
 import { buildApp } from './app.ts';
 import { CACHE_NEUTRAL_CALLS, NEW_ROWS_ONLY_CALLS } from './plugins/read-cache-hooks.ts';
-import {
-  apiBlock,
-  call,
-  credentials,
-  fail,
-  linkTokenMailedTo,
-  readyGuest,
-  signUp,
-  succeed,
-  useTestServer,
-  type TestGuest,
-} from './test/harness.ts';
+import { apiBlock, call, credentials, fail, linkTokenMailedTo, readyGuest, signUp, succeed, useTestServer, type TestGuest } from './test/harness.ts';
 import { apiPostRoutes } from './test/routes.ts';
 
 /**
@@ -97,9 +86,8 @@ describe('the read cache', () => {
     expect((await list(guest)).map((item) => item.id)).toEqual([created.id]);
     await succeed(server.app, '/reservation/update', body(guest, { reservation: { id: created.id, work: 'Renamed' } }));
     expect((await list(guest)).map((item) => item.work)).toEqual(['Renamed']);
-    const repeating = (
-      await succeed(server.app, '/reservation/create', body(guest, { reservation: { ...booking(96), repeatType: 'daily' } }))
-    ).reservation as Reservation;
+    const repeating = (await succeed(server.app, '/reservation/create', body(guest, { reservation: { ...booking(96), repeatType: 'daily' } })))
+      .reservation as Reservation;
     expect(await list(guest)).toHaveLength(2);
     await succeed(server.app, '/reservation/skip', body(guest, { reservation: { id: repeating.id } }));
     expect((await list(guest)).map((item) => item.status)).toEqual(['upcoming', 'skipped', 'upcoming']);
@@ -138,9 +126,8 @@ describe('the read cache', () => {
 
   it('does not cache the answer of a read that rolled occurrences forward', async () => {
     const guest = await readyGuest(server.app);
-    const created = (
-      await succeed(server.app, '/reservation/create', body(guest, { reservation: { ...booking(), repeatType: 'daily' } }))
-    ).reservation as Reservation;
+    const created = (await succeed(server.app, '/reservation/create', body(guest, { reservation: { ...booking(), repeatType: 'daily' } })))
+      .reservation as Reservation;
     server.clock.offsetMs = created.endTime + 10 * MINUTE - Date.now();
     expect((await list(guest)).map((item) => item.status)).toEqual(['finished', 'upcoming']);
     expect(await hitsDuring(() => list(guest))).toMatchObject({ list: 0 });
@@ -164,7 +151,9 @@ describe.runIf(postgresUrl !== undefined && postgresUrl !== '')('the read cache 
       if (listener === null) throw new Error('no LISTEN connection on PostgreSQL');
       const guest = await readyGuest(server.app);
       const readThroughOther = () =>
-        other.inject({ method: 'POST', url: '/api/reservation/read_list', payload: body(guest) }).then((response) => response.json<{ api: { status: string } }>());
+        other
+          .inject({ method: 'POST', url: '/api/reservation/read_list', payload: body(guest) })
+          .then((response) => response.json<{ api: { status: string } }>());
       expect((await readThroughOther()).api.status).toBe('success');
       expect((await readThroughOther()).api.status).toBe('success');
       expect(other.readCache.stats.listHits).toBeGreaterThan(0);

@@ -8,10 +8,15 @@ import { apiBlock, call, startTestServer, type TestServer } from './test/harness
 
 /** Asks for a password-reset mail for an unknown address (limited per client address), as `remoteAddress` behind `forwardedFor`. */
 async function askForReset(app: FastifyInstance, remoteAddress: string, forwardedFor: string | null, email: string): Promise<'sent' | 'limited'> {
-  const result = await call(app, '/guest/updatePasswordEmail', { api: apiBlock(), guest: { email } }, {
-    remoteAddress,
-    headers: { 'content-type': 'application/json', ...(forwardedFor === null ? {} : { 'x-forwarded-for': forwardedFor }) },
-  });
+  const result = await call(
+    app,
+    '/guest/updatePasswordEmail',
+    { api: apiBlock(), guest: { email } },
+    {
+      remoteAddress,
+      headers: { 'content-type': 'application/json', ...(forwardedFor === null ? {} : { 'x-forwarded-for': forwardedFor }) },
+    },
+  );
   expect(result.statusCode).toBe(200);
   if (result.body.api.status === 'success') return 'sent';
   expect(result.body.api.errorMessage).toMatch(/Too many attempts/);

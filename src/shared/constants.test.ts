@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BOOKING_DURATIONS_HOURS,
-  CLIENT_VERSION,
-  LOCAL_DB_NAME,
-  LOCAL_DB_VERSION,
-  patrolChance,
-} from './constants.ts';
+import { BOOKING_DURATIONS_HOURS, CLIENT_VERSION, LOCAL_DB_NAME, LOCAL_DB_VERSION, patrolChance } from './constants.ts';
 
 describe('SPEC §9 constants', () => {
   it('matches the figures the spec gives in milliseconds', () => {

@@ -75,7 +75,6 @@ export function patrolChance(minutesSinceLastPatrol: number): number {
   return Math.min(1, Math.max(0, minutesSinceLastPatrol / PATROL_CHANCE_DIVISOR_MINUTES));
 }
 
-
 // --- Speech and sound ------------------------------------------------------
 
 /** Speech recognition gives up after 2.5 s. */

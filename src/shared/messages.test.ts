@@ -19,9 +19,7 @@ describe('messages', () => {
     expect(message('en', 'phone_code_wrong')).toBe('Your code is wrong');
     expect(message('en', 'no_change_within_6_hours')).toBe('No change available within 6 hours.');
     expect(message('en', 'email_sent')).toBe('email sent.');
-    expect(message('en', 'unverified')).toBe(
-      'To book a jail session, please first verify your account from the link previously sent to your email address.',
-    );
+    expect(message('en', 'unverified')).toBe('To book a jail session, please first verify your account from the link previously sent to your email address.');
     expect(message('en', 'suspended', { resumeDateTime: '2025-01-08 09:00' })).toBe(
       'Your account is temporarily suspended because of three ignored jail within a week. Back to available at 2025-01-08 09:00',
     );

@@ -397,7 +397,5 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** The text of a message in a language, with `{name}` parameters filled in. */
 export function message(language: Language, key: MessageKey, params: Readonly<Record<string, string | number>> = {}): string {
-  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
-  );
+  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : placeholder));
 }

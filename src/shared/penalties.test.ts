@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alertsForceEnd,
-  FORCED_ENDS_SUSPENSION,
-  IGNORED_JAILS_SUSPENSION,
-  isBlockedByEarlyFinish,
-  isSuspended,
-  suspensionEnd,
-} from './penalties.ts';
+import { alertsForceEnd, FORCED_ENDS_SUSPENSION, IGNORED_JAILS_SUSPENSION, isBlockedByEarlyFinish, isSuspended, suspensionEnd } from './penalties.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 20, 7);
 const DAY_MS = 86_400_000;

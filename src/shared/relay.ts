@@ -52,8 +52,7 @@ const relayApiSchema = z.object({ language: z.enum(LANGUAGES) });
 /** Who sends a guest event: the socket's guest, named again as SPEC §7 has it. */
 const relayGuestSchema = z.object({ id: idSchema });
 
-const guestEvent = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.object({ api: relayApiSchema, guest: relayGuestSchema, ...shape });
+const guestEvent = <Shape extends z.ZodRawShape>(shape: Shape) => z.object({ api: relayApiSchema, guest: relayGuestSchema, ...shape });
 
 // --- From the guest ------------------------------------------------------------
 
@@ -267,4 +266,3 @@ export const RELAY_PATH = '/socket.io';
  * Relay: Reconnecting).
  */
 export const SERVER_HUNG_UP = 'io server disconnect';
-

@@ -164,22 +164,17 @@ describe('bookingProblem', () => {
 
   it('refuses weekdays that are no weekday, and a daily repeat without any', () => {
     for (const dailyRepeatSettings of [[], [2, 7], [-1], [1.5]]) {
-      expect(
-        bookingProblem(booking({ repeatType: 'daily', dailyRepeatSettings }), NOW, TOKYO),
-        JSON.stringify(dailyRepeatSettings),
-      ).toBe('repeat_weekdays_invalid');
+      expect(bookingProblem(booking({ repeatType: 'daily', dailyRepeatSettings }), NOW, TOKYO), JSON.stringify(dailyRepeatSettings)).toBe(
+        'repeat_weekdays_invalid',
+      );
     }
     expect(bookingProblem(booking({ repeatType: 'weekly', dailyRepeatSettings: [] }), NOW, TOKYO)).toBeNull();
-    expect(bookingProblem(booking({ repeatType: 'weekly', dailyRepeatSettings: [8] }), NOW, TOKYO)).toBe(
-      'repeat_weekdays_invalid',
-    );
+    expect(bookingProblem(booking({ repeatType: 'weekly', dailyRepeatSettings: [8] }), NOW, TOKYO)).toBe('repeat_weekdays_invalid');
   });
 
   it("refuses a daily repeat whose first date is not one of its weekdays in the guest's zone", () => {
     // Tuesday in Tokyo is 2; the same instant is Monday evening in New York.
-    expect(bookingProblem(booking({ repeatType: 'daily', dailyRepeatSettings: [1, 3] }), NOW, TOKYO)).toBe(
-      'start_not_on_repeat_weekday',
-    );
+    expect(bookingProblem(booking({ repeatType: 'daily', dailyRepeatSettings: [1, 3] }), NOW, TOKYO)).toBe('start_not_on_repeat_weekday');
     expect(bookingProblem(booking({ repeatType: 'daily', dailyRepeatSettings: [1, 3] }), NOW, NEW_YORK)).toBeNull();
     // A weekly booking ignores the daily weekdays.
     expect(bookingProblem(booking({ repeatType: 'weekly', dailyRepeatSettings: [1, 3] }), NOW, TOKYO)).toBeNull();
@@ -195,9 +190,7 @@ describe('bookingProblem', () => {
   });
 
   it('keeps a booking trimmed, titled and with its weekdays once each in order', () => {
-    expect(normalizedBooking(booking({ repeatType: 'weekly', dailyRepeatSettings: [] })).dailyRepeatSettings).toEqual([
-      0, 1, 2, 3, 4, 5, 6,
-    ]);
+    expect(normalizedBooking(booking({ repeatType: 'weekly', dailyRepeatSettings: [] })).dailyRepeatSettings).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(
       normalizedBooking(
         booking({
@@ -209,9 +202,7 @@ describe('bookingProblem', () => {
           ],
         }),
       ),
-    ).toEqual(
-      booking({ work: 'Thesis', dailyRepeatSettings: [1, 3, 5], schedules: [{ minutes: 30, title: 'Review' }] }),
-    );
+    ).toEqual(booking({ work: 'Thesis', dailyRepeatSettings: [1, 3, 5], schedules: [{ minutes: 30, title: 'Review' }] }));
   });
 });
 
@@ -277,11 +268,7 @@ describe('repeating', () => {
 
   it('lists the occurrences of a slot before a limit', () => {
     const weeklySlot = slot(TUESDAY_10, 2, weekly());
-    expect(occurrenceStarts(weeklySlot, TUESDAY_10 + 21 * DAY_MS)).toEqual([
-      TUESDAY_10,
-      TUESDAY_10 + 7 * DAY_MS,
-      TUESDAY_10 + 14 * DAY_MS,
-    ]);
+    expect(occurrenceStarts(weeklySlot, TUESDAY_10 + 21 * DAY_MS)).toEqual([TUESDAY_10, TUESDAY_10 + 7 * DAY_MS, TUESDAY_10 + 14 * DAY_MS]);
     expect(occurrenceStarts(slot(TUESDAY_10, 2, null), TUESDAY_10 + 100 * DAY_MS)).toEqual([TUESDAY_10]);
     expect(occurrenceStarts(weeklySlot, TUESDAY_10)).toEqual([]);
   });

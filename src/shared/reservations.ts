@@ -122,9 +122,7 @@ export const NEW_SCHEDULE_MINUTES = SCHEDULE_STEP_MINUTES;
 
 /** The entries that have a title, with their titles trimmed; entries with an empty title are dropped. */
 export function titledSchedules(schedules: readonly Schedule[]): Schedule[] {
-  return schedules
-    .map((schedule) => ({ minutes: schedule.minutes, title: schedule.title.trim() }))
-    .filter((schedule) => schedule.title !== '');
+  return schedules.map((schedule) => ({ minutes: schedule.minutes, title: schedule.title.trim() })).filter((schedule) => schedule.title !== '');
 }
 
 // --- Validation ---------------------------------------------------------------
@@ -202,10 +200,7 @@ export interface RepeatRule {
 }
 
 /** The rule of a booking made at `startTime` by a guest in `timeZone`. */
-export function repeatRuleOf(
-  booking: Pick<BookingRequest, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>,
-  timeZone: string,
-): RepeatRule {
+export function repeatRuleOf(booking: Pick<BookingRequest, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>, timeZone: string): RepeatRule {
   return {
     repeatType: booking.repeatType,
     dailyRepeatSettings: booking.dailyRepeatSettings,
@@ -222,8 +217,7 @@ export function repeatRuleOf(
 function occurrenceDate(start: number, rule: RepeatRule): LocalDate {
   const local = toLocal(start, rule.timeZone);
   const localMinute = dayNumber(local) * MINUTES_PER_DAY + local.minutes;
-  const minutesPastRuleTime =
-    (((localMinute - rule.wallClockMinutes) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  const minutesPastRuleTime = (((localMinute - rule.wallClockMinutes) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   return addDays(EPOCH_DATE, (localMinute - minutesPastRuleTime) / MINUTES_PER_DAY);
 }
 
@@ -388,12 +382,7 @@ function firstMeeting(firstStarts: number[], firstLength: number, secondStarts: 
  */
 export function overlapStart(candidate: BookedSlot, existing: BookedSlot): number | null {
   const until = comparisonEnd(candidate, existing);
-  return firstMeeting(
-    occurrenceStarts(candidate, until),
-    durationMs(candidate.duration),
-    occurrenceStarts(existing, until),
-    durationMs(existing.duration),
-  );
+  return firstMeeting(occurrenceStarts(candidate, until), durationMs(candidate.duration), occurrenceStarts(existing, until), durationMs(existing.duration));
 }
 
 /** An existing slot a candidate overlaps, and the start of its occurrence that is in the way. */
@@ -440,12 +429,7 @@ export interface MonthlyHours {
  * repeating ones counted for each of their occurrences in the month, and
  * those the candidate adds.
  */
-export function monthlyHoursWith(
-  candidate: BookedSlot,
-  existing: readonly BookedSlot[],
-  timeZone: string,
-  allowedHours: number,
-): MonthlyHours {
+export function monthlyHoursWith(candidate: BookedSlot, existing: readonly BookedSlot[], timeZone: string, allowedHours: number): MonthlyHours {
   const { year, month } = toLocal(candidate.startTime, timeZone);
   const localMonth = { year, month };
   return {

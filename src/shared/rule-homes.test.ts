@@ -17,7 +17,8 @@ const RULE_HOMES: readonly { rule: string; literal: RegExp; home: string }[] = [
   // The plan codes the database stores (trial 1, university 2, standard 3, free 4, light 5).
   {
     rule: 'the plan codes',
-    literal: /\b(?:trial|university|standard|free|light)['"]?\s*:\s*(?:\{\s*code\s*:\s*)?[1-5]\b|\bsubscription_?plan\w*\s*(?:[!=]==?|[:,=]|\bin\b)\s*\(?\s*[1-5]\b/i,
+    literal:
+      /\b(?:trial|university|standard|free|light)['"]?\s*:\s*(?:\{\s*code\s*:\s*)?[1-5]\b|\bsubscription_?plan\w*\s*(?:[!=]==?|[:,=]|\bin\b)\s*\(?\s*[1-5]\b/i,
     home: 'src/shared/plans.ts',
   },
 ];

@@ -62,9 +62,7 @@ describe('offsets', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       const instant = from + Math.floor((seed / 2147483648) * (to - from));
       const zone = zones[sample % zones.length] ?? 'UTC';
-      expect(offsetMinutesAt(zone, instant), `${zone} at ${new Date(instant).toISOString()}`).toBe(
-        intlOffsetMinutes(zone, instant),
-      );
+      expect(offsetMinutesAt(zone, instant), `${zone} at ${new Date(instant).toISOString()}`).toBe(intlOffsetMinutes(zone, instant));
     }
   });
 

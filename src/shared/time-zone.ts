@@ -77,7 +77,6 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-
 /** The fixed-offset form of an offset in minutes east of UTC: 540 gives `+09:00`. */
 export function fixedOffsetTimeZone(minutesEastOfUtc: number): string {
   const sign = minutesEastOfUtc < 0 ? '-' : '+';
@@ -102,14 +101,7 @@ function formattedOffsetMinutes(timeZone: string, epochMs: number): number {
   for (const part of partFormatter(timeZone).formatToParts(wholeSecond)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
+  const asUtc = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
   return Math.round((asUtc - wholeSecond) / MINUTE_MS);
 }
 
@@ -306,7 +298,5 @@ export function hasConstantOffset(timeZone: string, from: number, until: number)
 
 /** A calendar month as a reader speaking `language` names it: `November 2026`, `2026年11月`. */
 export function formatMonth(month: LocalMonth, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(
-    Date.UTC(month.year, month.month - 1, 1),
-  );
+  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(Date.UTC(month.year, month.month - 1, 1));
 }

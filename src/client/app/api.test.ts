@@ -60,7 +60,9 @@ const SESSION_CALLS: [string, string, Call][] = [
     'guestCreate',
     '/guest/create',
     (store) =>
-      store.dispatch(api.endpoints.guestCreate.initiate({ title: 'kazu', email: 'kazu@example.com', password: 'long password', timezone: -540, language: 'en' })),
+      store.dispatch(
+        api.endpoints.guestCreate.initiate({ title: 'kazu', email: 'kazu@example.com', password: 'long password', timezone: -540, language: 'en' }),
+      ),
   ],
   ['guestAuthenticate', '/guest/authenticate', (store) => store.dispatch(api.endpoints.guestAuthenticate.initiate({ title: 'kazu', password: 'p' }))],
   [

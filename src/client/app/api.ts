@@ -35,10 +35,7 @@ export const api = createApi({
   tagTypes: ['Guest', 'Reservation'],
   endpoints: (build) => ({
     /** `/guest/create`: sign-up; the answer's guest carries the new session's token. */
-    guestCreate: build.mutation<
-      { guest: Guest },
-      { title: string; email: string; password: string; timezone: number; language: Language }
-    >({
+    guestCreate: build.mutation<{ guest: Guest }, { title: string; email: string; password: string; timezone: number; language: Language }>({
       query: (guest) => ({ path: '/guest/create', body: { guest } }),
       invalidatesTags: ['Guest', 'Reservation'],
       onQueryStarted: cacheAnsweredGuest,

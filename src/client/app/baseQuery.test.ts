@@ -35,7 +35,11 @@ describe('envelopeBaseQuery', () => {
       return new Response(JSON.stringify({ api: { status: 'success' }, guest: { id: 1 } }), { status: 200 });
     };
     const { api, actions } = caller({ language: 'ja' });
-    const result = await envelopeBaseQuery({ fetchFn, isOnline: () => true })({ path: '/guest/authenticate', body: { guest: { title: 't', password: 'p' } } }, api, {});
+    const result = await envelopeBaseQuery({ fetchFn, isOnline: () => true })(
+      { path: '/guest/authenticate', body: { guest: { title: 't', password: 'p' } } },
+      api,
+      {},
+    );
     expect(result).toEqual({ data: { api: { status: 'success' }, guest: { id: 1 } } });
     expect(sent[0]?.url).toBe('/api/guest/authenticate');
     expect(sent[0]?.init.method).toBe('POST');
@@ -57,14 +61,21 @@ describe('envelopeBaseQuery', () => {
 
   it('fails with the status code on a non-OK answer', async () => {
     const { api, actions } = caller();
-    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'x' } }, 404), isOnline: () => true })({ path: '/a' }, api, {});
+    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'x' } }, 404), isOnline: () => true })(
+      { path: '/a' },
+      api,
+      {},
+    );
     expect(result.error?.status).toBe(404);
     expect(result.error?.message).toBe('Request failed with status code 404');
     expect(actions.at(-1)).toEqual(callFailed({ kind: '/a', message: 'Request failed with status code 404' }));
   });
 
   it('dispatches the server-error action on a 5xx answer, enveloped or not', async () => {
-    for (const [body, status] of [[{ api: { status: 'failed', errorMessage: 'x' } }, 500], ['<html>Bad Gateway</html>', 502]] as const) {
+    for (const [body, status] of [
+      [{ api: { status: 'failed', errorMessage: 'x' } }, 500],
+      ['<html>Bad Gateway</html>', 502],
+    ] as const) {
       const { api, actions } = caller();
       const translate = (key: string) => (key === 'serverErrorOccurred' ? 'サーバーエラーが発生しました' : key);
       const result = await envelopeBaseQuery({ fetchFn: answer(body, status), isOnline: () => true, translate })({ path: '/a' }, api, {});
@@ -130,7 +141,11 @@ describe('envelopeBaseQuery', () => {
 
   it('leaves the network state alone for silent calls', async () => {
     const { api, actions } = caller();
-    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'no' } }), isOnline: () => true })({ path: '/errorLog/create', silent: true }, api, {});
+    const result = await envelopeBaseQuery({ fetchFn: answer({ api: { status: 'failed', errorMessage: 'no' } }), isOnline: () => true })(
+      { path: '/errorLog/create', silent: true },
+      api,
+      {},
+    );
     expect(result.error?.status).toBe('FAILED');
     expect(actions).toEqual([]);
   });

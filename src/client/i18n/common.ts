@@ -34,8 +34,7 @@ export const texts = {
   ja: {
     brand: 'Warden',
     tagline: '作業の時間を予約すれば、Wardenが最後まで見守ります。',
-    cameraCheckIntro:
-      'セッション中、Wardenはカメラで見守ります。映像の解析はこの端末の中で行われ、送られるのはイベントと時々の小さな巡回画像だけです。',
+    cameraCheckIntro: 'セッション中、Wardenはカメラで見守ります。映像の解析はこの端末の中で行われ、送られるのはイベントと時々の小さな巡回画像だけです。',
     cameraCheckLink: 'カメラをチェックする',
     loading: '読み込み中…',
     ok: 'OK',

@@ -132,15 +132,13 @@ export class Analyser implements FrameAnalyser {
   private handle: number;
   private views: ResultViews | null = null;
 
-  constructor(private readonly exports: VisionExports, options: AnalyserOptions) {
+  constructor(
+    private readonly exports: VisionExports,
+    options: AnalyserOptions,
+  ) {
     this.width = options.width;
     this.height = options.height;
-    this.handle = exports.vision_analyser_new(
-      options.width,
-      options.height,
-      options.ios ? 1 : 0,
-      options.sleeper ? 1 : 0,
-    );
+    this.handle = exports.vision_analyser_new(options.width, options.height, options.ios ? 1 : 0, options.sleeper ? 1 : 0);
     if (this.handle === 0) {
       throw new RangeError(`Unsupported frame size ${options.width}x${options.height}`);
     }

@@ -31,8 +31,7 @@ export const PREFERRED_METHODS: readonly CaptureMethod[] = ['track-processor', '
 export const SAMPLE_INTERVAL_MS = 1000;
 
 /** SPEC §8, camera failure: shown as it is. */
-export const CAMERA_FAILURE_MESSAGE =
-  'Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.';
+export const CAMERA_FAILURE_MESSAGE = 'Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.';
 
 /** iPhone and iPad, including iPadOS that presents itself as a Mac. */
 export function isIosDevice(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> = navigator): boolean {
@@ -241,7 +240,13 @@ export class Sampler {
       }
       case 'image-bitmap': {
         if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
-        const bitmap = await withTimeout(timed(() => createImageBitmap(video), (ms) => (mainMs += ms)), method);
+        const bitmap = await withTimeout(
+          timed(
+            () => createImageBitmap(video),
+            (ms) => (mainMs += ms),
+          ),
+          method,
+        );
         const posted = performance.now();
         pending = client.analyse(bitmap, timeMs);
         mainMs += performance.now() - posted;
@@ -250,7 +255,13 @@ export class Sampler {
       case 'image-capture': {
         const grabber = this.imageCapture;
         if (grabber === null) throw new CaptureUnavailable(method);
-        const bitmap = await withTimeout(timed(() => grabber.grabFrame(), (ms) => (mainMs += ms)), method);
+        const bitmap = await withTimeout(
+          timed(
+            () => grabber.grabFrame(),
+            (ms) => (mainMs += ms),
+          ),
+          method,
+        );
         const posted = performance.now();
         pending = client.analyse(bitmap, timeMs);
         mainMs += performance.now() - posted;
@@ -278,7 +289,10 @@ function withTimeout<T extends ImageBitmap>(promise: Promise<T>, method: Capture
     const timer = setTimeout(() => {
       reject(new Error(`${method}: no frame within ${CAPTURE_TIMEOUT_MS} ms`));
       // Should it come after all, let it go.
-      promise.then((late) => late.close(), () => undefined);
+      promise.then(
+        (late) => late.close(),
+        () => undefined,
+      );
     }, CAPTURE_TIMEOUT_MS);
     promise.then(
       (value) => {

@@ -3,15 +3,7 @@
  * and moves frames and streams into it without copying (transfers).
  */
 import * as Comlink from 'comlink';
-import type {
-  EngineInfo,
-  EnginePreference,
-  PatrolImage,
-  Sample,
-  SessionOptions,
-  StreamSupport,
-  VisionWorkerApi,
-} from './worker';
+import type { EngineInfo, EnginePreference, PatrolImage, Sample, SessionOptions, StreamSupport, VisionWorkerApi } from './worker';
 
 export type { Engine, EngineInfo, EnginePreference, PatrolImage, Sample, SampleTiming, SessionOptions } from './worker';
 

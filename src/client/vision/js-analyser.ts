@@ -10,14 +10,7 @@
  * those sums. All buffers are allocated by the constructor.
  */
 
-import {
-  THUMBNAIL_BYTES,
-  type AnalyserOptions,
-  type FrameAnalyser,
-  type FrameResult,
-  type PatrolThumbnail,
-  type VisionEvents,
-} from './analyser';
+import { THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameResult, type PatrolThumbnail, type VisionEvents } from './analyser';
 // The crate's parameters: the JS pipeline keeps the wasm builds' limits and thresholds.
 import {
   ALL_BLACK_MAX_LUMA,
@@ -126,7 +119,12 @@ class BoxFilter {
   /** `binOfSource` of the columns times 4: the offset of a column's bin in a row of `sums`. */
   readonly columnOffset: Int32Array;
 
-  constructor(width: number, height: number, readonly outWidth: number, readonly outHeight: number) {
+  constructor(
+    width: number,
+    height: number,
+    readonly outWidth: number,
+    readonly outHeight: number,
+  ) {
     this.columns = axisBins(width, outWidth);
     this.rows = axisBins(height, outHeight);
     this.sums = new Uint32Array(this.columns.binCount * this.rows.binCount * 4);
@@ -227,9 +225,7 @@ export class SessionEvents {
    * Returns the event bits (1 no motion, 2 motion, 4 darkness, 8 nodding).
    */
   update(timeMs: number, lowMotion: boolean, moving: boolean, dark: boolean, whitelisted: boolean, centroidY: number): number {
-    const gap = this.hasPreviousTime
-      ? Math.min(Math.max(timeMs - this.previousTime, 0), MAX_FRAME_GAP_MS)
-      : FIRST_FRAME_INTERVAL_MS;
+    const gap = this.hasPreviousTime ? Math.min(Math.max(timeMs - this.previousTime, 0), MAX_FRAME_GAP_MS) : FIRST_FRAME_INTERVAL_MS;
     this.previousTime = timeMs;
     this.hasPreviousTime = true;
     let events = 0;

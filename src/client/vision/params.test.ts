@@ -13,7 +13,7 @@ function crateParams(): Map<string, number> {
 }
 
 describe('vision parameters', () => {
-  it('are the crate\'s, every one of them and nothing else', () => {
+  it("are the crate's, every one of them and nothing else", () => {
     const crate = crateParams();
     expect(crate.size).toBeGreaterThan(10);
     expect(Object.fromEntries(Object.entries(params))).toEqual(Object.fromEntries(crate));

@@ -147,7 +147,14 @@ describe('JS pipeline: hand-computed frames', () => {
     const green: Rgb = [0, 255, 0];
     const blue: Rgb = [0, 0, 255];
     const analyser = js(2, 2);
-    const first = feed(analyser, pixels([[white, red], [green, blue]]), 0);
+    const first = feed(
+      analyser,
+      pixels([
+        [white, red],
+        [green, blue],
+      ]),
+      0,
+    );
     expect(first.meanLuma).toBe(127.75); // (255 + 64 + 128 + 64) / 4
     // From 2 to 3 areas: area 0 covers [0, 1), area 1 [floor(2/3), max(floor(4/3), 1)) = [0, 1), area 2 [1, 2).
     expect(first.areaMeans).toEqual([white, white, red, white, white, red, green, green, blue]);
@@ -160,7 +167,14 @@ describe('JS pipeline: hand-computed frames', () => {
     expect(Array.from(patrol.rgba)).toEqual([...white, 255, ...red, 255, ...green, 255, ...blue, 255]);
 
     // The blue pixel turns white: luma 64 -> 255.
-    const second = feed(analyser, pixels([[white, red], [green, white]]), 1000);
+    const second = feed(
+      analyser,
+      pixels([
+        [white, red],
+        [green, white],
+      ]),
+      1000,
+    );
     expect(second.motionScore).toBe(47.75); // 191 / 4
     expect(second.changedRatio).toBe(0.25);
     expect(second.centroid).toEqual({ x: 0.75, y: 0.75 });
@@ -701,7 +715,16 @@ describe('wasm-simd, wasm-scalar and JavaScript agree', { timeout: 60_000 }, () 
 
   it('on odd shapes: 2x2, 3x3, 5x7, 101x3, 4096x1, 1x300, 99x101, 301x199', () => {
     const mismatches: string[] = [];
-    for (const [width, height] of [[2, 2], [3, 3], [5, 7], [101, 3], [4096, 1], [1, 300], [99, 101], [301, 199]] as const) {
+    for (const [width, height] of [
+      [2, 2],
+      [3, 3],
+      [5, 7],
+      [101, 3],
+      [4096, 1],
+      [1, 300],
+      [99, 101],
+      [301, 199],
+    ] as const) {
       const steps = script(width, height, width * 31 + height).slice(0, 24);
       mismatches.push(...compare(wasm(), { width, height, ios: false, sleeper: false }, steps));
     }
@@ -729,7 +752,9 @@ describe('wasm-simd, wasm-scalar and JavaScript agree', { timeout: 60_000 }, () 
   it('cannot be compared without the builds: a missing module is an error naming the build command', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'warden-no-wasm-'));
     try {
-      await expect(loadVisionWasm('simd', empty)).rejects.toThrow(/vision-simd\.wasm is missing: build the vision crate first with `node scripts\/build-wasm\.mjs`/);
+      await expect(loadVisionWasm('simd', empty)).rejects.toThrow(
+        /vision-simd\.wasm is missing: build the vision crate first with `node scripts\/build-wasm\.mjs`/,
+      );
     } finally {
       await rm(empty, { recursive: true, force: true });
     }

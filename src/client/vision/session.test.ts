@@ -80,7 +80,7 @@ describe('VisionSession', () => {
     expect(() => session.thumbnail()).toThrow('The session has ended');
   });
 
-  it('keeps separate sessions apart: what one has seen is not the next one\'s', async () => {
+  it("keeps separate sessions apart: what one has seen is not the next one's", async () => {
     const engine = jsEngine();
     const before = new VisionSession(engine, OPTIONS, []);
     await before.analyse({ width: 8, height: 6 }, 0, grey(10));

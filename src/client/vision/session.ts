@@ -75,11 +75,7 @@ export class VisionSession {
    * Analyses a frame of `size` taken at `timeMs`, whose pixels `write` puts
    * into the analyser's frame buffer.
    */
-  async analyse(
-    size: { width: number; height: number },
-    timeMs: number,
-    write: (analyser: FrameAnalyser) => Promise<PixelPath>,
-  ): Promise<SessionAnalysis> {
+  async analyse(size: { width: number; height: number }, timeMs: number, write: (analyser: FrameAnalyser) => Promise<PixelPath>): Promise<SessionAnalysis> {
     let analyser = this.current();
     let restarted = false;
     const started = performance.now();

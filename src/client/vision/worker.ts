@@ -105,17 +105,15 @@ export interface VisionWorkerApi {
  * where the final 128-bit SIMD opcodes are implemented.
  */
 const SIMD_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01,
-  0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b,
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01, 0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00,
+  0xfd, 0x0f, 0xfd, 0x62, 0x0b,
 ]);
 
 async function loadWasm(engine: 'wasm-simd' | 'wasm-scalar'): Promise<(options: SessionOptions) => FrameAnalyser> {
   // vite-plugin-wasm instantiates a module when it is imported, so each is
   // imported only here, after Comlink.expose, and only the one chosen.
   const namespace =
-    engine === 'wasm-simd'
-      ? await import('../../../crates/vision/pkg/vision-simd.wasm')
-      : await import('../../../crates/vision/pkg/vision-scalar.wasm');
+    engine === 'wasm-simd' ? await import('../../../crates/vision/pkg/vision-simd.wasm') : await import('../../../crates/vision/pkg/vision-scalar.wasm');
   const exports = toVisionExports({ ...namespace }, `the ${engine} module`);
   return (options) => new Analyser(exports, options);
 }
@@ -138,8 +136,7 @@ async function loadEngine(preference: EnginePreference): Promise<LoadedEngine> {
   const started = performance.now();
   const fallbacks: string[] = [];
   const hasWasm = typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function';
-  const candidates: Engine[] =
-    preference === 'auto' ? ['wasm-simd', 'wasm-scalar', 'js'] : preference === 'js' ? ['js'] : [preference, 'js'];
+  const candidates: Engine[] = preference === 'auto' ? ['wasm-simd', 'wasm-scalar', 'js'] : preference === 'js' ? ['js'] : [preference, 'js'];
   for (const engine of candidates) {
     try {
       let create: (options: SessionOptions) => FrameAnalyser;
@@ -166,9 +163,7 @@ async function loadEngine(preference: EnginePreference): Promise<LoadedEngine> {
 // Pixels
 
 function frameSize(frame: ImageBitmap | VideoFrame): { width: number; height: number } {
-  return isVideoFrame(frame)
-    ? { width: frame.displayWidth, height: frame.displayHeight }
-    : { width: frame.width, height: frame.height };
+  return isVideoFrame(frame) ? { width: frame.displayWidth, height: frame.displayHeight } : { width: frame.width, height: frame.height };
 }
 
 function isVideoFrame(frame: ImageBitmap | VideoFrame): frame is VideoFrame {
@@ -270,7 +265,10 @@ class FrameStream {
   release(): void {
     const read = this.pendingRead;
     this.pendingRead = null;
-    void read?.then((result) => result.value?.close(), () => undefined);
+    void read?.then(
+      (result) => result.value?.close(),
+      () => undefined,
+    );
     this.reader.cancel().catch(() => undefined);
     this.ownTrack?.stop();
   }

@@ -142,7 +142,14 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
             <form className="inline-form" onSubmit={(event) => void callup(event)}>
               <label htmlFor="callup-text">{t('callup_text_label')}</label>
               <div className="row">
-                <input id="callup-text" type="text" maxLength={500} value={callupText} disabled={!isLive} onChange={(event) => setCallupText(event.target.value)} />
+                <input
+                  id="callup-text"
+                  type="text"
+                  maxLength={500}
+                  value={callupText}
+                  disabled={!isLive}
+                  onChange={(event) => setCallupText(event.target.value)}
+                />
                 <button type="submit" className="button" disabled={!isLive}>
                   {t('callup')}
                 </button>
@@ -155,7 +162,15 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
             <form className="inline-form finish-form" onSubmit={(event) => void finish(event)}>
               <h4>{t('finish_title')}</h4>
               <label htmlFor="finish-reason">{t('finish_reason')}</label>
-              <textarea id="finish-reason" required maxLength={500} rows={2} value={reason} disabled={!isLive} onChange={(event) => setReason(event.target.value)} />
+              <textarea
+                id="finish-reason"
+                required
+                maxLength={500}
+                rows={2}
+                value={reason}
+                disabled={!isLive}
+                onChange={(event) => setReason(event.target.value)}
+              />
               <button type="submit" className="button danger" disabled={!isLive}>
                 {t('finish')}
               </button>
@@ -174,7 +189,15 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
           <form className="inline-form dialog-form" onSubmit={(event) => void sendDialog(event)}>
             <label htmlFor="dialog-text">{t('dialog_label')}</label>
             <div className="row">
-              <input id="dialog-text" type="text" required maxLength={500} value={dialogText} disabled={!isLive} onChange={(event) => setDialogText(event.target.value)} />
+              <input
+                id="dialog-text"
+                type="text"
+                required
+                maxLength={500}
+                value={dialogText}
+                disabled={!isLive}
+                onChange={(event) => setDialogText(event.target.value)}
+              />
               <button type="submit" className="button" disabled={!isLive}>
                 {t('send')}
               </button>

@@ -55,9 +55,7 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
       </div>
       <p className="card-line card-status">
         <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
-        <span className="muted">
-          {t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}
-        </span>
+        <span className="muted">{t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}</span>
       </p>
       <div className="card-alerts">
         {alerts.length === 0 ? (
@@ -75,12 +73,7 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
           </>
         )}
       </div>
-      <button
-        type="button"
-        className="button card-open"
-        aria-describedby={titleId}
-        onClick={() => onOpen(jail.reservationId)}
-      >
+      <button type="button" className="button card-open" aria-describedby={titleId} onClick={() => onOpen(jail.reservationId)}>
         {isOpen ? t('opened') : t('open')}
       </button>
     </article>

@@ -103,7 +103,11 @@ export function LiveVideo({ guest, iceServers, enabled }: LiveVideoProps) {
     peer.onicecandidate = (event) => {
       const found = event.candidate;
       if (found === null) return;
-      void send('webrtc_handshake', { to, type: 'candidate', candidate: { candidate: found.candidate, sdpMid: found.sdpMid, sdpMLineIndex: found.sdpMLineIndex } });
+      void send('webrtc_handshake', {
+        to,
+        type: 'candidate',
+        candidate: { candidate: found.candidate, sdpMid: found.sdpMid, sdpMLineIndex: found.sdpMLineIndex },
+      });
     };
     peer.onconnectionstatechange = () => {
       if (peer.connectionState === 'failed' && peerRef.current === peer) fail(new Error(peer.connectionState));
@@ -127,14 +131,11 @@ export function LiveVideo({ guest, iceServers, enabled }: LiveVideoProps) {
   }
 
   const watching = isWatching(state.phase);
-  const statusText =
-    state.phase === 'failed' ? t('video_failed', { reason: state.reason ?? '' }) : t(`video_${state.phase}`);
+  const statusText = state.phase === 'failed' ? t('video_failed', { reason: state.reason ?? '' }) : t(`video_${state.phase}`);
   return (
     <section className="live-video" aria-labelledby="live-video-title">
       <h3 id="live-video-title">{t('video_title')}</h3>
-      <div className="video-box">
-        {watching && <video ref={videoRef} autoPlay playsInline muted aria-label={t('video_of', { title: guest.title })} />}
-      </div>
+      <div className="video-box">{watching && <video ref={videoRef} autoPlay playsInline muted aria-label={t('video_of', { title: guest.title })} />}</div>
       <p role="status" className="muted">
         {statusText}
       </p>

@@ -14,7 +14,19 @@ interface TimelineProps {
 }
 
 /** What a log says, after its time. */
-function LogBody({ log, guestTitle, language, approved, onApprove }: { log: JailLog; guestTitle: string; language: Language; approved: boolean; onApprove?(id: number): void }) {
+function LogBody({
+  log,
+  guestTitle,
+  language,
+  approved,
+  onApprove,
+}: {
+  log: JailLog;
+  guestTitle: string;
+  language: Language;
+  approved: boolean;
+  onApprove?(id: number): void;
+}) {
   const { t } = useTranslation();
   switch (log.type) {
     case 'dialog':

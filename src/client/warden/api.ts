@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { successResponseSchema } from '../../shared/api/envelope.ts';
-import {
-  iceServersSchema,
-  signedInWardenSchema,
-  wardenSchema,
-  type IceServer,
-  type SignedInWarden,
-  type Warden,
-} from '../../shared/api/warden.ts';
+import { iceServersSchema, signedInWardenSchema, wardenSchema, type IceServer, type SignedInWarden, type Warden } from '../../shared/api/warden.ts';
 import type { Language } from '../../shared/constants.ts';
 
 /** A failed call, with the text to show (the server's message where it sent one, SPEC §8). */

@@ -47,7 +47,13 @@ describe('the live list', () => {
     store.dispatch(liveJailsReceived({ jails: [liveJail(1), liveJail(2)], serverTime: START, receivedAt: START - 60_000 }));
     expect(store.getState().console.liveJails.map((jail) => jail.reservationId)).toEqual([1, 2]);
     expect(store.getState().console.serverAheadMs).toBe(60_000);
-    store.dispatch(liveJailsReceived({ jails: [liveJail(2, { jailStatus: 'breaking', statusSince: START + 5_000 })], serverTime: START + 6_000, receivedAt: START + 10_000 }));
+    store.dispatch(
+      liveJailsReceived({
+        jails: [liveJail(2, { jailStatus: 'breaking', statusSince: START + 5_000 })],
+        serverTime: START + 6_000,
+        receivedAt: START + 10_000,
+      }),
+    );
     expect(store.getState().console.liveJails).toEqual([liveJail(2, { jailStatus: 'breaking', statusSince: START + 5_000 })]);
     // The browser's clock ahead of the server's.
     expect(store.getState().console.serverAheadMs).toBe(-4_000);
@@ -71,7 +77,12 @@ describe('the live list', () => {
     const earlier = liveJail(2);
     const oneOld = liveJail(3, { alerts: [{ kind: 'no_motion', time: START + 1_000 }] });
     const oneNew = liveJail(4, { alerts: [{ kind: 'darkness', time: START + 2_000 }] });
-    const two = liveJail(5, { alerts: [{ kind: 'nodding', time: START }, { kind: 'leave_overrun', time: START + 500 }] });
+    const two = liveJail(5, {
+      alerts: [
+        { kind: 'nodding', time: START },
+        { kind: 'leave_overrun', time: START + 500 },
+      ],
+    });
     const store = makeConsoleStore();
     store.dispatch(liveJailsReceived({ jails: [quiet, earlier, oneOld, oneNew, two], serverTime: START, receivedAt: START }));
     expect(selectSortedLiveJails(store.getState()).map((jail) => jail.reservationId)).toEqual([5, 4, 3, 2, 1]);

@@ -150,9 +150,7 @@ export const {
 type WithConsole = { console: ConsoleState };
 
 /** The live jails in the grid's order. */
-export const selectSortedLiveJails = createSelector([(state: WithConsole) => state.console.liveJails], (jails) =>
-  [...jails].sort(compareLiveJails),
-);
+export const selectSortedLiveJails = createSelector([(state: WithConsole) => state.console.liveJails], (jails) => [...jails].sort(compareLiveJails));
 
 /** The open jail's newest state: from the live list while it is live, else as it was opened; null once it has finished. */
 export const selectOpenLiveJail = createSelector(

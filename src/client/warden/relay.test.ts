@@ -33,7 +33,12 @@ async function wardenToken(): Promise<string> {
   const email = `relay-warden${wardenCount}@example.com`;
   const lines = await runAdmin(['create-warden', '--title', `Relay warden ${wardenCount}`, '--email', email], server.app.db, server.clock, server.app.config);
   const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
-  const answer = await succeed(server.app, '/warden/authenticate', { api: apiBlock(), warden: { email, password } }, { remoteAddress: `10.21.0.${wardenCount}` });
+  const answer = await succeed(
+    server.app,
+    '/warden/authenticate',
+    { api: apiBlock(), warden: { email, password } },
+    { remoteAddress: `10.21.0.${wardenCount}` },
+  );
   return (answer.warden as { token: string }).token;
 }
 

@@ -1,13 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../../shared/constants.ts';
-import {
-  RELAY_PATH,
-  SERVER_HUNG_UP,
-  type RelayAck,
-  type RelayAuth,
-  type ServerToWardenEvents,
-  type WardenToServerEvents,
-} from '../../shared/relay.ts';
+import { RELAY_PATH, SERVER_HUNG_UP, type RelayAck, type RelayAuth, type ServerToWardenEvents, type WardenToServerEvents } from '../../shared/relay.ts';
 import { jailOpened, jailLogReceived, liveJailsReceived, liveJailUpdated, relayStatusChanged } from './consoleSlice.ts';
 import type { ConsoleStore } from './store.ts';
 
@@ -44,11 +37,7 @@ export function connectRelay(token: string, language: () => 'ja' | 'en'): Warden
 }
 
 /** Sends an event and waits for its ack; null when none came in time. */
-export async function emitWithAck<Event extends WardenEvent>(
-  socket: WardenSocket,
-  event: Event,
-  payload: PayloadOf<Event>,
-): Promise<AckOf<Event> | null> {
+export async function emitWithAck<Event extends WardenEvent>(socket: WardenSocket, event: Event, payload: PayloadOf<Event>): Promise<AckOf<Event> | null> {
   const timed = socket.timeout(ACK_TIMEOUT_MS);
   // socket.io's typings cannot follow a generic event name through emitWithAck.
   const send = timed.emitWithAck.bind(timed) as (event: Event, payload: PayloadOf<Event>) => Promise<AckOf<Event>>;

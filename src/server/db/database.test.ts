@@ -36,7 +36,9 @@ describe('the database', () => {
   it('PGlite keeps its data in its directory across a restart', async () => {
     const dataDir = join(await temporaryDirectory(), 'pglite');
     const first = await openDatabase({ driver: 'pglite', dataDir });
-    await first.db.insert(guests).values({ title: 'kept', email: 'kept@example.com', passwordHash: 'x', language: 'en', timezone: 0, webhookToken: 'w', createdAt: 1, updatedAt: 1 });
+    await first.db
+      .insert(guests)
+      .values({ title: 'kept', email: 'kept@example.com', passwordHash: 'x', language: 'en', timezone: 0, webhookToken: 'w', createdAt: 1, updatedAt: 1 });
     await first.close();
     const second = await openDatabase({ driver: 'pglite', dataDir });
     expect(await second.db.select({ title: guests.title }).from(guests)).toEqual([{ title: 'kept' }]);

@@ -44,8 +44,6 @@ let proxy: TcpProxy | null = null;
 let databaseName = '';
 let dataDir = '';
 
-
-
 /** Starts `node --import tsx src/server/main.ts` and waits until `/api/health` answers. */
 async function startNode(name: string, databaseUrl: string): Promise<Node> {
   const port = await freePort();
@@ -83,7 +81,6 @@ async function startNode(name: string, databaseUrl: string): Promise<Node> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
-
 
 async function json<Answer>(response: Response): Promise<Answer> {
   expect(response.status, `${response.url} answered ${response.status}`).toBe(200);

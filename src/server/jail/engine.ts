@@ -48,12 +48,14 @@ export class JailEngine {
   readonly dialogFromGuest: GuestEvents['dialogFromGuest'] = (guestId, eventId, text, speaker) => this.guests.dialogFromGuest(guestId, eventId, text, speaker);
   readonly motion: GuestEvents['motion'] = (guestId, eventId, kind, type) => this.guests.motion(guestId, eventId, kind, type);
   readonly patrol: GuestEvents['patrol'] = (guestId, eventId, data) => this.guests.patrol(guestId, eventId, data);
-  readonly finishEarly: GuestEvents['finishEarly'] = (guestId, eventId, reservationId, reason) => this.guests.finishEarly(guestId, eventId, reservationId, reason);
+  readonly finishEarly: GuestEvents['finishEarly'] = (guestId, eventId, reservationId, reason) =>
+    this.guests.finishEarly(guestId, eventId, reservationId, reason);
   readonly hasLiveJail: GuestEvents['hasLiveJail'] = (guestId) => this.guests.hasLiveJail(guestId);
 
   // From a human warden (warden-events.ts).
   readonly liveJail: WardenEvents['liveJail'] = (reservationId) => this.wardens.liveJail(reservationId);
-  readonly wardenDialog: WardenEvents['wardenDialog'] = (warden, reservationId, eventId, text) => this.wardens.wardenDialog(warden, reservationId, eventId, text);
+  readonly wardenDialog: WardenEvents['wardenDialog'] = (warden, reservationId, eventId, text) =>
+    this.wardens.wardenDialog(warden, reservationId, eventId, text);
   readonly callup: WardenEvents['callup'] = (warden, reservationId, eventId, text) => this.wardens.callup(warden, reservationId, eventId, text);
   readonly wardenCommands: WardenEvents['wardenCommands'] = (reservationId, commands) => this.wardens.wardenCommands(reservationId, commands);
   readonly approveScene: WardenEvents['approveScene'] = (warden, reservationId, patrolLogId) => this.wardens.approveScene(warden, reservationId, patrolLogId);

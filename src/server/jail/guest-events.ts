@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { endedPauses } from '../../shared/focused-time.ts';
 import { PATROL_IMAGE_MAX_SIDE_PX } from '../../shared/constants.ts';
 import type { ActivityLog, MotionKind } from '../../shared/api/reservation.ts';
-import { ALERT_MOTION_KINDS, PATROL_IMAGE_MAX_BYTES, type AlertKind, type GuestJail, type JailStatus, type RelayWarden, type ServerToGuestEvents } from '../../shared/relay.ts';
+import {
+  ALERT_MOTION_KINDS,
+  PATROL_IMAGE_MAX_BYTES,
+  type AlertKind,
+  type GuestJail,
+  type JailStatus,
+  type RelayWarden,
+  type ServerToGuestEvents,
+} from '../../shared/relay.ts';
 import { jails, type JailRow } from '../db/schema/index.ts';
 import { guestTimeZone } from '../services/reservations.ts';
 import { RelayRefusal, type JailChanges, type Stored, type Transaction } from './jail-changes.ts';
@@ -64,7 +72,10 @@ export class GuestEvents {
    * one runs: the start for a first entry, the resume (with the status to
    * restore) for a device coming back.
    */
-  async initialize(guestId: number, send: <Event extends keyof ServerToGuestEvents>(event: Event, ...args: Parameters<ServerToGuestEvents[Event]>) => void): Promise<GuestJail | null> {
+  async initialize(
+    guestId: number,
+    send: <Event extends keyof ServerToGuestEvents>(event: Event, ...args: Parameters<ServerToGuestEvents[Event]>) => void,
+  ): Promise<GuestJail | null> {
     const { db } = this.changes;
     send('feature_images_to_guest', { featureImages: await featureImagesOf(db, guestId) });
     const reported = await this.reportIn(guestId);
@@ -112,7 +123,9 @@ export class GuestEvents {
       // The change is logged with the event's id (the Warden's first line, or the status itself): a retry finds it.
       const first = lines[0];
       const entry: ActivityLog =
-        first === undefined ? { type: 'instruction', time: now, instruction: { text: status } } : { type: 'dialog', time: now, dialog: { type: 1, text: first } };
+        first === undefined
+          ? { type: 'instruction', time: now, instruction: { text: status } }
+          : { type: 'dialog', time: now, dialog: { type: 1, text: first } };
       if ((await this.changes.addLog(tx, after, jail.reservationId, entry, eventId)) === null) return { duplicate: true };
       await tx
         .update(jails)
@@ -176,7 +189,10 @@ export class GuestEvents {
     if (logId === null) return { duplicate: true };
     if (speaker === 0 && jail.state === 'live') {
       await this.changes.change(async (tx, after) => {
-        const [live] = await tx.select().from(jails).where(and(eq(jails.reservationId, jail.reservationId), eq(jails.state, 'live')));
+        const [live] = await tx
+          .select()
+          .from(jails)
+          .where(and(eq(jails.reservationId, jail.reservationId), eq(jails.state, 'live')));
         if (live === undefined) return;
         const guest = await this.changes.guestRow(tx, guestId);
         const work = await workOf(tx, jail.reservationId);
@@ -221,7 +237,13 @@ export class GuestEvents {
     return this.changes.change(async (tx, after) => {
       const jail = await this.lockLiveJailOfGuest(tx, guestId);
       if (jail.reservationId !== reservationId) throw new RelayRefusal('no_live_jail');
-      const logId = await this.changes.addLog(tx, after, jail.reservationId, { type: 'instruction', time: this.changes.now(), instruction: { text: reason } }, eventId);
+      const logId = await this.changes.addLog(
+        tx,
+        after,
+        jail.reservationId,
+        { type: 'instruction', time: this.changes.now(), instruction: { text: reason } },
+        eventId,
+      );
       if (logId === null) return { duplicate: true };
       await this.transitions.finish(tx, after, jail, 'early');
       return { duplicate: false };

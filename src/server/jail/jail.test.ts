@@ -65,7 +65,12 @@ async function connectGuest(guest: TestGuest): Promise<RelayClient> {
 
 async function connectWarden(language?: 'ja' | 'en'): Promise<{ client: RelayClient; wardenId: number }> {
   const suffix = Math.random().toString(36).slice(2, 10);
-  const [created] = await runAdmin(['create-warden', '--title', `Warden ${suffix}`, '--email', `warden-${suffix}@example.com`], server.app.db, server.clock, server.app.config);
+  const [created] = await runAdmin(
+    ['create-warden', '--title', `Warden ${suffix}`, '--email', `warden-${suffix}@example.com`],
+    server.app.db,
+    server.clock,
+    server.app.config,
+  );
   const wardenId = Number(/^warden (\d+)/.exec(created ?? '')?.[1]);
   const token = await startWardenSession(server.app.db, wardenId, server.clock.now());
   const client = await RelayClient.connect(url, { warden: { token, language } });
@@ -115,7 +120,9 @@ describe('a whole jail', () => {
 
     // The Warden answers what the guest says.
     const answer = device.next<DialogEvent>('warden_dialog_event_to_guest');
-    expect(await device.send('guest_dialog_event_from_guest', from(guest, { eventId: eventId(), dialog: { text: 'How much time is left?' } }))).toEqual({ ok: true });
+    expect(await device.send('guest_dialog_event_from_guest', from(guest, { eventId: eventId(), dialog: { text: 'How much time is left?' } }))).toEqual({
+      ok: true,
+    });
     expect((await answer).dialog.text).toMatch(/\b59 minutes\b/);
 
     // Patrols: a small JPEG is kept; anything else is refused.
@@ -187,7 +194,9 @@ describe('a whole jail', () => {
     await moveClockTo(reservation.startTime + MINUTE);
     const device = await connectGuest(guest);
     await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
-    expect(await device.send('jail_finish_early_from_guest', from(guest, { eventId: eventId(), reservation: { id: reservation.id }, instruction: { text: '  ' } }))).toEqual({
+    expect(
+      await device.send('jail_finish_early_from_guest', from(guest, { eventId: eventId(), reservation: { id: reservation.id }, instruction: { text: '  ' } })),
+    ).toEqual({
       ok: false,
       error: 'The event is invalid: instruction.text.',
     });
@@ -214,7 +223,10 @@ describe('a whole jail', () => {
     const late = await connectGuest(guest);
     const started = late.next<{ jail: GuestJail }>('jail_start_to_guest');
     const greeting = late.next<DialogEvent>('warden_dialog_event_to_guest');
-    expect(await late.send<RelayAck & { jail: GuestJail }>('initialize_from_guest', initialize)).toMatchObject({ ok: true, jail: { reservationId: reservation.id } });
+    expect(await late.send<RelayAck & { jail: GuestJail }>('initialize_from_guest', initialize)).toMatchObject({
+      ok: true,
+      jail: { reservationId: reservation.id },
+    });
     expect((await started).jail.reservationId).toBe(reservation.id);
     expect((await greeting).dialog.text).toContain('Write the chapter');
     await late.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'breaking' }));
@@ -359,7 +371,9 @@ describe('the human wardens', () => {
     await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
     await device.send('patrol_from_guest', from(guest, { eventId: eventId(), patrol: { data: fixture('canvas-40x30.jpg') } }));
 
-    const opened = await console_.send<RelayAck & { jail: LiveJail; logs: { id: number; type: string }[] }>('open_jail_from_warden', { reservationId: reservation.id });
+    const opened = await console_.send<RelayAck & { jail: LiveJail; logs: { id: number; type: string }[] }>('open_jail_from_warden', {
+      reservationId: reservation.id,
+    });
     expect(opened.ok).toBe(true);
     expect(opened.jail.connected).toBe(true);
     const patrolLog = opened.logs.find((log) => log.type === 'patrol');
@@ -368,7 +382,9 @@ describe('the human wardens', () => {
     // A dialog from the warden reaches the guest, and the console sees it as a new log.
     const spoken = device.next<DialogEvent>('warden_dialog_event_to_guest', (event) => event.dialog.by === 'human');
     const logged = console_.next<{ log: { type: string } }>('jail_log_to_warden', (event) => event.log.type === 'dialog');
-    expect(await console_.send('dialog_from_warden', { reservationId: reservation.id, eventId: eventId(), text: 'Back to the chapter, please.' })).toEqual({ ok: true });
+    expect(await console_.send('dialog_from_warden', { reservationId: reservation.id, eventId: eventId(), text: 'Back to the chapter, please.' })).toEqual({
+      ok: true,
+    });
     expect((await spoken).dialog.text).toBe('Back to the chapter, please.');
     await logged;
 
@@ -386,25 +402,29 @@ describe('the human wardens', () => {
     expect((await whitelist).featureImages).toEqual([{ id: expect.any(Number), data: fixture('canvas-40x30.jpg') }]);
 
     const offer = device.next<{ from: string; type: string }>('webrtc_handshake');
-    expect(
-      await console_.send('webrtc_handshake', { to: `guest:${guest.id}`, type: 'offer', description: { type: 'offer', sdp: 'v=0' } }),
-    ).toEqual({ ok: true });
+    expect(await console_.send('webrtc_handshake', { to: `guest:${guest.id}`, type: 'offer', description: { type: 'offer', sdp: 'v=0' } })).toEqual({
+      ok: true,
+    });
     expect(await offer).toMatchObject({ from: `warden:${wardenId}`, type: 'offer' });
     const answer = console_.next<{ from: string; type: string }>('webrtc_handshake');
-    expect(await device.send('webrtc_handshake', { to: `warden:${wardenId}`, type: 'answer', description: { type: 'answer', sdp: 'v=0' } })).toEqual({ ok: true });
+    expect(await device.send('webrtc_handshake', { to: `warden:${wardenId}`, type: 'answer', description: { type: 'answer', sdp: 'v=0' } })).toEqual({
+      ok: true,
+    });
     expect(await answer).toMatchObject({ from: `guest:${guest.id}`, type: 'answer' });
 
     // A guest has no warden events: nothing answers them.
     await expect(device.send('dialog_from_warden', { reservationId: reservation.id, eventId: eventId(), text: 'x' }, 500)).rejects.toThrow();
 
     const finished = device.next<{ finish: string }>('jail_finish_to_guest');
-    expect(await console_.send('finish_jail_from_warden', { reservationId: reservation.id, eventId: eventId(), reason: 'Asleep at the desk' })).toEqual({ ok: true });
+    expect(await console_.send('finish_jail_from_warden', { reservationId: reservation.id, eventId: eventId(), reason: 'Asleep at the desk' })).toEqual({
+      ok: true,
+    });
     expect((await finished).finish).toBe('warden');
     expect(await console_.send('open_jail_from_warden', { reservationId: reservation.id })).toEqual({ ok: false, error: 'This jail is not running.' });
   });
 });
 
-describe('the wardens\' refusals', () => {
+describe("the wardens' refusals", () => {
   it('come in the language of the handshake, and the live list carries the server time', async () => {
     const { client } = await connectWarden('ja');
     expect(await client.send('open_jail_from_warden', { reservationId: 999_999 })).toEqual({ ok: false, error: 'このジェイルは実行中ではありません。' });

@@ -45,12 +45,15 @@ describe('jpegDataUrlSize', () => {
     const jpeg = fixture('canvas-40x30.jpg');
     const withExtras = [
       ...START_OF_IMAGE,
-      0xff, 0xd0, // a restart marker, standalone
-      0xff, 0x01, // TEM, standalone
+      0xff,
+      0xd0, // a restart marker, standalone
+      0xff,
+      0x01, // TEM, standalone
       ...decoySegment(0xc4),
       ...decoySegment(0xc8),
       ...decoySegment(0xcc),
-      0xff, 0xff, // fill bytes before the fixture's own first marker
+      0xff,
+      0xff, // fill bytes before the fixture's own first marker
       ...jpeg.subarray(2),
     ];
     expect(jpegDataUrlSize(dataUrl(withExtras))).toMatchObject({ ok: true, width: 40, height: 30 });

@@ -21,9 +21,7 @@ const START_OF_FRAME_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7
 const FRAME_HEADER_SIZE_BYTES = 7;
 
 /** The width and height a JPEG data URL's header declares, or an error naming what is wrong. */
-export function jpegDataUrlSize(
-  dataUrl: string,
-): { ok: true; width: number; height: number; bytes: number } | { ok: false; error: JpegSizeError } {
+export function jpegDataUrlSize(dataUrl: string): { ok: true; width: number; height: number; bytes: number } | { ok: false; error: JpegSizeError } {
   const failed = (error: JpegSizeError) => ({ ok: false, error }) as const;
   if (!dataUrl.startsWith(DATA_URL_PREFIX)) return failed('not_jpeg_data_url');
   const base64 = dataUrl.slice(DATA_URL_PREFIX.length);

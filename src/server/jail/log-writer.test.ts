@@ -21,7 +21,11 @@ const server = useTestServer();
 async function guestInJail(): Promise<{ guest: TestGuest; reservation: Reservation }> {
   const guest = await signUp(server.app);
   await verifyEmail(server.app, guest);
-  const answer = await succeed(server.app, '/reservation/try', { api: apiBlock(), guest: credentials(guest), reservation: { work: 'Sort the mail', duration: 1 } });
+  const answer = await succeed(server.app, '/reservation/try', {
+    api: apiBlock(),
+    guest: credentials(guest),
+    reservation: { work: 'Sort the mail', duration: 1 },
+  });
   await server.app.jailScheduler.tick();
   return { guest, reservation: answer.reservation as Reservation };
 }

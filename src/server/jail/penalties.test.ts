@@ -35,9 +35,16 @@ function penalties(): Penalties {
 async function guestInJail(duration = 1): Promise<{ guest: TestGuest; jail: JailRow }> {
   const guest = await signUp(server.app);
   await verifyEmail(server.app, guest);
-  const answer = await succeed(server.app, '/reservation/try', { api: apiBlock(), guest: credentials(guest), reservation: { work: 'Sort the mail', duration } });
+  const answer = await succeed(server.app, '/reservation/try', {
+    api: apiBlock(),
+    guest: credentials(guest),
+    reservation: { work: 'Sort the mail', duration },
+  });
   await server.app.jailScheduler.tick();
-  const [jail] = await server.app.db.select().from(jails).where(eq(jails.reservationId, (answer.reservation as Reservation).id));
+  const [jail] = await server.app.db
+    .select()
+    .from(jails)
+    .where(eq(jails.reservationId, (answer.reservation as Reservation).id));
   if (jail === undefined) throw new Error('the jail did not start');
   return { guest, jail };
 }

@@ -57,7 +57,12 @@ export class Penalties {
       .from(lazyAlerts)
       .where(and(eq(lazyAlerts.guestId, guest.id), gt(lazyAlerts.createdAt, now - IGNORED_JAILS_SUSPENSION.windowMs)))
       .orderBy(asc(lazyAlerts.createdAt));
-    await this.suspendAfter(tx, guest.id, recent.map((row) => row.createdAt), IGNORED_JAILS_SUSPENSION);
+    await this.suspendAfter(
+      tx,
+      guest.id,
+      recent.map((row) => row.createdAt),
+      IGNORED_JAILS_SUSPENSION,
+    );
     const subject = message(guest.language, 'ignored_jail_subject');
     const text = message(guest.language, 'ignored_jail_text', {
       work: work === '' ? '-' : work,
@@ -84,7 +89,12 @@ export class Penalties {
         ),
       )
       .orderBy(asc(jails.finishedAt));
-    await this.suspendAfter(tx, guestId, recent.map((row) => row.finishedAt ?? now), FORCED_ENDS_SUSPENSION);
+    await this.suspendAfter(
+      tx,
+      guestId,
+      recent.map((row) => row.finishedAt ?? now),
+      FORCED_ENDS_SUSPENSION,
+    );
   }
 
   /** Suspends the guest as `rule` says of the events at `times`, if it does. */

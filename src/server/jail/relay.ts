@@ -61,9 +61,7 @@ declare module 'fastify' {
 }
 
 /** Who a socket is, settled by the handshake, and when a console's session ends. */
-type Member =
-  | { kind: 'guest'; guestId: number }
-  | { kind: 'warden'; warden: RelayWarden; language: Language; sessionExpiresAt: number };
+type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden; language: Language; sessionExpiresAt: number };
 
 const guestRoom = (guestId: number) => `guest:${guestId}`;
 const wardenRoom = (wardenId: number) => `warden:${wardenId}`;
@@ -282,7 +280,12 @@ export default unencapsulated('relay', async (app) => {
       }
       const session = await wardenSessionOf(app.db, auth.data.warden.token, app.clock.now());
       if (session === null) return null;
-      const member: Member = { kind: 'warden', warden: session.warden, language: auth.data.warden.language ?? DEFAULT_LANGUAGE, sessionExpiresAt: session.expiresAt };
+      const member: Member = {
+        kind: 'warden',
+        warden: session.warden,
+        language: auth.data.warden.language ?? DEFAULT_LANGUAGE,
+        sessionExpiresAt: session.expiresAt,
+      };
       return { member, room: sessionRoom('warden', session.tokenHash) };
     };
     identify().then(
@@ -387,13 +390,9 @@ export default unencapsulated('relay', async (app) => {
       ok(await engine.dialogFromGuest(guestId, own(payload).eventId, payload.dialog.text, 2)),
     );
     for (const [event, kind] of Object.entries(MOTION_EVENTS)) {
-      listen(socket, event, motionFromGuestSchema, async (payload) =>
-        ok(await engine.motion(guestId, own(payload).eventId, kind, payload.motion.type)),
-      );
+      listen(socket, event, motionFromGuestSchema, async (payload) => ok(await engine.motion(guestId, own(payload).eventId, kind, payload.motion.type)));
     }
-    listen(socket, 'patrol_from_guest', patrolFromGuestSchema, async (payload) =>
-      ok(await engine.patrol(guestId, own(payload).eventId, payload.patrol.data)),
-    );
+    listen(socket, 'patrol_from_guest', patrolFromGuestSchema, async (payload) => ok(await engine.patrol(guestId, own(payload).eventId, payload.patrol.data)));
     listen(socket, 'jail_finish_early_from_guest', finishEarlyFromGuestSchema, async (payload) =>
       ok(await engine.finishEarly(guestId, own(payload).eventId, payload.reservation.id, payload.instruction.text)),
     );
@@ -442,9 +441,7 @@ export default unencapsulated('relay', async (app) => {
     on('dialog_from_warden', dialogFromWardenSchema, async ({ reservationId, eventId, text }) =>
       ok(await engine.wardenDialog(warden, reservationId, eventId, text)),
     );
-    on('callup_from_warden', callupFromWardenSchema, async ({ reservationId, eventId, text }) =>
-      ok(await engine.callup(warden, reservationId, eventId, text)),
-    );
+    on('callup_from_warden', callupFromWardenSchema, async ({ reservationId, eventId, text }) => ok(await engine.callup(warden, reservationId, eventId, text)));
     on('update_commands_from_warden', updateCommandsFromWardenSchema, async ({ reservationId, commands }) => {
       await engine.wardenCommands(reservationId, commands);
       return ok();

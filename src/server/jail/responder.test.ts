@@ -112,9 +112,7 @@ describe('alerts', () => {
 
 describe('status changes', () => {
   it('names the allowances and welcomes the guest back', () => {
-    expect(respond({ kind: 'status', from: 'injail', to: 'leaving' }, 'en', NOW, TOKYO)).toEqual([
-      'All right. Please be back within 5 minutes.',
-    ]);
+    expect(respond({ kind: 'status', from: 'injail', to: 'leaving' }, 'en', NOW, TOKYO)).toEqual(['All right. Please be back within 5 minutes.']);
     expect(respond({ kind: 'status', from: 'injail', to: 'breaking' }, 'ja', NOW, TOKYO)).toEqual([
       '20分の休憩です。ゆっくり休んで、時間どおりに戻ってきてください。',
     ]);
@@ -155,35 +153,24 @@ describe('what the guest says', () => {
     greeting: ['Hello', 'hi there', 'Good morning', 'ＨＥＬＬＯ', 'こんにちは', 'おはようございます', 'こんばんは'],
   };
 
-  it.each(GUEST_INTENTS.flatMap((intent) => phrasings[intent].map((text) => [intent, text] as const)))(
-    'recognises %s in "%s"',
-    (intent, text) => {
-      expect(recogniseIntent(text)).toBe(intent);
-    },
-  );
+  it.each(GUEST_INTENTS.flatMap((intent) => phrasings[intent].map((text) => [intent, text] as const)))('recognises %s in "%s"', (intent, text) => {
+    expect(recogniseIntent(text)).toBe(intent);
+  });
 
-  it.each(['The weather is nice', 'this is hard work', 'お疲れさまです', '今日は晴れですね', 'I think so'])(
-    'recognises nothing in "%s"',
-    (text) => {
-      expect(recogniseIntent(text)).toBeNull();
-    },
-  );
+  it.each(['The weather is nice', 'this is hard work', 'お疲れさまです', '今日は晴れですね', 'I think so'])('recognises nothing in "%s"', (text) => {
+    expect(recogniseIntent(text)).toBeNull();
+  });
 
   it('answers the whole minutes left and the end clock time', () => {
     expect(said('How much time is left?', 'en')).toEqual(['95 minutes left. The jail ends at 4:35 PM.']);
     expect(said('あと何分？', 'ja')).toEqual(['残りは95分です。16時35分に終わります。']);
-    expect(said('ＨＯＷ　ＬＯＮＧ　ＵＮＴＩＬ　ＩＴ　ＥＮＤＳ', 'en', { endTime: NOW + 61_000 })).toEqual([
-      'One minute left. The jail ends at 3:01 PM.',
-    ]);
+    expect(said('ＨＯＷ　ＬＯＮＧ　ＵＮＴＩＬ　ＩＴ　ＥＮＤＳ', 'en', { endTime: NOW + 61_000 })).toEqual(['One minute left. The jail ends at 3:01 PM.']);
     expect(said('残り時間は', 'ja', { endTime: NOW + 59_999 })).toEqual(['残りは1分を切りました。15時に終わります。']);
     expect(said('time left?', 'en', { endTime: NOW - 5_000 })[0]).toMatch(/^Less than a minute left\./);
   });
 
   it('lists the available commands by number and name', () => {
-    expect(said('What are the commands?', 'en', { commands: [5] })).toEqual([
-      'Here are the commands you can use now.',
-      'Command 5: back to the seat.',
-    ]);
+    expect(said('What are the commands?', 'en', { commands: [5] })).toEqual(['Here are the commands you can use now.', 'Command 5: back to the seat.']);
     expect(said('コマンドは？', 'ja', { commands: [1, 2, 3, 4] })).toEqual([
       '今使えるコマンドをお伝えします。',
       'コマンド1で、離席することができます。',
@@ -218,9 +205,7 @@ describe('what the guest says', () => {
 
 describe('finish', () => {
   it('closes with a line per finish kind', () => {
-    expect(respond({ kind: 'finish', finish: 'ended', work: WORK }, 'en', NOW, TOKYO)).toEqual([
-      'Time is up. Well done on chapter two. This jail is over.',
-    ]);
+    expect(respond({ kind: 'finish', finish: 'ended', work: WORK }, 'en', NOW, TOKYO)).toEqual(['Time is up. Well done on chapter two. This jail is over.']);
     expect(respond({ kind: 'finish', finish: 'early', work: WORK }, 'en', NOW, TOKYO)[0]).toMatch(/^Noted\. This jail ends early\./);
     expect(respond({ kind: 'finish', finish: 'forced', work: WORK }, 'ja', NOW, TOKYO)[0]).toMatch(/^警告が多すぎたため/);
     expect(respond({ kind: 'finish', finish: 'warden', work: WORK }, 'en', NOW, TOKYO)).toEqual(['A warden has ended this jail.']);

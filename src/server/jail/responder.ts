@@ -89,18 +89,11 @@ const FINISH_LINES: Record<Exclude<FinishKind, 'ignored'>, WardenLineKey> = {
 export function recogniseIntent(text: string): GuestIntent | null {
   const normalised = text.normalize('NFKC').toLowerCase();
   return (
-    GUEST_INTENTS.find((intent) =>
-      Object.values(INTENT_PATTERNS[intent]).some((patterns) => patterns.some((pattern) => pattern.test(normalised))),
-    ) ?? null
+    GUEST_INTENTS.find((intent) => Object.values(INTENT_PATTERNS[intent]).some((patterns) => patterns.some((pattern) => pattern.test(normalised)))) ?? null
   );
 }
 
-function answerGuest(
-  moment: Extract<WardenMoment, { kind: 'guest_said' }>,
-  language: Language,
-  now: number,
-  timeZone: string,
-): string[] {
+function answerGuest(moment: Extract<WardenMoment, { kind: 'guest_said' }>, language: Language, now: number, timeZone: string): string[] {
   const line = speaker(language);
   const work = moment.work;
   switch (recogniseIntent(moment.text)) {

@@ -7,7 +7,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GuestRelay } from '../../client/features/jail/guest-relay.ts';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { ActivityLogEntry } from '../../shared/relay.ts';
-import { adminQuery, bookOver, freePort, killed, postApi, readyGuestOver, setClockOver, startServerProcess, stopGracefully, waitUntilUp } from '../test/server-process.ts';
+import {
+  adminQuery,
+  bookOver,
+  freePort,
+  killed,
+  postApi,
+  readyGuestOver,
+  setClockOver,
+  startServerProcess,
+  stopGracefully,
+  waitUntilUp,
+} from '../test/server-process.ts';
 import { RelayClient } from '../test/relay-client.ts';
 import { TcpProxy } from '../test/tcp-proxy.ts';
 
@@ -28,10 +39,7 @@ const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
 const LEAVE_ANSWER = 'All right. Please be back within 5 minutes.';
 const BACK_ANSWER = 'Welcome back. Let us carry on.';
 
-const databases = [
-  { name: 'PGlite', postgres: false },
-  ...(DATABASE_SERVER_URL === '' ? [] : [{ name: 'PostgreSQL', postgres: true }]),
-];
+const databases = [{ name: 'PGlite', postgres: false }, ...(DATABASE_SERVER_URL === '' ? [] : [{ name: 'PostgreSQL', postgres: true }])];
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -105,7 +105,10 @@ export class Transitions {
   private async assignWardens(started: readonly JailRow[]): Promise<void> {
     const { db } = this.changes;
     const loads = await db
-      .select({ id: wardens.id, live: sql<number>`(select count(*) from ${jails} where ${jails.wardenId} = ${wardens.id} and ${jails.state} = 'live')`.mapWith(Number) })
+      .select({
+        id: wardens.id,
+        live: sql<number>`(select count(*) from ${jails} where ${jails.wardenId} = ${wardens.id} and ${jails.state} = 'live')`.mapWith(Number),
+      })
       .from(wardens)
       .orderBy(wardens.id);
     if (loads.length === 0) return;

@@ -90,7 +90,13 @@ export class WardenEvents {
   async wardenFinish(reservationId: number, eventId: string, reason: string): Promise<Stored> {
     return this.changes.change(async (tx, after) => {
       const jail = await this.lockLiveJail(tx, reservationId);
-      const logId = await this.changes.addLog(tx, after, reservationId, { type: 'instruction', time: this.changes.now(), instruction: { text: reason } }, eventId);
+      const logId = await this.changes.addLog(
+        tx,
+        after,
+        reservationId,
+        { type: 'instruction', time: this.changes.now(), instruction: { text: reason } },
+        eventId,
+      );
       if (logId === null) return { duplicate: true };
       await this.transitions.finish(tx, after, jail, 'warden');
       return { duplicate: false };

@@ -20,11 +20,7 @@ export class ApiFailure extends Error {
 }
 
 /** The failed envelope. */
-export function failure(
-  language: Language,
-  key: MessageKey,
-  params: Readonly<Record<string, string | number>> = {},
-): FailedResponse {
+export function failure(language: Language, key: MessageKey, params: Readonly<Record<string, string | number>> = {}): FailedResponse {
   return { api: { status: 'failed', errorMessage: message(language, key, params) } };
 }
 
@@ -56,20 +52,12 @@ export interface ApiRoute<Body extends z.ZodType, Payload extends z.ZodRawShape>
  * `{api:{status:'success'}, ...payload}`, and the answer is checked against
  * the payload schema on the way out.
  */
-export function apiPost<Body extends z.ZodType, Payload extends z.ZodRawShape>(
-  app: FastifyInstance,
-  path: string,
-  route: ApiRoute<Body, Payload>,
-): void {
-  app.post(
-    path,
-    { schema: { body: route.body, response: { 200: responseSchema(route.payload) } } },
-    async (request) => {
-      // The zod validator compiler (plugins/api-envelope.ts) has replaced
-      // the body with the schema's output before the handler runs.
-      const body = request.body as z.output<Body>;
-      const payload = await route.handler(body, request);
-      return { api: { status: 'success' as const }, ...payload };
-    },
-  );
+export function apiPost<Body extends z.ZodType, Payload extends z.ZodRawShape>(app: FastifyInstance, path: string, route: ApiRoute<Body, Payload>): void {
+  app.post(path, { schema: { body: route.body, response: { 200: responseSchema(route.payload) } } }, async (request) => {
+    // The zod validator compiler (plugins/api-envelope.ts) has replaced
+    // the body with the schema's output before the handler runs.
+    const body = request.body as z.output<Body>;
+    const payload = await route.handler(body, request);
+    return { api: { status: 'success' as const }, ...payload };
+  });
 }

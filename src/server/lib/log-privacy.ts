@@ -44,9 +44,7 @@ const TOKEN_PATTERNS = TOKEN_PATHS.map(tokenPattern);
 export function maskTokens(text: string): string {
   let masked = text;
   for (const pattern of TOKEN_PATTERNS) masked = masked.replace(pattern, `$1${MASK}`);
-  return masked.replace(QUERY_PARAMETER, (whole, separator: string, name: string) =>
-    SECRET_QUERY_NAME.test(name) ? `${separator}${name}=${MASK}` : whole,
-  );
+  return masked.replace(QUERY_PARAMETER, (whole, separator: string, name: string) => (SECRET_QUERY_NAME.test(name) ? `${separator}${name}=${MASK}` : whole));
 }
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;

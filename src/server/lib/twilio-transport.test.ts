@@ -48,7 +48,16 @@ const standIn: Server = createServer((request, reply) => {
     }
     const form = new URLSearchParams(body);
     reply.statusCode = 201;
-    reply.end(JSON.stringify({ sid: 'SM00000000000000000000000000000001', account_sid: ACCOUNT_SID, to: form.get('To'), from: form.get('From'), body: form.get('Body'), status: 'queued' }));
+    reply.end(
+      JSON.stringify({
+        sid: 'SM00000000000000000000000000000001',
+        account_sid: ACCOUNT_SID,
+        to: form.get('To'),
+        from: form.get('From'),
+        body: form.get('Body'),
+        status: 'queued',
+      }),
+    );
   });
 });
 
@@ -58,7 +67,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   const address = standIn.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  settings = { provider: 'twilio', accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: '+15005550006', countryCode: '81', apiBase: `http://127.0.0.1:${port}` };
+  settings = {
+    provider: 'twilio',
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: '+15005550006',
+    countryCode: '81',
+    apiBase: `http://127.0.0.1:${port}`,
+  };
 });
 afterAll(async () => {
   await new Promise((resolve) => standIn.close(resolve));
@@ -89,7 +105,9 @@ describe('TwilioTransport', () => {
 
   it("fails with Twilio's reason when Twilio refuses the message", async () => {
     refuseNext = true;
-    await expect(new TwilioTransport(settings).deliver({ channel: 'sms', to: '+1', subject: '', text: 'x' })).rejects.toThrow("The 'To' number is not a valid phone number.");
+    await expect(new TwilioTransport(settings).deliver({ channel: 'sms', to: '+1', subject: '', text: 'x' })).rejects.toThrow(
+      "The 'To' number is not a valid phone number.",
+    );
   });
 });
 
@@ -99,7 +117,12 @@ describe('a server with SMS_PROVIDER=twilio', () => {
     try {
       const { app } = started;
       const guest = await signUp(app);
-      await succeed(app, '/guest/requestPhoneCode', { api: apiBlock(), guest: { ...credentials(guest), phone: '09011112222' } }, { remoteAddress: guest.address });
+      await succeed(
+        app,
+        '/guest/requestPhoneCode',
+        { api: apiBlock(), guest: { ...credentials(guest), phone: '09011112222' } },
+        { remoteAddress: guest.address },
+      );
       await expect.poll(() => received.length).toBe(1);
       const form = received[0]?.form;
       expect(form?.get('To')).toBe('+819011112222');

@@ -5,10 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
  * registered in rather than to a child context: what `fastify-plugin` does,
  * through the symbol Fastify documents for it.
  */
-export function unencapsulated<Options extends Record<string, unknown>>(
-  name: string,
-  plugin: FastifyPluginAsync<Options>,
-): FastifyPluginAsync<Options> {
+export function unencapsulated<Options extends Record<string, unknown>>(name: string, plugin: FastifyPluginAsync<Options>): FastifyPluginAsync<Options> {
   Object.defineProperty(plugin, Symbol.for('skip-override'), { value: true });
   Object.defineProperty(plugin, Symbol.for('fastify.display-name'), { value: name });
   return plugin;

@@ -44,7 +44,10 @@ const activityLogsRequestSchema = z.object({
 const featureImageRequestSchema = z.object({
   guestId: z.number().int().min(1).max(2_147_483_647),
   /** A JPEG data URL, as a patrol image is. */
-  data: z.string().max(64 * 1024).refine((data) => jpegDataUrlSize(data).ok, { error: 'not a JPEG data URL' }),
+  data: z
+    .string()
+    .max(64 * 1024)
+    .refine((data) => jpegDataUrlSize(data).ok, { error: 'not a JPEG data URL' }),
   /** The approving warden; none by default. */
   wardenId: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
 });
@@ -76,77 +79,58 @@ const dev: FastifyPluginAsync = async (app) => {
 
   app.get('/clock', { schema: { response: { 200: clockResponseSchema } } }, async () => clockNow());
 
-  app.post(
-    '/clock',
-    { schema: { body: clockRequestSchema, response: { 200: clockResponseSchema } } },
-    async (request) => {
-      app.clock.offsetMs = clockRequestSchema.parse(request.body).offsetMs;
-      // Cached answers hold for a time window; moving time drops them all.
+  app.post('/clock', { schema: { body: clockRequestSchema, response: { 200: clockResponseSchema } } }, async (request) => {
+    app.clock.offsetMs = clockRequestSchema.parse(request.body).offsetMs;
+    // Cached answers hold for a time window; moving time drops them all.
+    await app.invalidateReadCache('*');
+    // Jails due at the new time start and finish before the answer.
+    await app.jailScheduler.tick();
+    // Renewals due at the new time are charged, and a month turned sets the light plan's hours back to 0.
+    await app.billingScheduler.tick();
+    // Trigger calls due by then (a finish's first call, a retry's) are made too.
+    await app.triggerWorker.tick();
+    return clockNow();
+  });
+
+  app.post('/admin', { schema: { body: adminRequestSchema, response: { 200: adminResponseSchema, 400: failureSchema } } }, async (request, reply) => {
+    try {
+      const lines = await runAdmin(adminRequestSchema.parse(request.body).args, app.db, app.clock, app.config);
       await app.invalidateReadCache('*');
-      // Jails due at the new time start and finish before the answer.
-      await app.jailScheduler.tick();
-      // Renewals due at the new time are charged, and a month turned sets the light plan's hours back to 0.
-      await app.billingScheduler.tick();
-      // Trigger calls due by then (a finish's first call, a retry's) are made too.
-      await app.triggerWorker.tick();
-      return clockNow();
-    },
-  );
+      return { lines };
+    } catch (error) {
+      if (isUsageError(error)) return reply.code(400).send({ error: error.message });
+      throw error;
+    }
+  });
 
-  app.post(
-    '/admin',
-    { schema: { body: adminRequestSchema, response: { 200: adminResponseSchema, 400: failureSchema } } },
-    async (request, reply) => {
-      try {
-        const lines = await runAdmin(adminRequestSchema.parse(request.body).args, app.db, app.clock, app.config);
-        await app.invalidateReadCache('*');
-        return { lines };
-      } catch (error) {
-        if (isUsageError(error)) return reply.code(400).send({ error: error.message });
-        throw error;
+  app.post('/guest-state', { schema: { body: guestStateRequestSchema, response: { 200: doneSchema, 404: failureSchema } } }, async (request, reply) => {
+    const { guestId, lazyAlerts: alertTimes, suspendedUntil, subscriptionExpiredAt } = guestStateRequestSchema.parse(request.body);
+    const found = await app.db.transaction(async (tx) => {
+      const [guest] = await tx
+        .update(guests)
+        .set({ suspendedUntil, subscriptionExpiredAt, updatedAt: app.clock.now() })
+        .where(eq(guests.id, guestId))
+        .returning({ id: guests.id });
+      if (guest === undefined) return false;
+      if (alertTimes !== undefined) {
+        await tx.delete(lazyAlerts).where(eq(lazyAlerts.guestId, guestId));
+        if (alertTimes.length > 0) await tx.insert(lazyAlerts).values(alertTimes.map((createdAt) => ({ guestId, createdAt })));
       }
-    },
-  );
+      return true;
+    });
+    if (!found) return reply.code(404).send({ error: `no guest has the id ${guestId}` });
+    await app.invalidateReadCache(guestId);
+    return { ok: true as const };
+  });
 
-  app.post(
-    '/guest-state',
-    { schema: { body: guestStateRequestSchema, response: { 200: doneSchema, 404: failureSchema } } },
-    async (request, reply) => {
-      const { guestId, lazyAlerts: alertTimes, suspendedUntil, subscriptionExpiredAt } = guestStateRequestSchema.parse(request.body);
-      const found = await app.db.transaction(async (tx) => {
-        const [guest] = await tx
-          .update(guests)
-          .set({ suspendedUntil, subscriptionExpiredAt, updatedAt: app.clock.now() })
-          .where(eq(guests.id, guestId))
-          .returning({ id: guests.id });
-        if (guest === undefined) return false;
-        if (alertTimes !== undefined) {
-          await tx.delete(lazyAlerts).where(eq(lazyAlerts.guestId, guestId));
-          if (alertTimes.length > 0) await tx.insert(lazyAlerts).values(alertTimes.map((createdAt) => ({ guestId, createdAt })));
-        }
-        return true;
-      });
-      if (!found) return reply.code(404).send({ error: `no guest has the id ${guestId}` });
-      await app.invalidateReadCache(guestId);
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    '/activity-logs',
-    { schema: { body: activityLogsRequestSchema, response: { 200: doneSchema, 404: failureSchema } } },
-    async (request, reply) => {
-      const { reservationId, logs } = activityLogsRequestSchema.parse(request.body);
-      const [reservation] = await app.db
-        .select({ guestId: reservations.guestId })
-        .from(reservations)
-        .where(eq(reservations.id, reservationId));
-      if (reservation === undefined) return reply.code(404).send({ error: `no reservation has the id ${reservationId}` });
-      await app.db.insert(activityLogs).values(logs.map((entry) => ({ reservationId, time: entry.time, entry })));
-      await app.invalidateReadCache(reservation.guestId);
-      return { ok: true as const };
-    },
-  );
+  app.post('/activity-logs', { schema: { body: activityLogsRequestSchema, response: { 200: doneSchema, 404: failureSchema } } }, async (request, reply) => {
+    const { reservationId, logs } = activityLogsRequestSchema.parse(request.body);
+    const [reservation] = await app.db.select({ guestId: reservations.guestId }).from(reservations).where(eq(reservations.id, reservationId));
+    if (reservation === undefined) return reply.code(404).send({ error: `no reservation has the id ${reservationId}` });
+    await app.db.insert(activityLogs).values(logs.map((entry) => ({ reservationId, time: entry.time, entry })));
+    await app.invalidateReadCache(reservation.guestId);
+    return { ok: true as const };
+  });
 
   app.post(
     '/feature-images',

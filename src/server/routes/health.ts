@@ -87,10 +87,14 @@ const readinessBody = {
  * relay's Redis answers PING (200), or which of them did not (503).
  */
 const health: FastifyPluginAsync<HealthOptions> = async (app, options) => {
-  app.get('/health', { schema: healthSchema }, async (): Promise<HealthResponse> => ({
-    status: 'ok',
-    version: options.version,
-  }));
+  app.get(
+    '/health',
+    { schema: healthSchema },
+    async (): Promise<HealthResponse> => ({
+      status: 'ok',
+      version: options.version,
+    }),
+  );
 
   app.get('/ready', { schema: { response: { 200: readinessBody, 503: readinessBody } } }, async (request, reply): Promise<Readiness> => {
     // The relay is registered after this plugin: its Redis is looked up per request.

@@ -48,7 +48,9 @@ function httpUrl(name: string, value: string): string {
  */
 export function forumMirrorSettings(env: NodeJS.ProcessEnv): ForumMirrorSettings | null {
   const values = { FORUM_HOOK_URL: env.FORUM_HOOK_URL ?? '', FORUM_TOKEN: env.FORUM_TOKEN ?? '', FORUM_CHANNEL: env.FORUM_CHANNEL ?? '' };
-  const missing = Object.entries(values).filter(([, value]) => value === '').map(([name]) => name);
+  const missing = Object.entries(values)
+    .filter(([, value]) => value === '')
+    .map(([name]) => name);
   if (missing.length === 3) return null;
   if (missing.length > 0) throw new Error(`The forum mirror needs FORUM_HOOK_URL, FORUM_TOKEN and FORUM_CHANNEL; missing: ${missing.join(', ')}`);
   return {

@@ -7,11 +7,7 @@ import { hashToken, newToken } from '../lib/secrets.ts';
 
 /** What the guest sees of their account; `token` only when a session has just started. */
 export async function publicGuest(db: Database, guest: GuestRow, token?: string): Promise<Guest> {
-  const alerts = await db
-    .select({ created: lazyAlerts.createdAt })
-    .from(lazyAlerts)
-    .where(eq(lazyAlerts.guestId, guest.id))
-    .orderBy(asc(lazyAlerts.createdAt));
+  const alerts = await db.select({ created: lazyAlerts.createdAt }).from(lazyAlerts).where(eq(lazyAlerts.guestId, guest.id)).orderBy(asc(lazyAlerts.createdAt));
   // The guest's status lives on the live jail's row: none outside a jail.
   const [live] = await db
     .select({ jailStatus: jails.jailStatus, statusSince: jails.statusSince })
@@ -86,7 +82,10 @@ export async function assertTitleAndEmailFree(
     if (taken !== undefined) throw new ApiFailure('title_taken');
   }
   if (change.email !== undefined) {
-    const [taken] = await db.select({ id: guests.id }).from(guests).where(and(eq(guests.email, change.email), others));
+    const [taken] = await db
+      .select({ id: guests.id })
+      .from(guests)
+      .where(and(eq(guests.email, change.email), others));
     if (taken !== undefined) throw new ApiFailure('email_taken');
   }
 }

@@ -68,23 +68,12 @@ export function sendEmailChangedNotice(app: FastifyInstance, guest: GuestRow, fo
  * Uses up a link's token: returns the guest and address it was sent for, or
  * null when the token is unknown, of another purpose, used or expired.
  */
-export async function consumeMailLink(
-  app: FastifyInstance,
-  token: string,
-  purpose: EmailTokenPurpose,
-): Promise<{ guestId: number; email: string } | null> {
+export async function consumeMailLink(app: FastifyInstance, token: string, purpose: EmailTokenPurpose): Promise<{ guestId: number; email: string } | null> {
   const now = app.clock.now();
   const [used] = await app.db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
     .returning({ guestId: emailTokens.guestId, email: emailTokens.email });
   return used ?? null;
 }

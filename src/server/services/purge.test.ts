@@ -33,12 +33,16 @@ async function plant(server: TestServer, now: number): Promise<Planted> {
 
   const emailToken = async (expiresAt: number, usedAt: number | null): Promise<string> => {
     const tokenHash = unique('mail');
-    await app.db.insert(emailTokens).values({ tokenHash, guestId: guest.id, purpose: 'reset_password', email: guest.email, createdAt: now - HOUR, expiresAt, usedAt });
+    await app.db
+      .insert(emailTokens)
+      .values({ tokenHash, guestId: guest.id, purpose: 'reset_password', email: guest.email, createdAt: now - HOUR, expiresAt, usedAt });
     return tokenHash;
   };
   const phoneCode = async (expiresAt: number, usedAt: number | null): Promise<string> => {
     const id = unique('code');
-    await app.db.insert(phoneCodes).values({ id, guestId: guest.id, phone: '09000000000', codeHash: 'x', createdAt: expiresAt - 10 * MINUTE, expiresAt, usedAt });
+    await app.db
+      .insert(phoneCodes)
+      .values({ id, guestId: guest.id, phone: '09000000000', codeHash: 'x', createdAt: expiresAt - 10 * MINUTE, expiresAt, usedAt });
     return id;
   };
   const bucket = async (windowStartedAt: number): Promise<string> => {
@@ -76,16 +80,36 @@ async function remaining(server: TestServer, planted: Planted): Promise<Planted[
   const sorted = (values: string[]): string[] => [...values].sort();
   return {
     emailTokens: sorted(
-      (await db.select({ id: emailTokens.tokenHash }).from(emailTokens).where(inArray(emailTokens.tokenHash, all('emailTokens')))).map((row) => row.id),
+      (
+        await db
+          .select({ id: emailTokens.tokenHash })
+          .from(emailTokens)
+          .where(inArray(emailTokens.tokenHash, all('emailTokens')))
+      ).map((row) => row.id),
     ),
-    phoneCodes: sorted((await db.select({ id: phoneCodes.id }).from(phoneCodes).where(inArray(phoneCodes.id, all('phoneCodes')))).map((row) => row.id)),
+    phoneCodes: sorted(
+      (
+        await db
+          .select({ id: phoneCodes.id })
+          .from(phoneCodes)
+          .where(inArray(phoneCodes.id, all('phoneCodes')))
+      ).map((row) => row.id),
+    ),
     buckets: sorted(
-      (await db.select({ id: rateLimitBuckets.key }).from(rateLimitBuckets).where(inArray(rateLimitBuckets.key, all('buckets')))).map((row) => row.id),
+      (
+        await db
+          .select({ id: rateLimitBuckets.key })
+          .from(rateLimitBuckets)
+          .where(inArray(rateLimitBuckets.key, all('buckets')))
+      ).map((row) => row.id),
     ),
     wardenSessions: sorted(
-      (await db.select({ id: wardenSessions.tokenHash }).from(wardenSessions).where(inArray(wardenSessions.tokenHash, all('wardenSessions')))).map(
-        (row) => row.id,
-      ),
+      (
+        await db
+          .select({ id: wardenSessions.tokenHash })
+          .from(wardenSessions)
+          .where(inArray(wardenSessions.tokenHash, all('wardenSessions')))
+      ).map((row) => row.id),
     ),
   };
 }
@@ -139,9 +163,13 @@ describe('the scheduler loop', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
     const idle = async (): Promise<number> => 0;
     let purges = 0;
-    const scheduler = new JailScheduler({ startDue: idle, finishDue: idle, raiseOverruns: idle, purgePatrols: idle }, Fastify({ logger: false }).log, async () => {
-      purges += 1;
-    });
+    const scheduler = new JailScheduler(
+      { startDue: idle, finishDue: idle, raiseOverruns: idle, purgePatrols: idle },
+      Fastify({ logger: false }).log,
+      async () => {
+        purges += 1;
+      },
+    );
     scheduler.start();
     await vi.advanceTimersByTimeAsync(SCHEDULER_INTERVAL_MS);
     expect(purges).toBe(1);

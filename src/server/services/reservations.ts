@@ -196,12 +196,7 @@ async function readRolledForwardReporting<Row extends ReservationRow>(
 }
 
 /** Reads rows with `read`; if any has ended unfinished, rolls the guest forward to `now` and reads again. */
-async function readRolledForward<Row extends ReservationRow>(
-  db: Database,
-  guestId: number,
-  now: number,
-  read: () => Promise<Row[]>,
-): Promise<Row[]> {
+async function readRolledForward<Row extends ReservationRow>(db: Database, guestId: number, now: number, read: () => Promise<Row[]>): Promise<Row[]> {
   return (await readRolledForwardReporting(db, guestId, now, read)).rows;
 }
 
@@ -210,7 +205,11 @@ const oldestFirst = [asc(reservations.startTime), asc(reservations.id)];
 /** The guest's rows, oldest first, rolled forward to `now`. */
 function guestRows(db: Database, guestId: number, now: number): Promise<ReservationRow[]> {
   return readRolledForward(db, guestId, now, () =>
-    db.select().from(reservations).where(eq(reservations.guestId, guestId)).orderBy(...oldestFirst),
+    db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.guestId, guestId))
+      .orderBy(...oldestFirst),
   );
 }
 
@@ -245,7 +244,11 @@ export function toReservation(row: ReservationWithLogs, now: number): Reservatio
 }
 
 function readListRows(db: Database, guestId: number): Promise<ReservationWithLogs[]> {
-  return db.select(withLogs).from(reservations).where(eq(reservations.guestId, guestId)).orderBy(...oldestFirst);
+  return db
+    .select(withLogs)
+    .from(reservations)
+    .where(eq(reservations.guestId, guestId))
+    .orderBy(...oldestFirst);
 }
 
 /**
@@ -273,11 +276,7 @@ export function listChangesAt(rows: readonly ReservationWithLogs[], now: number)
  * which the answer holds unless something writes, or null when this read
  * rolled occurrences forward (it wrote: its answer is not cached).
  */
-export async function reservationListForCache(
-  db: Database,
-  guestId: number,
-  now: number,
-): Promise<{ reservations: Reservation[]; cacheUntil: number | null }> {
+export async function reservationListForCache(db: Database, guestId: number, now: number): Promise<{ reservations: Reservation[]; cacheUntil: number | null }> {
   const { rows, rolled } = await readRolledForwardReporting(db, guestId, now, () => readListRows(db, guestId));
   return { reservations: rows.map((row) => toReservation(row, now)), cacheUntil: rolled ? null : listChangesAt(rows, now) };
 }
@@ -317,10 +316,7 @@ function assertMayBook(guest: GuestRow, now: number, language: Language, require
 /** Fails when a booking of `candidate` overlaps an unfinished reservation of `others`. */
 function assertNoOverlap(guest: GuestRow, candidate: BookedSlot, others: readonly ReservationRow[], language: Language): void {
   const timeZone = guestTimeZone(guest);
-  const overlap = firstOverlap(
-    candidate,
-    others.filter((row) => row.finishReason === null).map(slotOf),
-  );
+  const overlap = firstOverlap(candidate, others.filter((row) => row.finishReason === null).map(slotOf));
   if (overlap !== null) {
     throw new ApiFailure('reservation_overlap', { dateTime: formatDateTime(overlap.occurrenceStart, timeZone, language) });
   }
@@ -332,12 +328,7 @@ function assertNoOverlap(guest: GuestRow, candidate: BookedSlot, others: readonl
  * (counting the month's past occurrences and every occurrence to come;
  * try-anyway jails do not count).
  */
-function assertFits(
-  guest: GuestRow,
-  booking: BookingRequest,
-  others: readonly ReservationRow[],
-  language: Language,
-): void {
+function assertFits(guest: GuestRow, booking: BookingRequest, others: readonly ReservationRow[], language: Language): void {
   const timeZone = guestTimeZone(guest);
   const candidate: BookedSlot = { startTime: booking.startTime, duration: booking.duration, rule: repeatRuleOf(booking, timeZone) };
   assertNoOverlap(guest, candidate, others, language);
@@ -377,7 +368,10 @@ export async function bookReservation(db: Database, guest: GuestRow, form: Booki
   const booking = normalizedBooking(form);
   return changeAsGuest(db, guest.id, async (tx) => {
     assertFits(guest, booking, await guestRows(tx, guest.id, now), language);
-    const [row] = await tx.insert(reservations).values(occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now)).returning();
+    const [row] = await tx
+      .insert(reservations)
+      .values(occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now))
+      .returning();
     if (row === undefined) throw new Error('insert returned no reservation');
     return row;
   });
@@ -491,9 +485,15 @@ export async function skipOccurrence(
       .set({ finishReason: 'skipped', updatedAt: now })
       .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guestId)))
       .returning();
-    const [nextRow] = await tx.insert(reservations).values(occurrenceRow(row, nextStart, null, now)).returning();
+    const [nextRow] = await tx
+      .insert(reservations)
+      .values(occurrenceRow(row, nextStart, null, now))
+      .returning();
     if (skippedRow === undefined || nextRow === undefined) throw new Error('skip wrote no reservation');
-    return { skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt }, next: { ...nextRow, activityLogs: [], logsSettleAt: null } };
+    return {
+      skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt },
+      next: { ...nextRow, activityLogs: [], logsSettleAt: null },
+    };
   });
 }
 

@@ -44,6 +44,9 @@ export async function wardenOfSession(db: Database, token: string, now: number):
 
 /** Ends the console session of this token; returns the token hashes ended (none when it was already gone). */
 export async function endWardenSession(db: Database, token: string): Promise<string[]> {
-  const ended = await db.delete(wardenSessions).where(eq(wardenSessions.tokenHash, hashToken(token))).returning({ tokenHash: wardenSessions.tokenHash });
+  const ended = await db
+    .delete(wardenSessions)
+    .where(eq(wardenSessions.tokenHash, hashToken(token)))
+    .returning({ tokenHash: wardenSessions.tokenHash });
   return ended.map((row) => row.tokenHash);
 }

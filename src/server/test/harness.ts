@@ -22,7 +22,6 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-
 async function testDatabase(): Promise<{ database: DatabaseConfig; drop(): Promise<void> }> {
   const serverUrl = process.env.WARDEN_TEST_DATABASE_URL;
   if (serverUrl === undefined || serverUrl === '') {
@@ -108,12 +107,23 @@ export async function call(
   body: unknown,
   options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {},
 ): Promise<CallResult> {
-  const response = await app.inject({ method: 'POST', url: `/api${path}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, ...options });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api${path}`,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+    ...options,
+  });
   return { statusCode: response.statusCode, body: response.json<ApiAnswer>() };
 }
 
 /** Asserts an HTTP 200 success and returns the answer. */
-export async function succeed(app: FastifyInstance, path: string, body: unknown, options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {}): Promise<ApiAnswer> {
+export async function succeed(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {},
+): Promise<ApiAnswer> {
   const result = await call(app, path, body, options);
   expect(result.body.api, `${path} should succeed`).toEqual({ status: 'success' });
   expect(result.statusCode).toBe(200);
@@ -121,7 +131,12 @@ export async function succeed(app: FastifyInstance, path: string, body: unknown,
 }
 
 /** Asserts an HTTP 200 failure and returns its message. */
-export async function fail(app: FastifyInstance, path: string, body: unknown, options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {}): Promise<string> {
+export async function fail(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {},
+): Promise<string> {
   const result = await call(app, path, body, options);
   expect(result.statusCode).toBe(200);
   expect(result.body.api.status, `${path} should fail`).toBe('failed');
@@ -172,19 +187,19 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestG
     email: overrides.email ?? `guest${suffix}@example.com`,
     password: overrides.password ?? `password-${suffix}`,
   };
-  const answer = await succeed(
-    app,
-    '/guest/create',
-    { api: apiBlock(), guest: { ...form, timezone: -540, language: 'en' } },
-    { remoteAddress: address },
-  );
+  const answer = await succeed(app, '/guest/create', { api: apiBlock(), guest: { ...form, timezone: -540, language: 'en' } }, { remoteAddress: address });
   const guest = answer.guest as { id: number; token: string };
   return { ...form, id: guest.id, token: guest.token, address };
 }
 
 /** Signs the guest in again (after the clock moved past the session's lifetime); the guest with the new session. */
 export async function signIn(app: FastifyInstance, guest: TestGuest): Promise<TestGuest> {
-  const answer = await succeed(app, '/guest/authenticate', { api: apiBlock(), guest: { title: guest.title, password: guest.password } }, { remoteAddress: guest.address });
+  const answer = await succeed(
+    app,
+    '/guest/authenticate',
+    { api: apiBlock(), guest: { title: guest.title, password: guest.password } },
+    { remoteAddress: guest.address },
+  );
   return { ...guest, token: (answer.guest as { token: string }).token };
 }
 

@@ -57,7 +57,10 @@ export async function startWatchedServer(env: Record<string, string>): Promise<W
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${server.output()}`);
-    const up = await fetch(`${server.url}/api/health`).then((response) => response.ok, () => false);
+    const up = await fetch(`${server.url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) return server;
     if (Date.now() > deadline) throw new Error(`the server did not start:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -176,7 +179,11 @@ export async function readyGuestOver(baseUrl: string): Promise<{ id: number; tok
 }
 
 /** Books a one-off hour of jail `hoursAhead` from now on a quarter hour; answers the reservation. */
-export async function bookOver(baseUrl: string, guest: { id: number; token: string }, hoursAhead: number): Promise<{ id: number; startTime: number; endTime: number }> {
+export async function bookOver(
+  baseUrl: string,
+  guest: { id: number; token: string },
+  hoursAhead: number,
+): Promise<{ id: number; startTime: number; endTime: number }> {
   const quarter = 15 * 60_000;
   const startTime = Math.ceil((Date.now() + hoursAhead * 3_600_000) / quarter) * quarter;
   const answer = await succeeded(

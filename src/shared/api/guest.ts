@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { JAIL_STATUSES } from '../constants.ts';
-import {
-  apiRequestSchema,
-  guestCredentialsSchema,
-  idSchema,
-  languageSchema,
-  tokenSchema,
-} from './envelope.ts';
+import { apiRequestSchema, guestCredentialsSchema, idSchema, languageSchema, tokenSchema } from './envelope.ts';
 import { isValidTriggerBodyTemplate } from './collaboration.ts';
 
 /**
@@ -67,9 +61,7 @@ export const timezoneSchema = z.number().int().min(-840).max(840);
 
 export const triggerMethodSchema = z.enum(['POST', 'GET']);
 
-const triggerUrlSchema = z
-  .url({ protocol: /^https?$/ })
-  .max(TRIGGER_URL_MAX_LENGTH);
+const triggerUrlSchema = z.url({ protocol: /^https?$/ }).max(TRIGGER_URL_MAX_LENGTH);
 
 // --- Requests -----------------------------------------------------------------
 

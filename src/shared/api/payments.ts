@@ -29,7 +29,14 @@ export const subscribeRequestSchema = z.object({
   api: apiRequestSchema,
   guest: guestCredentialsSchema,
   /** `plan`: a plan code (`PLANS` of shared/plans.ts); only light and standard are paid by card. */
-  subscription: z.object({ plan: z.number().int().min(Math.min(...PLAN_CODES)).max(Math.max(...PLAN_CODES)), token: cardTokenSchema }),
+  subscription: z.object({
+    plan: z
+      .number()
+      .int()
+      .min(Math.min(...PLAN_CODES))
+      .max(Math.max(...PLAN_CODES)),
+    token: cardTokenSchema,
+  }),
 });
 
 export const updateCardRequestSchema = z.object({

@@ -83,5 +83,4 @@ export const networkSlice = createSlice({
   },
 });
 
-export const { callStarted, callFinished, callFailed, serverError, noInternet, internetAvailable, errorCleared } =
-  networkSlice.actions;
+export const { callStarted, callFinished, callFailed, serverError, noInternet, internetAvailable, errorCleared } = networkSlice.actions;

@@ -62,10 +62,17 @@ export function GuestEditPhoneScreen() {
         <form className="account-form" onSubmit={submitNumber}>
           <div className="field">
             <label htmlFor={`${id}-phone`}>{t('account_phone')}</label>
-            <input id={`${id}-phone`} type="tel" autoComplete="tel" required value={phone} onChange={(e) => {
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              autoComplete="tel"
+              required
+              value={phone}
+              onChange={(e) => {
                 setTyped(true);
                 setPhone(e.target.value);
-              }} />
+              }}
+            />
           </div>
           <div role="status">{unchanged && <p className="account-note">{t('edit_phone_unchanged')}</p>}</div>
           <button type="submit" className="button" disabled={request.isLoading}>

@@ -79,7 +79,14 @@ export function UpdatePasswordScreen() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-confirm`}>{t('account_password_confirm')}</label>
-            <input id={`${id}-confirm`} type="password" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+            <input
+              id={`${id}-confirm`}
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+            />
           </div>
           <FormAlert alert={alert} />
           <button type="submit" className="button" disabled={isLoading}>

@@ -41,7 +41,15 @@ export function SigninScreen() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-password`}>{t('account_password')}</label>
-          <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         <button type="submit" className="button" disabled={waiting}>
           {t('signin_submit')}

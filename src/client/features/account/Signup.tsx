@@ -45,7 +45,16 @@ export function SignupScreen() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-password`}>{t('account_password')}</label>
-          <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         <div className="field field-check">
           <input id={`${id}-terms`} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />

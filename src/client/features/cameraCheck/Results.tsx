@@ -82,9 +82,7 @@ export function Results(props: { result: FrameResult; ios: boolean; sleeper: boo
       <div className="camera-check__value">
         <dt>{t('centroid')}</dt>
         <Value testId="centroid" value={result.centroid ? `${result.centroid.x},${result.centroid.y}` : null}>
-          {result.centroid
-            ? t('centroid_at', { x: Math.round(result.centroid.x * 100), y: Math.round(result.centroid.y * 100) })
-            : t('none')}
+          {result.centroid ? t('centroid_at', { x: Math.round(result.centroid.x * 100), y: Math.round(result.centroid.y * 100) }) : t('none')}
         </Value>
       </div>
       <div className="camera-check__value">

@@ -24,25 +24,12 @@ function Preview(props: { videoRef: RefObject<HTMLVideoElement | null>; result: 
   const { result } = props;
   return (
     <div className="camera-check__stage">
-      <video
-        ref={props.videoRef}
-        className="camera-check__video"
-        data-testid="preview"
-        autoPlay
-        muted
-        playsInline
-        aria-label={t('preview_label')}
-      />
+      <video ref={props.videoRef} className="camera-check__video" data-testid="preview" autoPlay muted playsInline aria-label={t('preview_label')} />
       <div className="camera-check__overlay" aria-hidden="true">
         {AREA_KEYS.map((key, index) => (
           <span key={key} className={result?.areasChanged[index] ? 'camera-check__cell camera-check__cell--changed' : 'camera-check__cell'} />
         ))}
-        {result?.centroid && (
-          <span
-            className="camera-check__centroid"
-            style={{ left: `${result.centroid.x * 100}%`, top: `${result.centroid.y * 100}%` }}
-          />
-        )}
+        {result?.centroid && <span className="camera-check__centroid" style={{ left: `${result.centroid.x * 100}%`, top: `${result.centroid.y * 100}%` }} />}
       </div>
     </div>
   );
@@ -108,12 +95,7 @@ export function CameraCheck() {
             </div>
             <div>
               <dt>{t('camera')}</dt>
-              <dd
-                data-testid="camera-size"
-                data-width={camera?.width ?? ''}
-                data-height={camera?.height ?? ''}
-                data-frame-rate={camera?.frameRate ?? ''}
-              >
+              <dd data-testid="camera-size" data-width={camera?.width ?? ''} data-height={camera?.height ?? ''} data-frame-rate={camera?.frameRate ?? ''}>
                 {camera === null
                   ? t('opening')
                   : camera.frameRate
@@ -155,12 +137,7 @@ export function CameraCheck() {
             <button type="button" onClick={run(controls.approveView)} disabled={busy || result === null} data-testid="approve-view">
               {t('approve_view')}
             </button>
-            <button
-              type="button"
-              onClick={run(controls.clearViews)}
-              disabled={busy || state.whitelistCount === 0}
-              data-testid="clear-views"
-            >
+            <button type="button" onClick={run(controls.clearViews)} disabled={busy || state.whitelistCount === 0} data-testid="clear-views">
               {t('clear_views')}
             </button>
           </div>

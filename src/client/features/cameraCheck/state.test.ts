@@ -39,7 +39,7 @@ describe('the camera check state', () => {
     expect(new Set(state.log.map((entry) => entry.id)).size).toBe(3);
   });
 
-  it('names the no-motion count that applies: the crate\'s, shorter for sleepers', () => {
+  it("names the no-motion count that applies: the crate's, shorter for sleepers", () => {
     expect(sample(initialState, { noMotion: true }, false).log[0].values).toEqual({ seconds: noMotionSeconds(false) });
     expect(sample(initialState, { noMotion: true }, true).log[0].values).toEqual({ seconds: noMotionSeconds(true) });
     expect(noMotionSeconds(true)).toBeLessThan(noMotionSeconds(false));

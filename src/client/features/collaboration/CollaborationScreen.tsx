@@ -34,7 +34,17 @@ type Tab = (typeof TABS)[number];
  * from the flip until the store's copy of the guest says so too (the saved
  * guest replaces it), or goes back to the old state if the save failed.
  */
-function SettingSwitch({ label, checked, testId, onChange }: { label: string; checked: boolean; testId: string; onChange(checked: boolean): Promise<boolean> }) {
+function SettingSwitch({
+  label,
+  checked,
+  testId,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  testId: string;
+  onChange(checked: boolean): Promise<boolean>;
+}) {
   const id = useId();
   const [saving, setSaving] = useState<boolean | null>(null);
   useEffect(() => {
@@ -58,7 +68,19 @@ interface PickerOption {
 }
 
 /** A labelled select. */
-function Picker({ label, value, options, disabled = false, onChange }: { label: string; value: string; options: readonly PickerOption[]; disabled?: boolean; onChange(value: string): void }) {
+function Picker({
+  label,
+  value,
+  options,
+  disabled = false,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly PickerOption[];
+  disabled?: boolean;
+  onChange(value: string): void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -257,7 +279,12 @@ function TriggerTab({ guest }: { guest: Guest }) {
   const [update] = useGuestUpdateMutation();
   return (
     <>
-      <SettingSwitch label={t('trigger_switch')} checked={guest.triggerEnabled} testId="trigger-enabled" onChange={(checked) => update({ triggerEnabled: checked }).then((result) => 'data' in result)} />
+      <SettingSwitch
+        label={t('trigger_switch')}
+        checked={guest.triggerEnabled}
+        testId="trigger-enabled"
+        onChange={(checked) => update({ triggerEnabled: checked }).then((result) => 'data' in result)}
+      />
       <p className="collab-help">{t('trigger_explain')}</p>
       <TriggerForm guest={guest} />
       <TriggerDocs url={guest.triggerUrl ?? ''} />
@@ -368,7 +395,12 @@ function WebhookTab({ guest }: { guest: Guest }) {
   const [update] = useGuestUpdateMutation();
   return (
     <>
-      <SettingSwitch label={t('webhook_switch')} checked={guest.webhookEnabled} testId="webhook-enabled" onChange={(checked) => update({ webhookEnabled: checked }).then((result) => 'data' in result)} />
+      <SettingSwitch
+        label={t('webhook_switch')}
+        checked={guest.webhookEnabled}
+        testId="webhook-enabled"
+        onChange={(checked) => update({ webhookEnabled: checked }).then((result) => 'data' in result)}
+      />
       <p className="collab-help">{t('webhook_explain')}</p>
       <WebhookAddress guest={guest} />
       <WebhookSampleBuilder />

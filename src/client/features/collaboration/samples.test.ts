@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { exampleTriggerBody, exampleTriggerQuery, maskedWebhookAddress, WEBHOOK_FAILURE_SAMPLE, WEBHOOK_SUCCESS_SAMPLE, webhookAddress, webhookSampleBody } from './samples.ts';
+import {
+  exampleTriggerBody,
+  exampleTriggerQuery,
+  maskedWebhookAddress,
+  WEBHOOK_FAILURE_SAMPLE,
+  WEBHOOK_SUCCESS_SAMPLE,
+  webhookAddress,
+  webhookSampleBody,
+} from './samples.ts';
 
 describe('the collaboration samples', () => {
   it('shows the trigger example filled, and a GET call on the guest URL', () => {
@@ -18,7 +26,11 @@ describe('the collaboration samples', () => {
       repeatType: 'weekly',
       work: 'Read',
     });
-    expect(JSON.parse(webhookSampleBody({ date: null, time: null, duration: 60, repeatType: 'none', work: 'Now' }))).toEqual({ duration: 60, repeatType: 'none', work: 'Now' });
+    expect(JSON.parse(webhookSampleBody({ date: null, time: null, duration: 60, repeatType: 'none', work: 'Now' }))).toEqual({
+      duration: 60,
+      repeatType: 'none',
+      work: 'Now',
+    });
   });
 
   it('shows the address once in full, then masked, and the two answers', () => {

@@ -8,7 +8,8 @@ import { WEBHOOK_TOKEN_INVALID } from '../../../shared/api/hooks.ts';
 import type { RepeatType } from '../../../shared/constants.ts';
 
 /** A body template that uses every placeholder, inside a string and as values. */
-export const EXAMPLE_TRIGGER_TEMPLATE = '{\n  "text": "Finished: {{work}}",\n  "date": {{date}},\n  "time": {{time}},\n  "minutes": {{duration}},\n  "achieved": {{achievement}}\n}';
+export const EXAMPLE_TRIGGER_TEMPLATE =
+  '{\n  "text": "Finished: {{work}}",\n  "date": {{date}},\n  "time": {{time}},\n  "minutes": {{duration}},\n  "achieved": {{achievement}}\n}';
 
 /** The example template as it is sent, pretty-printed. */
 export function exampleTriggerBody(): string {

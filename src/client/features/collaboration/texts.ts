@@ -21,7 +21,8 @@ export const texts = {
     param_date: 'The start date, YYYY-MM-DD, in your time zone.',
     param_time: 'The start time, HH:mm, in your time zone.',
     param_duration: 'The planned length in minutes.',
-    param_achievement: 'The minutes you actually spent in the jail: from entering to the end, less breaks. Stepping away from the seat counts as time in the jail.',
+    param_achievement:
+      'The minutes you actually spent in the jail: from entering to the end, less breaks. Stepping away from the seat counts as time in the jail.',
     examples: 'Examples',
     example_post: 'POST body',
     example_get: 'GET call',
@@ -44,11 +45,13 @@ export const texts = {
     status_pending: 'Pending',
     status_delivered: 'Delivered',
     status_failed: 'Failed',
-    retry_explain: 'A call that fails (no 2xx answer within 10 seconds; redirects are not followed) is tried again after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h.',
+    retry_explain:
+      'A call that fails (no 2xx answer within 10 seconds; redirects are not followed) is tried again after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h.',
     webhook_switch: 'Accept bookings at my webhook address',
     webhook_explain: 'Another program can book a jail for you by POSTing JSON to this address.',
     webhook_address: 'Your webhook address',
-    webhook_address_hidden: 'For your safety the address is shown in full only once, when it is made. Make a new one if you have lost it; the old one stops working.',
+    webhook_address_hidden:
+      'For your safety the address is shown in full only once, when it is made. Make a new one if you have lost it; the old one stops working.',
     webhook_address_new: 'Make a new address',
     webhook_address_once: "Copy it now; it won't be shown again.",
     sample: 'Sample body',
@@ -115,7 +118,8 @@ export const texts = {
     webhook_switch: 'Webhookアドレスで予約を受け付ける',
     webhook_explain: 'ほかのプログラムがこのアドレスにJSONをPOSTすると、ジェイルを予約できます。',
     webhook_address: 'あなたのWebhookアドレス',
-    webhook_address_hidden: '安全のため、アドレスの全体は作ったときに一度だけ表示します。わからなくなったら新しく作ってください。古いアドレスは使えなくなります。',
+    webhook_address_hidden:
+      '安全のため、アドレスの全体は作ったときに一度だけ表示します。わからなくなったら新しく作ってください。古いアドレスは使えなくなります。',
     webhook_address_new: '新しいアドレスを作る',
     webhook_address_once: '今すぐコピーしてください。もう一度は表示されません。',
     sample: '本文の例',

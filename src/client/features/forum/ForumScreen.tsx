@@ -94,13 +94,7 @@ export function ForumScreen() {
       </ol>
       <form className="forum-form" onSubmit={submit}>
         <label htmlFor="forum-new-message">{t('new_message')}</label>
-        <textarea
-          id="forum-new-message"
-          value={text}
-          maxLength={FORUM_TEXT_MAX_LENGTH}
-          rows={3}
-          onChange={(event) => setText(event.target.value)}
-        />
+        <textarea id="forum-new-message" value={text} maxLength={FORUM_TEXT_MAX_LENGTH} rows={3} onChange={(event) => setText(event.target.value)} />
         <button type="submit" className="button" disabled={!canPost}>
           {t('post')}
         </button>

@@ -45,7 +45,13 @@ export function IntroScreen() {
           )}
         </div>
         <div className="intro-controls">
-          <button type="button" className="button button-secondary" aria-controls={`${id}-slide`} disabled={current === 0} onClick={() => setCurrent(stepSlide(current, -1))}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-controls={`${id}-slide`}
+            disabled={current === 0}
+            onClick={() => setCurrent(stepSlide(current, -1))}
+          >
             {t('intro_previous')}
           </button>
           <ol className="intro-dots">
@@ -62,7 +68,13 @@ export function IntroScreen() {
               </li>
             ))}
           </ol>
-          <button type="button" className="button button-secondary" aria-controls={`${id}-slide`} disabled={current === total - 1} onClick={() => setCurrent(stepSlide(current, 1))}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-controls={`${id}-slide`}
+            disabled={current === total - 1}
+            onClick={() => setCurrent(stepSlide(current, 1))}
+          >
             {t('intro_next')}
           </button>
         </div>

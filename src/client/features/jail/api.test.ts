@@ -12,7 +12,12 @@ describe('the approved scenes of the live screen', () => {
     const screen = store.dispatch(jailApi.endpoints.featureImageWhitelist.initiate());
     await screen;
     expect(whitelist(store)).toEqual([]);
-    await store.dispatch(featureImagesReceived([{ id: 1, data: 'data:a' }, { id: 2, data: 'data:b' }]));
+    await store.dispatch(
+      featureImagesReceived([
+        { id: 1, data: 'data:a' },
+        { id: 2, data: 'data:b' },
+      ]),
+    );
     expect(whitelist(store)).toEqual(['data:a', 'data:b']);
     await store.dispatch(featureImagesReceived([{ id: 3, data: 'data:c' }]));
     expect(whitelist(store)).toEqual(['data:c']);

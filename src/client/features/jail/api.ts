@@ -17,7 +17,11 @@ export const jailApi = api.injectEndpoints({
 
 /** The relay's `feature_images_to_guest`: the whitelist becomes these images (data URLs). */
 export function featureImagesReceived(images: readonly { id: number; data: string }[]) {
-  return jailApi.util.upsertQueryData('featureImageWhitelist', undefined, images.map((image) => image.data));
+  return jailApi.util.upsertQueryData(
+    'featureImageWhitelist',
+    undefined,
+    images.map((image) => image.data),
+  );
 }
 
 export const { useFeatureImageWhitelistQuery } = jailApi;

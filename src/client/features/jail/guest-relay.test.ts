@@ -55,8 +55,7 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-const connected = (relay: GuestRelay) =>
-  new Promise<void>((resolve) => (relay.socket.connected ? resolve() : relay.socket.once('connect', () => resolve())));
+const connected = (relay: GuestRelay) => new Promise<void>((resolve) => (relay.socket.connected ? resolve() : relay.socket.once('connect', () => resolve())));
 
 describe('the guest relay client', () => {
   it('initializes, keeps events until acknowledged, and sends them again after a drop: each stored once', async () => {
@@ -120,7 +119,12 @@ describe('the guest relay client', () => {
         },
       });
     });
-    await until(() => server.app.relay.in(`guest:${guest.id}`).fetchSockets().then((sockets) => sockets.length === 1));
+    await until(() =>
+      server.app.relay
+        .in(`guest:${guest.id}`)
+        .fetchSockets()
+        .then((sockets) => sockets.length === 1),
+    );
     // Signing out ends the session's sockets; the relay connects again by itself and is refused.
     await succeed(server.app, '/guest/logout', { api: apiBlock(), guest: credentials(guest) });
     await refused;

@@ -1,10 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import {
-  RELAY_RECONNECT_ATTEMPTS,
-  RELAY_RECONNECT_DELAY_MAX_MS,
-  RELAY_RECONNECT_DELAY_MS,
-  type Language,
-} from '../../../shared/constants.ts';
+import { RELAY_RECONNECT_ATTEMPTS, RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS, type Language } from '../../../shared/constants.ts';
 import type { IceServer } from '../../../shared/api/warden.ts';
 import {
   RELAY_PATH,
@@ -168,15 +163,15 @@ export class GuestRelay {
   private transmit(eventId: string, kept: Kept): Promise<void> {
     if (!this.socket.connected) return Promise.resolve(); // sent on the reconnect
     return this.emitWithAck(kept.event, kept.payload).then(
-        (ack: RelayAck) => {
-          if (!this.kept.has(eventId)) return;
-          this.kept.delete(eventId);
-          if (ack.ok) kept.settle(ack);
-          else kept.fail(new RelayRefusedError(ack.error));
-        },
-        // No ack in time (the connection dropped): kept for the reconnect.
-        () => undefined,
-      );
+      (ack: RelayAck) => {
+        if (!this.kept.has(eventId)) return;
+        this.kept.delete(eventId);
+        if (ack.ok) kept.settle(ack);
+        else kept.fail(new RelayRefusedError(ack.error));
+      },
+      // No ack in time (the connection dropped): kept for the reconnect.
+      () => undefined,
+    );
   }
 
   /** One event with its ack; rejects when none comes in time. */

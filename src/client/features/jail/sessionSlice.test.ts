@@ -15,7 +15,15 @@ import {
 } from './sessionSlice.ts';
 
 const reduce = jailSessionSlice.reducer;
-const jail: GuestJail = { reservationId: 7, work: 'Chapter 3', startTime: 1_000, endTime: 3_601_000, jailStatus: 'injail', statusSince: 1_000, commands: [1, 2, 3, 4] };
+const jail: GuestJail = {
+  reservationId: 7,
+  work: 'Chapter 3',
+  startTime: 1_000,
+  endTime: 3_601_000,
+  jailStatus: 'injail',
+  statusSince: 1_000,
+  commands: [1, 2, 3, 4],
+};
 const warden = { id: 2, title: 'Warden Sato' };
 
 function started(): JailSessionState {

@@ -4,7 +4,8 @@ export const texts = {
     prep_before_title: 'Before your jail',
     prep_before_intro: 'In a moment the Warden will walk you through the setup. It takes about three minutes.',
     prep_before_audio_title: 'Sound',
-    prep_before_audio: 'The Warden speaks to you, with subtitles. Turn the sound on and the volume up. Where your browser can hear you, you may answer by voice; touching the buttons always works too.',
+    prep_before_audio:
+      'The Warden speaks to you, with subtitles. Turn the sound on and the volume up. Where your browser can hear you, you may answer by voice; touching the buttons always works too.',
     prep_before_camera_title: 'Camera',
     prep_before_camera:
       'Your camera watches you during the jail. The picture is analysed on this device and never leaves it: only events (motion, darkness, nodding) and a few small patrol images are sent. When your browser asks, allow the camera and the microphone.',

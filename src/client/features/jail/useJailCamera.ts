@@ -64,9 +64,12 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
     },
     [dispatch],
   );
-  useEffect(() => () => {
-    if (eyeTimer.current !== null) clearTimeout(eyeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (eyeTimer.current !== null) clearTimeout(eyeTimer.current);
+    },
+    [],
+  );
 
   // One camera (and its worker) per relay connection of the page.
   useEffect(() => {
@@ -134,7 +137,11 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
         // SPEC §8: a missing camera is not logged; any other failure goes to the error log.
         const reason = error instanceof CameraError ? error.reason : 'Error';
         if (reason !== 'NotFoundError') {
-          void dispatch(api.endpoints.errorLogCreate.initiate({ text: `Camera failed (${reason}): ${String(error instanceof CameraError ? (error.cause ?? error) : error)}` }));
+          void dispatch(
+            api.endpoints.errorLogCreate.initiate({
+              text: `Camera failed (${reason}): ${String(error instanceof CameraError ? (error.cause ?? error) : error)}`,
+            }),
+          );
         }
       });
     return () => {

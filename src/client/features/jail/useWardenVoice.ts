@@ -32,12 +32,7 @@ export interface WardenVoice {
  * kept in the dialog list, and the guest's spoken words heard while `listening`
  * (each heard utterance goes to `onHeard`).
  */
-export function useWardenVoice(
-  relay: GuestRelay | null,
-  language: Language,
-  listening: boolean,
-  onHeard: (utterance: string) => void,
-): WardenVoice {
+export function useWardenVoice(relay: GuestRelay | null, language: Language, listening: boolean, onHeard: (utterance: string) => void): WardenVoice {
   const dispatch = useAppDispatch();
   const [subtitle, setSubtitle] = useState<Subtitle | null>(null);
   const [heard, setHeard] = useState<string | null>(null);

@@ -56,7 +56,10 @@ describe('prepReducer', () => {
   });
 
   it('ends scenario 3 on going live, where it stays', () => {
-    const end = run(SCENARIOS[2]!.slice(0, -1).map(() => DONE), { scenario: 2, step: 0 });
+    const end = run(
+      SCENARIOS[2]!.slice(0, -1).map(() => DONE),
+      { scenario: 2, step: 0 },
+    );
     expect(stepAt(end)).toEqual({ kind: 'live' });
     expect(prepReducer(end, DONE)).toBe(end);
   });

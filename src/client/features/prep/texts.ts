@@ -41,7 +41,7 @@ export const texts = {
     prep_text_15: 'Perfect. Those are your three commands.',
     prep_text_16: 'Stay at your desk and keep your face in view. I will keep an eye on you.',
     prep_text_17: 'When the time is up I will tell you, and your report will be waiting.',
-    prep_text_18: 'All set. Your jail is ready. Let\'s begin.',
+    prep_text_18: "All set. Your jail is ready. Let's begin.",
     eye_asleep: "The Warden's eye, closed",
     eye_monitoring: "The Warden's eye, looking around",
     eye_capturing: "The Warden's eye, taking a picture",

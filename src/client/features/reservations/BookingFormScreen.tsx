@@ -195,9 +195,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
                 value={schedule.title}
                 placeholder={t('schedule_title')}
                 maxLength={100}
-                onChange={(event) =>
-                  setForm({ ...form, schedules: form.schedules.map((s, i) => (i === index ? { ...s, title: event.target.value } : s)) })
-                }
+                onChange={(event) => setForm({ ...form, schedules: form.schedules.map((s, i) => (i === index ? { ...s, title: event.target.value } : s)) })}
               />
             </label>
             <button type="button" className="link-button" onClick={() => setForm({ ...form, schedules: form.schedules.filter((_, i) => i !== index) })}>

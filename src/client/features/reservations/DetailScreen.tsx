@@ -10,7 +10,12 @@ import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.
 import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
 import { detailActions, isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from './reservation-view.ts';
 
-export function repeatInfo(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>, weekday: number, language: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+export function repeatInfo(
+  reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>,
+  weekday: number,
+  language: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
   if (reservation.repeatType === 'weekly') return t('repeat_info_weekly', { weekday: weekdayName(weekday, language, 'long') });
   if (reservation.repeatType === 'daily') {
     const separator = language === 'ja' ? '・' : ', ';

@@ -6,15 +6,7 @@ import type { Reservation } from '../../../shared/api/reservation.ts';
 import { formatDateTime } from '../../../shared/time-zone.ts';
 import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from './api.ts';
 import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone } from './common.ts';
-import {
-  isSupportedEnvironment,
-  lazyAlertBanner,
-  listMode,
-  platformOf,
-  reservationTimeState,
-  splitReservations,
-  trialBanner,
-} from './reservation-view.ts';
+import { isSupportedEnvironment, lazyAlertBanner, listMode, platformOf, reservationTimeState, splitReservations, trialBanner } from './reservation-view.ts';
 import { useGuest } from '../../app/hooks.ts';
 import { TryOffer } from '../tryAnyway/TryOffer.tsx';
 

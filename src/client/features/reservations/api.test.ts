@@ -43,7 +43,10 @@ async function listOnScreen(first: Reservation[]) {
   await vi.waitFor(() => expect(server.waitingOn(LIST)).toBe(1));
   server.release(LIST, { reservations: first });
   await screen;
-  const ids = () => reservationApi.endpoints.reservationReadList.select()(store.getState()).data?.reservations.map((item) => item.id);
+  const ids = () =>
+    reservationApi.endpoints.reservationReadList
+      .select()(store.getState())
+      .data?.reservations.map((item) => item.id);
   const list = () => reservationApi.endpoints.reservationReadList.select()(store.getState()).data?.reservations ?? [];
   /** The write invalidated the list: it is read again, and the server's answer replaces it. */
   const reread = async (reservations: Reservation[]) => {

@@ -92,7 +92,14 @@ describe('booking form options (SPEC §5)', () => {
 
 describe('what the form sends', () => {
   it('drops schedule entries with an empty title and trims work', () => {
-    const form = { ...newBookingForm(NOW, TOKYO), work: '  essay ', schedules: [{ minutes: 5, title: ' ' }, { minutes: 10, title: 'outline' }] };
+    const form = {
+      ...newBookingForm(NOW, TOKYO),
+      work: '  essay ',
+      schedules: [
+        { minutes: 5, title: ' ' },
+        { minutes: 10, title: 'outline' },
+      ],
+    };
     expect(bookingRequestOf(form, TOKYO)).toMatchObject({ work: 'essay', schedules: [{ minutes: 10, title: 'outline' }] });
   });
 

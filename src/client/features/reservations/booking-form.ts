@@ -123,8 +123,7 @@ export function editBookingForm(reservation: BookingRequest, timeZone: string): 
     minutes: start.minutes,
     duration: reservation.duration,
     repeatType: reservation.repeatType,
-    dailyRepeatSettings:
-      reservation.dailyRepeatSettings.length === 0 ? [...DEFAULT_DAILY_REPEAT_WEEKDAYS] : [...reservation.dailyRepeatSettings],
+    dailyRepeatSettings: reservation.dailyRepeatSettings.length === 0 ? [...DEFAULT_DAILY_REPEAT_WEEKDAYS] : [...reservation.dailyRepeatSettings],
     work: reservation.work,
     rememberWork: false,
     schedules: reservation.schedules.map((schedule) => ({ ...schedule })),

@@ -12,10 +12,7 @@ import type { Reservation } from '../../../shared/api/reservation.ts';
 
 /** The time state of a reservation at `now` (§4), by the shared rule. */
 export function reservationTimeState(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number): TimeState {
-  return timeStateOf(
-    { startTime: reservation.startTime, endTime: reservation.endTime, finishReason: reservation.isFinished ? 'ended' : null },
-    now,
-  );
+  return timeStateOf({ startTime: reservation.startTime, endTime: reservation.endTime, finishReason: reservation.isFinished ? 'ended' : null }, now);
 }
 
 /** §4 list colouring: JailMode when ready and not finished, ReservationMode otherwise. */

@@ -47,7 +47,8 @@ export const texts = {
     save: 'Save changes',
     no_change_6h: 'No change available within 6 hours.',
     added_title: 'Booked',
-    added_text: 'Your jail is booked. From 15 minutes before the start, open it from the list to prepare and go live. Please read the rules before your first jail.',
+    added_text:
+      'Your jail is booked. From 15 minutes before the start, open it from the list to prepare and go live. Please read the rules before your first jail.',
     see_rules: 'Read the rules',
     back_to_list: 'Back to the list',
     edited_title: 'changes saved',

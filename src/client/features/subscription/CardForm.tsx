@@ -77,7 +77,17 @@ function LocalCardFields({ submitLabel, onCard, onCancel }: { submitLabel: strin
 }
 
 /** Stripe's card Element: the card never reaches our server, only the PaymentMethod id (`pm_…`) made from it. */
-function StripeCardFields({ stripe, submitLabel, onCard, onCancel }: { stripe: Stripe; submitLabel: string; onCard: (result: CardResult) => void; onCancel: () => void }) {
+function StripeCardFields({
+  stripe,
+  submitLabel,
+  onCard,
+  onCancel,
+}: {
+  stripe: Stripe;
+  submitLabel: string;
+  onCard: (result: CardResult) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('subscription');
   const mount = useRef<HTMLDivElement>(null);
   const [card, setCard] = useState<StripeCardElement | null>(null);
@@ -109,7 +119,17 @@ function StripeCardFields({ stripe, submitLabel, onCard, onCancel }: { stripe: S
 }
 
 /** The card form of the provider the server names: Stripe's Element under Stripe, else the local form. */
-export function CardForm({ stripe, submitLabel, onCard, onCancel }: { stripe: Stripe | null; submitLabel: string; onCard: (result: CardResult) => void; onCancel: () => void }) {
+export function CardForm({
+  stripe,
+  submitLabel,
+  onCard,
+  onCancel,
+}: {
+  stripe: Stripe | null;
+  submitLabel: string;
+  onCard: (result: CardResult) => void;
+  onCancel: () => void;
+}) {
   return stripe === null ? (
     <LocalCardFields submitLabel={submitLabel} onCard={onCard} onCancel={onCancel} />
   ) : (

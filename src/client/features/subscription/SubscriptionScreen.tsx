@@ -54,7 +54,11 @@ function CurrentPlanDetails({ plan }: { plan: CurrentPlan }) {
     return plan.nextPaymentAt !== null ? <p>{t('standard_next_payment', { date: date(plan.nextPaymentAt) })}</p> : null;
   }
   if (plan.expiresAt === null) return plan.name === 'trial' ? <p>{t('trial_open')}</p> : null;
-  return <p className={plan.expired ? 'subscription-expired' : undefined}>{plan.expired ? t(`${plan.name}_expired`) : t(`${plan.name}_until`, { date: date(plan.expiresAt) })}</p>;
+  return (
+    <p className={plan.expired ? 'subscription-expired' : undefined}>
+      {plan.expired ? t(`${plan.name}_expired`) : t(`${plan.name}_until`, { date: date(plan.expiresAt) })}
+    </p>
+  );
 }
 
 /** /subscription (SPEC §4): the current plan, the plans with their prices, and card payment through the server's provider. */

@@ -45,7 +45,9 @@ export function TryOffer() {
           <div className="field">
             <label htmlFor={`${id}-duration`}>{t('duration')}</label>
             <select id={`${id}-duration`} value={entry.duration} onChange={(event) => setEntry({ ...entry, duration: Number(event.target.value) })}>
-              {DURATION_OPTIONS.map((hours) => <option key={hours} value={hours} label={durationLabel(hours)} />)}
+              {DURATION_OPTIONS.map((hours) => (
+                <option key={hours} value={hours} label={durationLabel(hours)} />
+              ))}
             </select>
           </div>
           <div className="try-actions">

@@ -8,7 +8,17 @@ describe('the stored try-anyway entry', () => {
   it('is read back only when it is an entry with an offered duration', () => {
     expect(tryEntryOf({ work: 'Tidy the desk', duration: 1.25 })).toEqual({ work: 'Tidy the desk', duration: 1.25 });
     expect(tryEntryOf({ work: '', duration: 8 })).toEqual({ work: '', duration: 8 });
-    for (const stored of [null, undefined, 'x', ['a'], { work: 'a' }, { work: 'a', duration: 0.5 }, { work: 'a', duration: 1.1 }, { work: 3, duration: 1 }, { work: 'a'.repeat(201), duration: 1 }]) {
+    for (const stored of [
+      null,
+      undefined,
+      'x',
+      ['a'],
+      { work: 'a' },
+      { work: 'a', duration: 0.5 },
+      { work: 'a', duration: 1.1 },
+      { work: 3, duration: 1 },
+      { work: 'a'.repeat(201), duration: 1 },
+    ]) {
       expect(tryEntryOf(stored), JSON.stringify(stored)).toBeNull();
     }
   });

@@ -43,7 +43,9 @@ export const guests = pgTable(
     webhookTokenHint: text('webhook_token_hint'),
     /** The key that signs the guest's trigger calls (Standard Webhooks `whsec_…`); shown in the Trigger tab. */
     triggerSecret: text('trigger_secret'),
-    triggerMethod: text('trigger_method', { enum: ['POST', 'GET'] }).notNull().default('POST'),
+    triggerMethod: text('trigger_method', { enum: ['POST', 'GET'] })
+      .notNull()
+      .default('POST'),
     triggerUrl: text('trigger_url'),
     triggerBody: text('trigger_body'),
     /** Payments: the provider's customer and card on file (brand and last four digits, never the number). */

@@ -38,7 +38,10 @@ export const jails = pgTable(
     awayMs: epochMs('away_ms').notNull().default(0),
     /** Whether the current leave or break has already raised its overrun alert. */
     overrunAlerted: boolean('overrun_alerted').notNull().default(false),
-    commands: integer('commands').array().notNull().default(sql`ARRAY[${sql.raw(DEFAULT_COMMANDS.join(','))}]::integer[]`),
+    commands: integer('commands')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[${sql.raw(DEFAULT_COMMANDS.join(','))}]::integer[]`),
     lastAliveAt: epochMs('last_alive_at'),
     /** Patrol images kept (at most 30); counted on the row so that concurrent patrols cannot pass 30. */
     patrolCount: integer('patrol_count').notNull().default(0),
@@ -49,10 +52,7 @@ export const jails = pgTable(
     /** Set once the purge has deleted the jail's patrol images (7 days after the end). */
     patrolsPurgedAt: epochMs('patrols_purged_at'),
   },
-  (table) => [
-    index('jails_state_end').on(table.state, table.endTime),
-    index('jails_guest_finished').on(table.guestId, table.finishedAt),
-  ],
+  (table) => [index('jails_state_end').on(table.state, table.endTime), index('jails_guest_finished').on(table.guestId, table.finishedAt)],
 );
 export type JailRow = typeof jails.$inferSelect;
 

@@ -30,7 +30,12 @@ afterEach(() => {
 
 async function newWarden(title: string): Promise<number> {
   const suffix = Math.random().toString(36).slice(2, 10);
-  const [created] = await runAdmin(['create-warden', '--title', `${title} ${suffix}`, '--email', `w-${suffix}@example.com`], server.app.db, server.clock, server.app.config);
+  const [created] = await runAdmin(
+    ['create-warden', '--title', `${title} ${suffix}`, '--email', `w-${suffix}@example.com`],
+    server.app.db,
+    server.clock,
+    server.app.config,
+  );
   return Number(/^warden (\d+)/.exec(created ?? '')?.[1]);
 }
 

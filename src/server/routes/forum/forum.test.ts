@@ -53,7 +53,7 @@ describe('the forum without a mirror (the default)', () => {
       payload: { api: apiBlock(), guest: credentials(guest) },
     });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect((response.json<{ messages: ForumMessage[] }>().messages).at(-1)?.text).toBe(text);
+    expect(response.json<{ messages: ForumMessage[] }>().messages.at(-1)?.text).toBe(text);
   });
 
   it('refuses an empty text, a blank one and one over the limit, and anyone not signed in', async () => {
@@ -80,9 +80,9 @@ describe('the forum without a mirror (the default)', () => {
   it(`answers the latest ${FORUM_READ_LIMIT} messages`, async () => {
     const guest = await signUp(server.app);
     const now = server.clock.now();
-    await server.app.db.insert(forumMessages).values(
-      Array.from({ length: FORUM_READ_LIMIT + 5 }, (_, index) => ({ username: 'old', text: `m${index}`, createdAt: now + index })),
-    );
+    await server.app.db
+      .insert(forumMessages)
+      .values(Array.from({ length: FORUM_READ_LIMIT + 5 }, (_, index) => ({ username: 'old', text: `m${index}`, createdAt: now + index })));
     const messages = await readForum(server, guest);
     expect(messages).toHaveLength(FORUM_READ_LIMIT);
     expect(messages.at(-1)?.text).toBe(`m${FORUM_READ_LIMIT + 4}`);
@@ -95,7 +95,11 @@ describe('the forum without a mirror (the default)', () => {
     expect(latest.hasEarlier).toBe(true);
     const oldest = (latest.messages as ForumMessage[])[0];
     if (oldest === undefined) throw new Error('no messages');
-    const earlier = await succeed(server.app, '/forum/read', { api: apiBlock(), guest: credentials(guest), before: { id: oldest.id, createdAt: oldest.createdAt } });
+    const earlier = await succeed(server.app, '/forum/read', {
+      api: apiBlock(),
+      guest: credentials(guest),
+      before: { id: oldest.id, createdAt: oldest.createdAt },
+    });
     const page = earlier.messages as ForumMessage[];
     // The five left out of the latest page, in order, after whatever the other tests posted before them.
     expect(page.slice(-5).map((message) => message.text)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
@@ -108,7 +112,9 @@ describe('the mirror settings', () => {
   it('are off without FORUM_* and name what is missing when only some are set', () => {
     expect(forumMirrorSettings({})).toBeNull();
     expect(() => forumMirrorSettings({ FORUM_HOOK_URL: 'https://hooks.example/x' })).toThrow('missing: FORUM_TOKEN, FORUM_CHANNEL');
-    expect(() => forumMirrorSettings({ FORUM_HOOK_URL: 'ftp://x', FORUM_TOKEN: 't', FORUM_CHANNEL: 'C1' })).toThrow('FORUM_HOOK_URL must be an http or https URL');
+    expect(() => forumMirrorSettings({ FORUM_HOOK_URL: 'ftp://x', FORUM_TOKEN: 't', FORUM_CHANNEL: 'C1' })).toThrow(
+      'FORUM_HOOK_URL must be an http or https URL',
+    );
     expect(forumMirrorSettings({ FORUM_HOOK_URL: 'https://hooks.example/x', FORUM_TOKEN: 't', FORUM_CHANNEL: 'C1' })).toEqual({
       hookUrl: 'https://hooks.example/x',
       token: 't',

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../admin.ts';
-import {
-  apiBlock,
-  call,
-  credentials,
-  fail,
-  lastMessageTo,
-  signUp,
-  useTestServer,
-  succeed,
-} from '../../test/harness.ts';
+import { apiBlock, call, credentials, fail, lastMessageTo, signUp, useTestServer, succeed } from '../../test/harness.ts';
 
 const server = useTestServer();
 
@@ -66,7 +57,9 @@ describe('/guest/create', () => {
     [{ timezone: 'Tokyo' }, 'The request is invalid: guest.timezone.'],
     [{ language: 'fr' }, 'The request is invalid: guest.language.'],
   ])('rejects %o with a clear message', async (field, expected) => {
-    expect(await fail(server.app, '/guest/create', createBody({ title: 'Valid', email: 'valid@example.com', ...field }), { remoteAddress: '10.9.0.3' })).toBe(expected);
+    expect(await fail(server.app, '/guest/create', createBody({ title: 'Valid', email: 'valid@example.com', ...field }), { remoteAddress: '10.9.0.3' })).toBe(
+      expected,
+    );
   });
 
   it('ignores fields it does not know, and never stores them', async () => {
@@ -102,7 +95,10 @@ describe('/guest/create', () => {
 describe('/guest/authenticate', () => {
   it('signs in by title (any case) or e-mail with a fresh token each time', async () => {
     const guest = await signUp(server.app);
-    const byTitle = await succeed(server.app, '/guest/authenticate', { api: apiBlock(), guest: { title: guest.title.toUpperCase(), password: guest.password } });
+    const byTitle = await succeed(server.app, '/guest/authenticate', {
+      api: apiBlock(),
+      guest: { title: guest.title.toUpperCase(), password: guest.password },
+    });
     const byEmail = await succeed(server.app, '/guest/authenticate', { api: apiBlock(), guest: { title: guest.email, password: guest.password } });
     const first = byTitle.guest as { id: number; token: string };
     const second = byEmail.guest as { id: number; token: string };
@@ -127,7 +123,12 @@ describe('/guest/authenticate', () => {
   it('rests an account after 10 failures for 15 minutes, then lets its owner in', async () => {
     const guest = await signUp(server.app);
     for (let i = 0; i < 10; i += 1) {
-      await fail(server.app, '/guest/authenticate', { api: apiBlock(), guest: { title: guest.title, password: `wrong ${i}` } }, { remoteAddress: `10.9.2.${i}` });
+      await fail(
+        server.app,
+        '/guest/authenticate',
+        { api: apiBlock(), guest: { title: guest.title, password: `wrong ${i}` } },
+        { remoteAddress: `10.9.2.${i}` },
+      );
     }
     const rightPassword = { api: apiBlock(), guest: { title: guest.title, password: guest.password } };
     expect(await fail(server.app, '/guest/authenticate', rightPassword, { remoteAddress: '10.9.2.100' })).toBe(
@@ -179,22 +180,36 @@ describe('/guest/authenticateAsLimFacilitator', () => {
     const guest = await signUp(server.app);
     const other = await signUp(server.app);
     await runAdmin(['create-warden', '--title', 'Kenji', '--email', 'kenji@example.com'], server.app.db, server.clock, server.app.config);
-    const lines = await runAdmin(['facilitator-token', '--warden', 'kenji@example.com', '--guest', String(guest.id), '--hours', '1'], server.app.db, server.clock, server.app.config);
+    const lines = await runAdmin(
+      ['facilitator-token', '--warden', 'kenji@example.com', '--guest', String(guest.id), '--hours', '1'],
+      server.app.db,
+      server.clock,
+      server.app.config,
+    );
     const token = lines[1] ?? '';
     expect(lines[2]).toBe(`http://localhost:8080/guest/loginAsLimFacilitator/${token}/${guest.id}`);
 
-    const answer = await succeed(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: String(guest.id) }, facilitator: { token } });
+    const answer = await succeed(server.app, '/guest/authenticateAsLimFacilitator', {
+      api: apiBlock(),
+      guest: { id: String(guest.id) },
+      facilitator: { token },
+    });
     const session = answer.guest as { id: number; token: string };
     expect(session.id).toBe(guest.id);
     await succeed(server.app, '/guest/read', { api: apiBlock(), guest: session });
 
     const wrongGuest = { api: apiBlock(), guest: { id: other.id }, facilitator: { token } };
     expect(await fail(server.app, '/guest/authenticateAsLimFacilitator', wrongGuest)).toBe('The facilitator link is invalid or has expired.');
-    expect(await fail(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token: 'y'.repeat(43) } })).toBe(
-      'The facilitator link is invalid or has expired.',
-    );
+    expect(
+      await fail(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token: 'y'.repeat(43) } }),
+    ).toBe('The facilitator link is invalid or has expired.');
     // A token not yet used, after its hour.
-    const [, unused = ''] = await runAdmin(['facilitator-token', '--warden', 'kenji@example.com', '--guest', String(guest.id), '--hours', '1'], server.app.db, server.clock, server.app.config);
+    const [, unused = ''] = await runAdmin(
+      ['facilitator-token', '--warden', 'kenji@example.com', '--guest', String(guest.id), '--hours', '1'],
+      server.app.db,
+      server.clock,
+      server.app.config,
+    );
     server.clock.offsetMs += 61 * MINUTE;
     expect(await fail(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token: unused } })).toBe(
       'The facilitator link is invalid or has expired.',

@@ -12,14 +12,7 @@ import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
 import { tokenHint } from '../../services/triggers/webhook-token.ts';
-import {
-  assertTitleAndEmailFree,
-  explainUniqueViolation,
-  guestByEmail,
-  guestByTitle,
-  publicGuest,
-  startSession,
-} from '../../services/guests.ts';
+import { assertTitleAndEmailFree, explainUniqueViolation, guestByEmail, guestByTitle, publicGuest, startSession } from '../../services/guests.ts';
 import { sendMailLink } from '../../services/mail-links.ts';
 import { endSession } from '../../services/sessions.ts';
 
@@ -63,17 +56,12 @@ const account: FastifyPluginAsync = async (app) => {
     payload: { guest: guestSchema },
     async handler({ guest: form }, request) {
       await app.rateLimiter.enforce(`sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
-      const found = form.title.includes('@')
-        ? await guestByEmail(app.db, form.title.toLowerCase())
-        : await guestByTitle(app.db, form.title);
+      const found = form.title.includes('@') ? await guestByEmail(app.db, form.title.toLowerCase()) : await guestByTitle(app.db, form.title);
       const accountKey = `sign-in:account:${found?.id ?? form.title.toLowerCase()}`;
       if (await app.rateLimiter.isExhausted(accountKey, RATE_RULES.signInFailuresPerAccount)) {
         throw new ApiFailure('too_many_requests');
       }
-      const matches =
-        found === undefined
-          ? await verifyDecoyPassword(form.password)
-          : await verifyPassword(found.passwordHash, form.password);
+      const matches = found === undefined ? await verifyDecoyPassword(form.password) : await verifyPassword(found.passwordHash, form.password);
       if (found === undefined || !matches) {
         await app.rateLimiter.hit(accountKey, RATE_RULES.signInFailuresPerAccount);
         throw new ApiFailure('sign_in_failed');

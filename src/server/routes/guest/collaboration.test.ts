@@ -185,14 +185,28 @@ describe('the trigger call after a jail', () => {
     });
 
     const [delivery] = await deliveries(guest);
-    expect(delivery).toMatchObject({ id: call.headers['webhook-id'], reservationId: reservation.id, work: 'Write the chapter', method: 'POST', status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      id: call.headers['webhook-id'],
+      reservationId: reservation.id,
+      work: 'Write the chapter',
+      method: 'POST',
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     // Another guest sees none of it.
     expect(await deliveries(await signUp(server.app))).toEqual([]);
   });
 
   it('sends the five values as the body when the template is empty, and in the query for GET', async () => {
     const guest = await readyGuest(server.app);
-    await succeed(server.app, '/guest/update', body(guest, { triggerEnabled: true, triggerMethod: 'POST', triggerUrl: `${receiverUrl}/post`, triggerBody: null }));
+    await succeed(
+      server.app,
+      '/guest/update',
+      body(guest, { triggerEnabled: true, triggerMethod: 'POST', triggerUrl: `${receiverUrl}/post`, triggerBody: null }),
+    );
     await runJail(guest);
     expect(Object.keys(JSON.parse(received[0]?.body ?? '{}') as object)).toEqual(['work', 'date', 'time', 'duration', 'achievement']);
 

@@ -46,7 +46,10 @@ describe('two guests', () => {
     const aliceBefore = await snapshot(alice);
     const bobBefore = await snapshot(bob);
     const mailsBefore = (await outbox(server.app)).length;
-    for (const [owner, intruder] of [[alice, bob], [bob, alice]] as const) {
+    for (const [owner, intruder] of [
+      [alice, bob],
+      [bob, alice],
+    ] as const) {
       const result = await call(server.app, path, body({ id: owner.id, token: intruder.token }));
       expect(result.statusCode).toBe(200);
       expect(result.body).toEqual(SIGNED_OUT);
@@ -63,7 +66,12 @@ describe('two guests', () => {
   });
 
   it('one guest’s SMS code does not prove a number for the other', async () => {
-    await succeed(server.app, '/guest/requestPhoneCode', { api: apiBlock(), guest: { ...credentials(alice), phone: '09066667777' } }, { remoteAddress: alice.address });
+    await succeed(
+      server.app,
+      '/guest/requestPhoneCode',
+      { api: apiBlock(), guest: { ...credentials(alice), phone: '09066667777' } },
+      { remoteAddress: alice.address },
+    );
     const code = /\b(\d{6})\b/.exec((await outbox(server.app)).findLast((message) => message.to === '09066667777')?.text ?? '')?.[1];
     const result = await call(server.app, '/guest/update', { api: apiBlock(), guest: { ...credentials(bob), phone: '09066667777', phoneCode: code } });
     expect(result.body.api).toEqual({ status: 'failed', errorMessage: 'Your code is wrong' });

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiBlock,
-  credentials,
-  fail,
-  lastMessageTo,
-  linkTokenMailedTo,
-  outbox,
-  signUp,
-  useTestServer,
-  succeed,
-} from '../../test/harness.ts';
+import { apiBlock, credentials, fail, lastMessageTo, linkTokenMailedTo, outbox, signUp, useTestServer, succeed } from '../../test/harness.ts';
 
 const server = useTestServer();
 
@@ -54,9 +44,7 @@ describe('/guest/resendVerifyEmail', () => {
     const second = await linkTokenMailedTo(server.app, guest.email, 'verifyEmail');
     expect(second).not.toBe(first);
     await succeed(server.app, '/guest/verifyEmail', { api: apiBlock(), guest: { token: second } });
-    expect(await fail(server.app, '/guest/resendVerifyEmail', { api: apiBlock(), guest: credentials(guest) })).toBe(
-      'Your e-mail address is already verified.',
-    );
+    expect(await fail(server.app, '/guest/resendVerifyEmail', { api: apiBlock(), guest: credentials(guest) })).toBe('Your e-mail address is already verified.');
   });
 
   it('needs a session and is rate limited', async () => {

@@ -1,11 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticatedRequestSchema } from '../../../shared/api/envelope.ts';
-import {
-  guestUpdatePasswordEmailRequestSchema,
-  guestUpdatePasswordRequestSchema,
-  guestVerifyEmailRequestSchema,
-} from '../../../shared/api/guest.ts';
+import { guestUpdatePasswordEmailRequestSchema, guestUpdatePasswordRequestSchema, guestVerifyEmailRequestSchema } from '../../../shared/api/guest.ts';
 import { guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';

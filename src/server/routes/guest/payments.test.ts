@@ -62,8 +62,12 @@ describe('the local provider’s card form', () => {
   it('refuses other numbers, past expiry dates and malformed security codes as Stripe words it', async () => {
     const guest = await signUp(server.app);
     const card = { number: CARDS.succeeds, expMonth: 12, expYear: 2040, cvc: '123' };
-    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, number: '4111 1111 1111 1111' } }))).toBe('Your card number is incorrect.');
-    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, expYear: 2001 } }))).toBe("Your card's expiration date is incorrect.");
+    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, number: '4111 1111 1111 1111' } }))).toBe(
+      'Your card number is incorrect.',
+    );
+    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, expYear: 2001 } }))).toBe(
+      "Your card's expiration date is incorrect.",
+    );
     expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, expMonth: 13 } }))).toBe("Your card's expiration date is incorrect.");
     expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, cvc: '12a' } }))).toBe("Your card's security code is incorrect.");
   });
@@ -81,7 +85,11 @@ describe('the local provider’s card form', () => {
 
   it('asks for a session and refuses a token it never issued', async () => {
     const guest = await signUp(server.app);
-    await fail(server.app, '/payments/local/token', { api: apiBlock(), guest: { id: guest.id, token: 'wrong' }, card: { number: CARDS.succeeds, expMonth: 1, expYear: 2040, cvc: '123' } });
+    await fail(server.app, '/payments/local/token', {
+      api: apiBlock(),
+      guest: { id: guest.id, token: 'wrong' },
+      card: { number: CARDS.succeeds, expMonth: 1, expYear: 2040, cvc: '123' },
+    });
     const message = await fail(server.app, '/guest/subscribe', body(guest, { subscription: { plan: PLAN.light, token: 'never-issued' } }));
     expect(message).toBe('This card could not be read. Please enter it again.');
   });
@@ -110,11 +118,19 @@ describe('/guest/subscribe on the local provider', () => {
     const answer = await subscribe(guest, PLAN.standard, CARDS.authenticates);
     expect(answer.clientSecret).toMatch(/^lpi_.+_secret_.+$/);
     expect(answer.guest.subscriptionPlan).toBe(PLAN.trial);
-    const confirmed = (await succeed(server.app, '/payments/local/confirm', body(guest, { payment: { clientSecret: answer.clientSecret, approve: true } }))) as unknown as Answer;
+    const confirmed = (await succeed(
+      server.app,
+      '/payments/local/confirm',
+      body(guest, { payment: { clientSecret: answer.clientSecret, approve: true } }),
+    )) as unknown as Answer;
     expect(confirmed.guest.subscriptionPlan).toBe(PLAN.standard);
     expect(confirmed.subscription.card).toEqual({ brand: 'visa', last4: '3155' });
     // Confirming again changes nothing.
-    const again = (await succeed(server.app, '/payments/local/confirm', body(guest, { payment: { clientSecret: answer.clientSecret, approve: false } }))) as unknown as Answer;
+    const again = (await succeed(
+      server.app,
+      '/payments/local/confirm',
+      body(guest, { payment: { clientSecret: answer.clientSecret, approve: false } }),
+    )) as unknown as Answer;
     expect(again.guest.subscriptionPlan).toBe(PLAN.standard);
     expect((await paymentsOf(guest)).map((payment) => payment.status)).toEqual(['succeeded']);
   });
@@ -169,9 +185,15 @@ describe('/guest/subscribe on the local provider', () => {
 describe('/guest/updateCard and /guest/unsubscribe', () => {
   it('replaces the card on file, and needs one to replace', async () => {
     const guest = await signUp(server.app);
-    expect(await fail(server.app, '/guest/updateCard', body(guest, { subscription: { token: await cardToken(guest, CARDS.succeeds) } }))).toContain('no card on file');
+    expect(await fail(server.app, '/guest/updateCard', body(guest, { subscription: { token: await cardToken(guest, CARDS.succeeds) } }))).toContain(
+      'no card on file',
+    );
     await subscribe(guest, PLAN.light, CARDS.succeeds);
-    const answer = (await succeed(server.app, '/guest/updateCard', body(guest, { subscription: { token: await cardToken(guest, CARDS.authenticates) } }))) as unknown as Answer;
+    const answer = (await succeed(
+      server.app,
+      '/guest/updateCard',
+      body(guest, { subscription: { token: await cardToken(guest, CARDS.authenticates) } }),
+    )) as unknown as Answer;
     expect(answer.subscription).toMatchObject({ plan: PLAN.light, card: { last4: '3155' } });
   });
 
@@ -227,7 +249,10 @@ describe('billing on the dev clock', () => {
     async function sitThrough(startTime: number, hours: number): Promise<void> {
       const booked = await bookJail(server.app, guest, (startTime - server.clock.now()) / HOUR, hours);
       await moveClockTo(booked.startTime);
-      await server.app.db.update(jails).set({ enteredAt: booked.startTime }).where(and(eq(jails.reservationId, booked.id)));
+      await server.app.db
+        .update(jails)
+        .set({ enteredAt: booked.startTime })
+        .where(and(eq(jails.reservationId, booked.id)));
       await moveClockTo(booked.startTime + hours * HOUR + 1_000);
     }
 
@@ -270,14 +295,18 @@ describe('plans given on application', () => {
     await moveClockTo((free.subscription.expiredAt ?? 0) + HOUR);
     const returning = await signIn(server.app, guest);
     const startTime = Math.ceil((server.clock.now() + 24 * HOUR) / HOUR) * HOUR;
-    expect(
-      await fail(server.app, '/reservation/create', body(returning, { reservation: { work: 'Essay', duration: 1, startTime, repeatType: 'none' } })),
-    ).toBe('Your plan has ended. Please choose a plan on the subscription page to book a jail.');
+    expect(await fail(server.app, '/reservation/create', body(returning, { reservation: { work: 'Essay', duration: 1, startTime, repeatType: 'none' } }))).toBe(
+      'Your plan has ended. Please choose a plan on the subscription page to book a jail.',
+    );
     await moveClockTo(Date.now());
   });
 
   it('refuses an unknown plan or guest', async () => {
-    await expect(runAdmin(['grant-plan', '--guest', '1', '--plan', 'standard'], server.app.db, server.clock, server.app.config)).rejects.toThrow('--plan is not valid');
-    await expect(runAdmin(['grant-plan', '--guest', '999999', '--plan', 'free'], server.app.db, server.clock, server.app.config)).rejects.toThrow('no guest has the id 999999');
+    await expect(runAdmin(['grant-plan', '--guest', '1', '--plan', 'standard'], server.app.db, server.clock, server.app.config)).rejects.toThrow(
+      '--plan is not valid',
+    );
+    await expect(runAdmin(['grant-plan', '--guest', '999999', '--plan', 'free'], server.app.db, server.clock, server.app.config)).rejects.toThrow(
+      'no guest has the id 999999',
+    );
   });
 });

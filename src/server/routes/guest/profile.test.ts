@@ -55,7 +55,16 @@ describe('/guest/update', () => {
     const answer = await succeed(
       server.app,
       '/guest/update',
-      update(guest, { ...current, id: guest.id, token: guest.token, isVerified: true, subscriptionPlan: 3, isLimMember: true, password: 'hijacked!!', phone: null }),
+      update(guest, {
+        ...current,
+        id: guest.id,
+        token: guest.token,
+        isVerified: true,
+        subscriptionPlan: 3,
+        isLimMember: true,
+        password: 'hijacked!!',
+        phone: null,
+      }),
     );
     expect(answer.guest).toEqual(current);
     await succeed(server.app, '/guest/authenticate', { api: apiBlock(), guest: { title: guest.title, password: guest.password } });
@@ -65,7 +74,9 @@ describe('/guest/update', () => {
     const guest = await signUp(server.app);
     const other = await signUp(server.app);
     expect(await fail(server.app, '/guest/update', update(guest, { title: other.title.toUpperCase() }))).toBe('This username is already taken.');
-    expect(await fail(server.app, '/guest/update', update(guest, { email: other.email, currentPassword: guest.password }, 'ja'))).toBe('このメールアドレスは既に登録されています。');
+    expect(await fail(server.app, '/guest/update', update(guest, { email: other.email, currentPassword: guest.password }, 'ja'))).toBe(
+      'このメールアドレスは既に登録されています。',
+    );
     // Its own title in another case is no conflict.
     await succeed(server.app, '/guest/update', update(guest, { title: guest.title.toUpperCase() }));
   });

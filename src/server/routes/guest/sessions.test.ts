@@ -66,7 +66,10 @@ function disconnected(client: RelayClient): Promise<string> {
 }
 
 async function lastSeenOf(guest: TestGuest): Promise<number | undefined> {
-  const [row] = await server.app.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(guest.token)));
+  const [row] = await server.app.db
+    .select({ lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(guest.token)));
   return row?.lastSeenAt;
 }
 
@@ -86,7 +89,9 @@ describe('lifetimes of a guest session', () => {
     // 30 days after that use: ended, although the cache had it.
     server.clock.offsetMs = 60 * DAY - MINUTE;
     expect(await fail(server.app, '/guest/read', read(guest))).toBe(SIGNED_OUT);
-    expect(await fail(server.app, '/guest/read', { api: apiBlock('ja'), guest: credentials(guest) })).toBe('ログインが切れました。もう一度ログインしてください。');
+    expect(await fail(server.app, '/guest/read', { api: apiBlock('ja'), guest: credentials(guest) })).toBe(
+      'ログインが切れました。もう一度ログインしてください。',
+    );
   });
 
   it('ends 90 days after sign-in however often it is used', async () => {
@@ -136,7 +141,10 @@ describe('an alive check', () => {
     await server.app.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(guest.token)));
     await server.app.invalidateReadCache(guest.id);
     const ended = disconnected(device);
-    expect(await device.send('check_alive_from_guest', { api: apiBlock(), guest: { id: guest.id }, jailStatus: 'injail' })).toEqual({ ok: false, error: RELAY_REFUSED });
+    expect(await device.send('check_alive_from_guest', { api: apiBlock(), guest: { id: guest.id }, jailStatus: 'injail' })).toEqual({
+      ok: false,
+      error: RELAY_REFUSED,
+    });
     expect(await ended).toBe('io server disconnect');
   });
 });
@@ -300,7 +308,12 @@ describe('a warden’s console socket', () => {
 describe('a facilitator', () => {
   async function facilitatorToken(guest: TestGuest): Promise<string> {
     const warden = await newWarden();
-    const lines = await runAdmin(['facilitator-token', '--warden', warden.email, '--guest', String(guest.id), '--hours', '1'], server.app.db, server.clock, server.app.config);
+    const lines = await runAdmin(
+      ['facilitator-token', '--warden', warden.email, '--guest', String(guest.id), '--hours', '1'],
+      server.app.db,
+      server.clock,
+      server.app.config,
+    );
     return lines[1] ?? '';
   }
 

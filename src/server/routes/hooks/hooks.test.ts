@@ -78,7 +78,13 @@ describe('POST /hooks/reservation/:webhookToken', () => {
     expect(result.statusCode).toBe(200);
     expect(result.body).toMatchObject({ status: 'success', error: null });
     const [booked] = await reservationsOf(guest);
-    expect(booked).toMatchObject({ id: result.body.reservationId, work: 'Write the chapter', startTime: tokyo(1, 10, 30), duration: 1.5, repeatType: 'weekly' });
+    expect(booked).toMatchObject({
+      id: result.body.reservationId,
+      work: 'Write the chapter',
+      startTime: tokyo(1, 10, 30),
+      duration: 1.5,
+      repeatType: 'weekly',
+    });
   });
 
   it('books a one-off jail when repeatType is left out', async () => {
@@ -89,7 +95,7 @@ describe('POST /hooks/reservation/:webhookToken', () => {
     expect((await reservationsOf(guest))[0]?.repeatType).toBe('none');
   });
 
-  it("starts at the next quarter hour when date and time are left out: a normal jail, open at once", async () => {
+  it('starts at the next quarter hour when date and time are left out: a normal jail, open at once', async () => {
     const guest = await readyGuest(server.app);
     const token = await giveToken(guest);
     await moveClockTo(tokyo(0, 9, 7));
@@ -212,7 +218,10 @@ describe('POST /hooks/reservation/:webhookToken', () => {
     await setGuest(guest, { language: 'ja' });
     const bad = { ...GOOD, duration: 1 };
     for (let call = 0; call < WEBHOOK_CALLS_PER_TOKEN.limit; call += 1) expect((await hook(token, bad)).statusCode).toBe(422);
-    expect(await hook(token, GOOD)).toEqual({ statusCode: 429, body: { status: 'failed', error: '試行回数が多すぎます。数分待ってから、もう一度お試しください。' } });
+    expect(await hook(token, GOOD)).toEqual({
+      statusCode: 429,
+      body: { status: 'failed', error: '試行回数が多すぎます。数分待ってから、もう一度お試しください。' },
+    });
 
     const address = nextAddress();
     for (let call = 0; call < WEBHOOK_CALLS_PER_ADDRESS.limit; call += 1) expect((await hook(newToken(), GOOD, address)).statusCode).toBe(401);

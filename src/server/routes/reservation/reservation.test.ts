@@ -127,11 +127,7 @@ describe('POST /api/reservation/create', () => {
 
   it('fills in the weekdays and the schedules when the form leaves them out', async () => {
     const guest = await readyGuest(server.app);
-    const answer = await succeed(
-      server.app,
-      '/reservation/create',
-      body(guest, { duration: 1, startTime: tokyo(0, 12), repeatType: 'daily' }),
-    );
+    const answer = await succeed(server.app, '/reservation/create', body(guest, { duration: 1, startTime: tokyo(0, 12), repeatType: 'daily' }));
     expect(answer.reservation).toMatchObject({ work: '', dailyRepeatSettings: [0, 1, 2, 3, 4, 5, 6], schedules: [] });
   });
 
@@ -148,12 +144,8 @@ describe('POST /api/reservation/create', () => {
   it('turns away a guest without a phone number', async () => {
     const guest = await signUp(server.app);
     await verifyEmail(server.app, guest);
-    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm()))).toBe(
-      'To book a jail session, please first register your phone number.',
-    );
-    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm(), 'ja'))).toBe(
-      'ジェイルを予約するには、まず電話番号を登録してください。',
-    );
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm()))).toBe('To book a jail session, please first register your phone number.');
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm(), 'ja'))).toBe('ジェイルを予約するには、まず電話番号を登録してください。');
   });
 
   it('turns away a suspended guest until the resume time, written in their zone and language', async () => {
@@ -192,7 +184,7 @@ describe('POST /api/reservation/create', () => {
     await create(guest);
   });
 
-  it("holds a light-plan guest to 15 hours in the month the booking starts in", async () => {
+  it('holds a light-plan guest to 15 hours in the month the booking starts in', async () => {
     const guest = await readyGuest(server.app);
     await setGuest(guest, { subscriptionPlan: PLANS.light.code });
     await create(guest, { startTime: tokyo(1, 9), duration: 8 });
@@ -200,13 +192,13 @@ describe('POST /api/reservation/create', () => {
     expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(3, 9), duration: 1.25 })))).toBe(
       'The light plan allows 15 hours of jail a month. January 2030 has 1 hours left, and this booking needs 1.25.',
     );
-    expect(
-      await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(3, 9), duration: 1.25 }), 'ja')),
-    ).toBe('ライトプランで予約できるのは月15時間までです。2030年1月の残りは1時間で、この予約には1.25時間が必要です。');
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(3, 9), duration: 1.25 }), 'ja'))).toBe(
+      'ライトプランで予約できるのは月15時間までです。2030年1月の残りは1時間で、この予約には1.25時間が必要です。',
+    );
     // A weekly hour would add one for each Thursday left in January: 10, 17, 24 and 31.
-    expect(
-      await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(3, 9), duration: 1, repeatType: 'weekly' }))),
-    ).toContain('this booking needs 4.');
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(3, 9), duration: 1, repeatType: 'weekly' })))).toContain(
+      'this booking needs 4.',
+    );
     await create(guest, { startTime: tokyo(3, 9), duration: 1 });
   });
 
@@ -223,9 +215,9 @@ describe('POST /api/reservation/create', () => {
     expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(8, 11), duration: 1 })))).toMatch(
       /^This time overlaps your jail of Jan 15, 2030, 10:00\sAM UTC\+09:00\.$/,
     );
-    expect(
-      await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 11), duration: 1, repeatType: 'daily' }), 'ja')),
-    ).toBe('この時間は2030/01/08 10:00 UTC+09:00のジェイルと重なっています。');
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 11), duration: 1, repeatType: 'daily' }), 'ja'))).toBe(
+      'この時間は2030/01/08 10:00 UTC+09:00のジェイルと重なっています。',
+    );
     // Touching ends are no overlap.
     await create(guest, { startTime: tokyo(8, 12), duration: 1 });
     await create(guest, { startTime: tokyo(1, 9), duration: 1 });
@@ -255,9 +247,7 @@ describe('POST /api/reservation/create', () => {
       const result = await call(server.app, '/reservation/create', body(guest, bookingForm(overrides)));
       expect(result.body.api, JSON.stringify(overrides)).toEqual({ status: 'failed', errorMessage: message });
     }
-    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 9) }), 'ja'))).toBe(
-      'この開始時刻は既に過ぎています。',
-    );
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 9) }), 'ja'))).toBe('この開始時刻は既に過ぎています。');
     // The last of the 14 dates, the earliest start after now, and a schedule entry just inside the session.
     await create(guest, { startTime: tokyo(13, 23, 45), duration: 1 });
     await create(guest, { startTime: tokyo(0, 9, 15), duration: 1, schedules: [{ minutes: 55, title: 'Wrap up' }] });
@@ -268,9 +258,7 @@ describe('POST /api/reservation/create', () => {
     const guest = await readyGuest(server.app);
     expect(await fail(server.app, '/reservation/create', body(guest))).toBe('The request is invalid: reservation.');
     const { startTime: _startTime, ...withoutStart } = bookingForm();
-    expect(await fail(server.app, '/reservation/create', body(guest, withoutStart))).toBe(
-      'The request is invalid: reservation.startTime.',
-    );
+    expect(await fail(server.app, '/reservation/create', body(guest, withoutStart))).toBe('The request is invalid: reservation.startTime.');
     expect(await fail(server.app, '/reservation/create', body(guest, { ...bookingForm(), repeatType: 'monthly' }))).toBe(
       'The request is invalid: reservation.repeatType.',
     );
@@ -425,12 +413,8 @@ describe('POST /api/reservation/update', () => {
     const guest = await readyGuest(server.app);
     const created = await create(guest, { startTime: tokyo(0, 16) });
     await setNow(tokyo(0, 10, 1));
-    expect(await fail(server.app, '/reservation/update', body(guest, { id: created.id, work: 'Late change' }))).toBe(
-      'No change available within 6 hours.',
-    );
-    expect(await fail(server.app, '/reservation/update', body(guest, { id: created.id, work: 'Late change' }, 'ja'))).toBe(
-      '開始6時間前からは変更できません。',
-    );
+    expect(await fail(server.app, '/reservation/update', body(guest, { id: created.id, work: 'Late change' }))).toBe('No change available within 6 hours.');
+    expect(await fail(server.app, '/reservation/update', body(guest, { id: created.id, work: 'Late change' }, 'ja'))).toBe('開始6時間前からは変更できません。');
     await setNow(tokyo(0, 9, 59));
     await succeed(server.app, '/reservation/update', body(guest, { id: created.id, work: 'In time' }));
   });
@@ -467,9 +451,7 @@ describe('POST /api/reservation/update', () => {
     const guest = await readyGuest(server.app);
     const created = await create(guest, { startTime: tokyo(0, 12), duration: 1 });
     await setNow(tokyo(1, 0));
-    expect(await fail(server.app, '/reservation/update', body(guest, { id: created.id, work: 'Too late' }))).toBe(
-      'This reservation has already finished.',
-    );
+    expect(await fail(server.app, '/reservation/update', body(guest, { id: created.id, work: 'Too late' }))).toBe('This reservation has already finished.');
   });
 });
 
@@ -502,9 +484,7 @@ describe('POST /api/reservation/skip', () => {
     const later = await create(guest, { startTime: tokyo(2, 10), repeatType: 'weekly' });
     await succeed(server.app, '/reservation/skip', body(guest, { id: later.id }));
     expect(await fail(server.app, '/reservation/skip', body(guest, { id: later.id }))).toBe('This reservation has already finished.');
-    expect(await fail(server.app, '/reservation/update', body(guest, { id: later.id, work: 'Changed' }))).toBe(
-      'This reservation has already finished.',
-    );
+    expect(await fail(server.app, '/reservation/update', body(guest, { id: later.id, work: 'Changed' }))).toBe('This reservation has already finished.');
     expect(await fail(server.app, '/reservation/destroy', body(guest, { id: later.id }))).toBe('This reservation has already finished.');
   });
 });

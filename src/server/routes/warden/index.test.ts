@@ -56,11 +56,21 @@ describe('/warden/authenticate', () => {
   it('makes an account wait after 10 failed sign-ins, even with the right password', async () => {
     const warden = await createWarden();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      await fail(server.app, '/warden/authenticate', { api: apiBlock(), warden: { email: warden.email, password: 'wrong password' } }, { remoteAddress: '10.20.0.3' });
+      await fail(
+        server.app,
+        '/warden/authenticate',
+        { api: apiBlock(), warden: { email: warden.email, password: 'wrong password' } },
+        { remoteAddress: '10.20.0.3' },
+      );
     }
-    expect(await fail(server.app, '/warden/authenticate', { api: apiBlock(), warden: { email: warden.email, password: warden.password } }, { remoteAddress: '10.20.0.4' })).toBe(
-      'Too many attempts. Please wait a few minutes and try again.',
-    );
+    expect(
+      await fail(
+        server.app,
+        '/warden/authenticate',
+        { api: apiBlock(), warden: { email: warden.email, password: warden.password } },
+        { remoteAddress: '10.20.0.4' },
+      ),
+    ).toBe('Too many attempts. Please wait a few minutes and try again.');
   }, 60_000);
 
   it.each([
@@ -126,7 +136,10 @@ describe('/warden/read and /warden/logout', () => {
 describe('ICE_SERVERS', () => {
   it('is read into the configuration, and a bad value stops the start with a readable error', () => {
     expect(loadConfig({}).iceServers).toEqual([]);
-    const servers = [{ urls: 'stun:stun.example:3478' }, { urls: ['turn:turn.example:3478?transport=udp', 'turns:turn.example:5349'], username: 'u', credential: 'c' }];
+    const servers = [
+      { urls: 'stun:stun.example:3478' },
+      { urls: ['turn:turn.example:3478?transport=udp', 'turns:turn.example:5349'], username: 'u', credential: 'c' },
+    ];
     expect(loadConfig({ ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);
     expect(() => loadConfig({ ICE_SERVERS: 'stun:stun.example' })).toThrow(/ICE_SERVERS must be JSON/);
     expect(() => loadConfig({ ICE_SERVERS: '{"urls":"stun:x"}' })).toThrow(/ICE_SERVERS must be an array/);
@@ -135,40 +148,48 @@ describe('ICE_SERVERS', () => {
     expect(() => loadConfig({ ICE_SERVERS: '[{"urls":"stun:x","password":"p"}]' })).toThrow(/ICE_SERVERS/);
   });
 
-  it('is answered by /warden/read', async () => {
-    const iceServers = [{ urls: 'turn:turn.example:3478', username: 'user', credential: 'secret' }];
-    const other = await startTestServer({ iceServers });
-    try {
-      const lines = await runAdmin(['create-warden', '--title', 'Ice', '--email', 'ice@example.com'], other.app.db, other.clock, other.app.config);
-      const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
-      const signedIn = await succeed(other.app, '/warden/authenticate', { api: apiBlock(), warden: { email: 'ice@example.com', password } });
-      const { token } = signedIn.warden as { token: string };
-      expect((await succeed(other.app, '/warden/read', { api: apiBlock(), warden: { token } })).iceServers).toEqual(iceServers);
-    } finally {
-      await other.close();
-    }
-  }, OWN_SERVER_TIMEOUT_MS);
+  it(
+    'is answered by /warden/read',
+    async () => {
+      const iceServers = [{ urls: 'turn:turn.example:3478', username: 'user', credential: 'secret' }];
+      const other = await startTestServer({ iceServers });
+      try {
+        const lines = await runAdmin(['create-warden', '--title', 'Ice', '--email', 'ice@example.com'], other.app.db, other.clock, other.app.config);
+        const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
+        const signedIn = await succeed(other.app, '/warden/authenticate', { api: apiBlock(), warden: { email: 'ice@example.com', password } });
+        const { token } = signedIn.warden as { token: string };
+        expect((await succeed(other.app, '/warden/read', { api: apiBlock(), warden: { token } })).iceServers).toEqual(iceServers);
+      } finally {
+        await other.close();
+      }
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });
 
 describe('the console page', () => {
-  it('is served at /warden and below it; other client routes get the guest app', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'warden-dist-'));
-    await writeFile(join(distDir, 'index.html'), '<title>guest app</title>');
-    await writeFile(join(distDir, 'warden.html'), '<title>console</title>');
-    const other = await startTestServer({ distDir });
-    try {
-      for (const path of ['/warden', '/warden/', '/warden/jail/12']) {
-        const response = await other.app.inject({ method: 'GET', url: path });
-        expect(response.statusCode, path).toBe(200);
-        expect(response.body, path).toContain('console');
-        expect(response.headers['cache-control']).toBe('no-cache');
+  it(
+    'is served at /warden and below it; other client routes get the guest app',
+    async () => {
+      const distDir = await mkdtemp(join(tmpdir(), 'warden-dist-'));
+      await writeFile(join(distDir, 'index.html'), '<title>guest app</title>');
+      await writeFile(join(distDir, 'warden.html'), '<title>console</title>');
+      const other = await startTestServer({ distDir });
+      try {
+        for (const path of ['/warden', '/warden/', '/warden/jail/12']) {
+          const response = await other.app.inject({ method: 'GET', url: path });
+          expect(response.statusCode, path).toBe(200);
+          expect(response.body, path).toContain('console');
+          expect(response.headers['cache-control']).toBe('no-cache');
+        }
+        for (const path of ['/wardens', '/reservations', '/guest/show']) {
+          expect((await other.app.inject({ method: 'GET', url: path })).body, path).toContain('guest app');
+        }
+      } finally {
+        await other.close();
+        await rm(distDir, { recursive: true, force: true });
       }
-      for (const path of ['/wardens', '/reservations', '/guest/show']) {
-        expect((await other.app.inject({ method: 'GET', url: path })).body, path).toContain('guest app');
-      }
-    } finally {
-      await other.close();
-      await rm(distDir, { recursive: true, force: true });
-    }
-  }, OWN_SERVER_TIMEOUT_MS);
+    },
+    OWN_SERVER_TIMEOUT_MS,
+  );
 });

@@ -41,8 +41,7 @@ const warden: FastifyPluginAsync = async (app) => {
       if (await app.rateLimiter.isExhausted(accountKey, RATE_RULES.signInFailuresPerAccount)) {
         throw new ApiFailure('too_many_requests');
       }
-      const matches =
-        found === undefined ? await verifyDecoyPassword(form.password) : await verifyPassword(found.passwordHash, form.password);
+      const matches = found === undefined ? await verifyDecoyPassword(form.password) : await verifyPassword(found.passwordHash, form.password);
       if (found === undefined || !matches) {
         await app.rateLimiter.hit(accountKey, RATE_RULES.signInFailuresPerAccount);
         throw new ApiFailure('warden_sign_in_failed');

@@ -65,7 +65,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { token, brand: known.brand, last4 };
   }
 
-  private async card(cardId: string): Promise<(typeof localCards.$inferSelect) | undefined> {
+  private async card(cardId: string): Promise<typeof localCards.$inferSelect | undefined> {
     const [card] = await this.db.select().from(localCards).where(eq(localCards.token, cardId));
     return card;
   }

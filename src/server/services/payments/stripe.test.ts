@@ -140,7 +140,15 @@ describe('the Stripe provider through the official library', () => {
     const customer = fake.requests.find((request) => request.path === '/v1/customers');
     expect(customer?.headers['idempotency-key']).toBe('customer-9');
     expect(Object.fromEntries(customer?.form ?? [])).toEqual({ email: 'a@example.com', 'metadata[guest_id]': '9' });
-    const charge = await stripe.charge({ customerId, methodId: method.id, amountYen: 2710, description: 'd', guestId: 9, offSession: false, idempotencyKey: 'key-1' });
+    const charge = await stripe.charge({
+      customerId,
+      methodId: method.id,
+      amountYen: 2710,
+      description: 'd',
+      guestId: 9,
+      offSession: false,
+      idempotencyKey: 'key-1',
+    });
     expect(charge).toMatchObject({ status: 'succeeded', method: { last4: '4242' }, customerId });
     const sent = fake.requests.find((request) => request.path === '/v1/payment_intents');
     expect(sent?.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -200,14 +208,24 @@ describe('the app under Stripe', () => {
     expect(await succeed(server.app, '/payments/config', { api: apiBlock() })).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_fake' });
     const guest = await signUp(server.app);
     const card = { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' };
-    expect(await fail(server.app, '/payments/local/token', { api: apiBlock(), guest: credentials(guest), card })).toBe('This call belongs to the other card payment provider.');
+    expect(await fail(server.app, '/payments/local/token', { api: apiBlock(), guest: credentials(guest), card })).toBe(
+      'This call belongs to the other card payment provider.',
+    );
   });
 
   it('subscribes with a card that succeeds, and with one that needs confirming once the browser has confirmed it (re-read)', async () => {
     const guest = await signUp(server.app);
-    const light = await succeed(server.app, '/guest/subscribe', { api: apiBlock(), guest: credentials(guest), subscription: { plan: 5, token: 'pm_card_visa' } });
+    const light = await succeed(server.app, '/guest/subscribe', {
+      api: apiBlock(),
+      guest: credentials(guest),
+      subscription: { plan: 5, token: 'pm_card_visa' },
+    });
     expect(light).toMatchObject({ clientSecret: null, subscription: { plan: 5, card: { last4: '4242' } } });
-    const pending = await succeed(server.app, '/guest/subscribe', { api: apiBlock(), guest: credentials(guest), subscription: { plan: 3, token: 'pm_card_threeDSecure2Required' } });
+    const pending = await succeed(server.app, '/guest/subscribe', {
+      api: apiBlock(),
+      guest: credentials(guest),
+      subscription: { plan: 3, token: 'pm_card_threeDSecure2Required' },
+    });
     const clientSecret = String(pending.clientSecret);
     expect(pending).toMatchObject({ subscription: { plan: 5 } });
     const intent = fake.intents.get(clientSecret.split('_secret_')[0] ?? '');
@@ -223,7 +241,11 @@ describe('the app under Stripe', () => {
 describe('the Stripe webhook', () => {
   async function pendingSubscription(): Promise<{ guestId: number; intentId: string }> {
     const guest = await signUp(server.app);
-    const pending = await succeed(server.app, '/guest/subscribe', { api: apiBlock(), guest: credentials(guest), subscription: { plan: 3, token: 'pm_card_threeDSecure2Required' } });
+    const pending = await succeed(server.app, '/guest/subscribe', {
+      api: apiBlock(),
+      guest: credentials(guest),
+      subscription: { plan: 3, token: 'pm_card_threeDSecure2Required' },
+    });
     const intentId = String(pending.clientSecret).split('_secret_')[0] ?? '';
     const intent = fake.intents.get(intentId);
     if (intent === undefined) throw new Error('no intent');
@@ -240,7 +262,11 @@ describe('the Stripe webhook', () => {
     const payload = succeededEvent('evt_1', 'pi_1');
     const body = Buffer.from(payload);
     const now = Date.now();
-    expect(signedStripeEvent(body, sign(payload), WEBHOOK_SECRET, now)).toMatchObject({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
+    expect(signedStripeEvent(body, sign(payload), WEBHOOK_SECRET, now)).toMatchObject({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_1' } },
+    });
     // Within the 5 minutes' tolerance, and past it.
     expect(signedStripeEvent(body, sign(payload, Math.floor(now / 1000) - 299), WEBHOOK_SECRET, now)).toMatchObject({ id: 'evt_1' });
     expect(signedStripeEvent(body, sign(payload, Math.floor(now / 1000) - 301), WEBHOOK_SECRET, now)).toBe('stripe_event_unsigned');

@@ -154,7 +154,12 @@ export class StripePaymentProvider implements PaymentProvider {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
       // A declined card is HTTP 402 carrying the failed PaymentIntent.
       if (error instanceof Stripe.errors.StripeCardError && error.payment_intent !== undefined) {
-        return { ...chargeOf(error.payment_intent), status: 'failed', clientSecret: null, failure: error.message === '' ? 'Your card was declined.' : error.message };
+        return {
+          ...chargeOf(error.payment_intent),
+          status: 'failed',
+          clientSecret: null,
+          failure: error.message === '' ? 'Your card was declined.' : error.message,
+        };
       }
       throw new ApiFailure(error.statusCode === 402 ? 'card_authentication_failed' : 'payment_provider_unavailable');
     }

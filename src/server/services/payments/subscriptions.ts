@@ -245,7 +245,15 @@ export async function renewDue(ctx: PaymentsContext, limit = 50): Promise<number
   const due = await ctx.db
     .select()
     .from(guests)
-    .where(and(inArray(guests.subscriptionPlan, PAID_PLAN_NAMES.map((name) => PLANS[name].code)), lte(guests.nextPaymentAt, ctx.clock.now())))
+    .where(
+      and(
+        inArray(
+          guests.subscriptionPlan,
+          PAID_PLAN_NAMES.map((name) => PLANS[name].code),
+        ),
+        lte(guests.nextPaymentAt, ctx.clock.now()),
+      ),
+    )
     .limit(limit);
   const changed: number[] = [];
   for (const guest of due) if (await renewOne(ctx, guest)) changed.push(guest.id);

@@ -24,14 +24,7 @@ async function lastCountedFinish(db: Database, guestId: number, exceptReservatio
     .select({ finishedAt: jails.finishedAt })
     .from(jails)
     .innerJoin(reservations, eq(reservations.id, jails.reservationId))
-    .where(
-      and(
-        eq(jails.guestId, guestId),
-        ne(jails.reservationId, exceptReservationId),
-        isNotNull(jails.finishedAt),
-        eq(reservations.isTrial, false),
-      ),
-    )
+    .where(and(eq(jails.guestId, guestId), ne(jails.reservationId, exceptReservationId), isNotNull(jails.finishedAt), eq(reservations.isTrial, false)))
     .orderBy(desc(jails.finishedAt))
     .limit(1);
   return row?.finishedAt ?? null;

@@ -110,7 +110,12 @@ export function parseAllowHosts(value: string | undefined): ReadonlySet<string> 
   return new Set(
     (value ?? '')
       .split(',')
-      .map((host) => host.trim().replace(/^\[(.*)\]$/, '$1').toLowerCase())
+      .map((host) =>
+        host
+          .trim()
+          .replace(/^\[(.*)\]$/, '$1')
+          .toLowerCase(),
+      )
       .filter((host) => host !== ''),
   );
 }

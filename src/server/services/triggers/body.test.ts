@@ -6,7 +6,10 @@ const values: TriggerValues = { work: 'Say "hi" \\ then\nleave', date: '2026-03-
 
 describe('the trigger body', () => {
   it('fills placeholders as JSON values, or escaped inside a string', () => {
-    const rendered = renderTriggerBody('{"w": {{work}}, "note": "did {{work}} on {{date}}", "n": [{{duration}}, {{ achievement }}], "raw": "\\"{{time}}\\""}', values);
+    const rendered = renderTriggerBody(
+      '{"w": {{work}}, "note": "did {{work}} on {{date}}", "n": [{{duration}}, {{ achievement }}], "raw": "\\"{{time}}\\""}',
+      values,
+    );
     expect(JSON.parse(rendered)).toEqual({ w: values.work, note: `did ${values.work} on 2026-03-01`, n: [90, 75], raw: '"07:30"' });
   });
 

@@ -79,7 +79,11 @@ export async function callTrigger(call: TriggerCall, guard: CallGuard): Promise<
     request.on('error', (error: Error) => {
       const refused = error instanceof TriggerAddressRefused;
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError' || error.message === 'timed out';
-      settle({ ok: false, statusCode: null, error: refused ? error.message : timedOut ? `no answer within ${guard.timeoutMs / 1000} s` : `the call failed (${error.message})` });
+      settle({
+        ok: false,
+        statusCode: null,
+        error: refused ? error.message : timedOut ? `no answer within ${guard.timeoutMs / 1000} s` : `the call failed (${error.message})`,
+      });
     });
     request.end(call.body ?? undefined);
   });

@@ -172,7 +172,12 @@ export class TriggerWorker {
       return tx
         .update(triggerDeliveries)
         .set({ nextAttemptAt: now + CLAIM_LEASE_MS })
-        .where(inArray(triggerDeliveries.id, due.map((row) => row.id)))
+        .where(
+          inArray(
+            triggerDeliveries.id,
+            due.map((row) => row.id),
+          ),
+        )
         .returning();
     });
   }

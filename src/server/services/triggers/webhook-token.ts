@@ -14,6 +14,9 @@ export function tokenHint(token: string): string {
 export async function regenerateWebhookToken(db: Database, guestId: number, now: number): Promise<{ token: string; hint: string }> {
   const token = newToken();
   const hint = tokenHint(token);
-  await db.update(guests).set({ webhookToken: hashToken(token), webhookTokenHint: hint, updatedAt: now }).where(eq(guests.id, guestId));
+  await db
+    .update(guests)
+    .set({ webhookToken: hashToken(token), webhookTokenHint: hint, updatedAt: now })
+    .where(eq(guests.id, guestId));
   return { token, hint };
 }
