@@ -385,7 +385,6 @@ async function measure(browser: Browser, base: string, method: CaptureMethod | '
     const query = new URLSearchParams({ capture: method, engine: options.engine });
     await page.goto(`${base}/index.html?${query}`);
     const ready = await waitFor(page, (state) => state.ready, 30_000);
-    let start: Metrics;
     let first = 0;
     if (method === 'none') {
       await sleep(WARM_UP_SAMPLES * 1000);
@@ -394,7 +393,7 @@ async function measure(browser: Browser, base: string, method: CaptureMethod | '
       first = warm.count;
     }
     await startTrace(cdp);
-    start = await metrics(cdp);
+    const start = await metrics(cdp);
     // No polling inside the window: it would add main-thread work.
     await sleep(windowMs + (method === 'none' ? 0 : 500));
     const end = await metrics(cdp);

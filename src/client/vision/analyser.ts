@@ -201,7 +201,7 @@ export class Analyser implements FrameAnalyser {
       throw new RangeError(`Too many whitelist images: ${images.length}`);
     }
     const target = new Uint8Array(this.buffer(), pointer, images.length * THUMBNAIL_BYTES);
-    images.forEach((image, index) => target.set(image, index * THUMBNAIL_BYTES));
+    for (const [index, image] of images.entries()) target.set(image, index * THUMBNAIL_BYTES);
   }
 
   /** The patrol thumbnail of the frame in `frameBuffer()`. */

@@ -87,6 +87,8 @@ export function availableMethods(): CaptureMethod[] {
         return typeof createImageBitmap === 'function';
       case 'image-capture':
         return typeof ImageCapture !== 'undefined';
+      default:
+        return false;
     }
   });
 }

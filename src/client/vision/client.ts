@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import type { EngineInfo, EnginePreference, PatrolImage, Sample, SessionOptions, StreamSupport, VisionWorkerApi } from './worker';
 
-export type { Engine, EngineInfo, EnginePreference, PatrolImage, Sample, SampleTiming, SessionOptions } from './worker';
+export type { EngineInfo, EnginePreference, PatrolImage, Sample, SessionOptions } from './worker';
 
 export class VisionClient {
   private readonly worker: Worker;

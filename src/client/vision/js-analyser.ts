@@ -250,7 +250,7 @@ export class SessionEvents {
     }
 
     // Nodding: vertical reversals of the centroid, with hysteresis.
-    if (centroidY === centroidY) {
+    if (!Number.isNaN(centroidY)) {
       if (!this.hasAnchor) {
         this.anchorY = centroidY;
         this.hasAnchor = true;
@@ -395,7 +395,7 @@ export class JsAnalyser implements FrameAnalyser {
     if (this.whitelist.length < images.length * THUMBNAIL_BYTES) {
       this.whitelist = new Uint8Array(images.length * THUMBNAIL_BYTES);
     }
-    images.forEach((image, index) => this.whitelist.set(image, index * THUMBNAIL_BYTES));
+    for (const [index, image] of images.entries()) this.whitelist.set(image, index * THUMBNAIL_BYTES);
     this.whitelistCount = images.length;
   }
 

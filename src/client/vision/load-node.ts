@@ -11,8 +11,6 @@ import { toVisionExports, type VisionExports } from './analyser';
 
 export type WasmFlavour = 'simd' | 'scalar';
 
-export const WASM_FLAVOURS: readonly WasmFlavour[] = ['simd', 'scalar'];
-
 /** Where the build puts the modules. */
 export const WASM_DIR = fileURLToPath(new URL('../../../crates/vision/pkg/', import.meta.url));
 

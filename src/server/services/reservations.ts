@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
-import { type Language } from '../../shared/constants.ts';
+import type { Language } from '../../shared/constants.ts';
 import { isBlockedByEarlyFinish, isSuspended } from '../../shared/penalties.ts';
 import { PLANS } from '../../shared/plans.ts';
 import {

@@ -122,7 +122,7 @@ export function useCameraCheck(query: CheckQuery, sleeper: boolean) {
       sampler?.stop();
       if (patrolTimer !== null) clearInterval(patrolTimer);
       if (patrolUrl !== null) URL.revokeObjectURL(patrolUrl);
-      stream?.getTracks().forEach((track) => track.stop());
+      for (const track of stream?.getTracks() ?? []) track.stop();
       video.srcObject = null;
       clientRef.current = null;
       sessionRef.current = null;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityLog, Reservation } from '../../../shared/api/reservation.ts';
-import { type Language } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/constants.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import { activityLogs, guests } from '../../db/schema/index.ts';
 import {
