@@ -74,7 +74,7 @@ interface Options {
   height: number;
   methods: CaptureMethod[];
   engine: string;
-  /** Present the page as an iPhone: the camera may then be up to 640 wide (SPEC §9). */
+  /** Present the page as an iPhone: the camera may then be up to 640 wide (docs/rules.md, Client constants). */
   ios: boolean;
   port: number;
   json: string | null;

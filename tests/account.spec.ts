@@ -1,6 +1,6 @@
 /**
  * The account screens and the introduction against the built client and the
- * real server (SPEC §2, §5, §8): sign-up with the terms rule, e-mail
+ * real server (docs/client.md, Form rules): sign-up with the terms rule, e-mail
  * verification from the outbox, sign-in and its error, the password reset
  * with its mismatch rule, title/e-mail edits, the phone code from the outbox
  * and a wrong code, logout; at a phone and a desktop size, each screen

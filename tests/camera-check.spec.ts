@@ -36,7 +36,7 @@ test.describe("with Chromium's test pattern as the camera", () => {
     await expect(page.getByTestId('engine')).toHaveAttribute('data-engine', 'wasm-simd');
     await expect(page.getByTestId('engine')).toHaveText('WebAssembly with SIMD');
     await waitForSamples(page, 2);
-    // SPEC §9 off iOS: width up to 160, up to 10 fps.
+    // Off iOS (docs/rules.md, Client constants): width up to 160, up to 10 fps.
     const size = page.getByTestId('camera-size');
     await expect(size).toHaveAttribute('data-width', '160');
     expect(Number(await size.getAttribute('data-frame-rate'))).toBeLessThanOrEqual(10);

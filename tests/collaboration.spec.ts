@@ -1,5 +1,5 @@
 /**
- * The Collaboration screen (SPEC §2 /collaboration) against the built client
+ * The Collaboration screen (docs/collaboration.md) against the built client
  * and the real server, at a phone and a desktop size, each tab scanned with
  * axe. The trigger calls a receiver in this process on 127.0.0.1, which the
  * server may reach because playwright.config.ts sets TRIGGER_ALLOW_HOSTS.

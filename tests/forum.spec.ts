@@ -1,5 +1,5 @@
 /**
- * The forum (SPEC §2 /userForum, docs/forum.md): a guest opens the forum,
+ * The forum (docs/forum.md): a guest opens the forum,
  * sees the messages another guest posted (seeded through the API) with the
  * list scrolled to the newest, posts a message that appears under their
  * username, cannot post an empty text, sees markup as text, and follows the

@@ -1,5 +1,5 @@
 /**
- * The live jail with a camera (SPEC §2 /jail/live, §4, §9): Chromium's fake
+ * The live jail with a camera (docs/client.md, The live screen): Chromium's fake
  * camera plays videos these tests write (tests/fake-camera.ts), the frames
  * go through the vision worker, and what it sees reaches the real server as
  * activity logs, read back through the API. Speech is recorded and spoken

@@ -1,6 +1,6 @@
 /**
  * The guest's jail screens against the built client and the real server
- * (SPEC §2 /jail/*), at a phone and a desktop size, each screen scanned with
+ * (docs/client.md, The jail screens), at a phone and a desktop size, each screen scanned with
  * axe. Speech is the browser's, replaced before the page loads by a
  * recording stand-in (headless Chromium has no voices).
  */

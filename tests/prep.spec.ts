@@ -1,5 +1,5 @@
 /**
- * The guided preparation, /jail/prep/:id (SPEC §2 Jail preparation), against
+ * The guided preparation, /jail/prep/:id (docs/prep.md), against
  * the built client and the real server, at a phone and a desktop size and
  * once in Japanese: three scenarios said and subtitled, the camera preview,
  * the commands practised by touch and by voice, then live. Speech is

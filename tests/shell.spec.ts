@@ -1,6 +1,6 @@
 /**
  * The client shell against the built client and the real server: the access
- * rules of SPEC §2, the language switch, the network banner, and the app
+ * rules (docs/client.md, Screens and routes), the language switch, the network banner, and the app
  * shell opening offline from the service worker; at a phone and a desktop
  * size, each screen scanned with axe (WCAG 2.1 AA).
  */

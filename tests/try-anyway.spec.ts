@@ -1,5 +1,5 @@
 /**
- * Try-anyway (SPEC §2 /jail/live/try, docs/try-anyway.md): a new guest
+ * Try-anyway (docs/try-anyway.md): a new guest
  * (e-mail verified, no phone) with an empty list clicks 'Try it now', fills
  * in the work and the duration, waits at /jail/live/try and lands on the live
  * screen of the new jail with `#try`, whose demo says its three lines. At a

@@ -13,7 +13,7 @@ import { i18n } from './i18n.ts';
 
 /**
  * The client shell: the store, the texts, the access rules and the routes of
- * SPEC §2. Each feature's screens are loaded with their feature (one chunk
+ * docs/client.md (Screens and routes). Each feature's screens are loaded with their feature (one chunk
  * each) and named here; see docs/client.md.
  */
 
@@ -81,7 +81,7 @@ const CameraCheck = lazy(async () => {
 /** A signed-in screen with the bottom navigation. */
 const nav = (element: ReactNode) => <WithBottomNav>{element}</WithBottomNav>;
 
-/** The routes of SPEC §2 (behind the access rules). */
+/** The routes (docs/client.md, Screens and routes) (behind the access rules). */
 export function AppRoutes() {
   return (
     <Routes>

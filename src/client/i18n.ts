@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/constants.
 import { texts as common } from './i18n/common.ts';
 
 /**
- * The interface texts (SPEC §1): i18next with `ja` and `en`, English by
+ * The interface texts (docs/client.md, Texts): i18next with `ja` and `en`, English by
  * default, the language guessed from the browser and switchable.
  *
  * Texts live in namespaces: `common` (src/client/i18n/common.ts) for the
@@ -22,7 +22,7 @@ export interface Texts {
   ja: Record<string, unknown>;
 }
 
-/** The interface language, guessed from the browser (SPEC §1); English by default. */
+/** The interface language, guessed from the browser (docs/client.md, Texts); English by default. */
 export function detectLanguage(languages: readonly string[] = navigator.languages): Language {
   for (const tag of languages) {
     const base = tag.toLowerCase().split('-')[0];

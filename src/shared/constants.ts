@@ -1,6 +1,6 @@
 /**
  * Business constants and limits shared by the client and the server
- * (SPEC §9). Durations are in milliseconds unless the name says otherwise.
+ * (docs/rules.md, Client constants). Durations are in milliseconds unless the name says otherwise.
  *
  * The vision thresholds themselves (motion, darkness, nodding, whitelist,
  * areas) are owned by `crates/vision` and documented in docs/vision.md; the
@@ -36,7 +36,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The remaining time is displayed once this much or less is left (30 minutes). */
 export const REMAINING_TIME_SHOWN_BELOW_MS = 30 * MINUTE;
 
-/** The relay reconnects after 1 s at first, backing off to 5 s, and gives up after 20 attempts (SPEC §7). */
+/** The relay reconnects after 1 s at first, backing off to 5 s, and gives up after 20 attempts. */
 export const RELAY_RECONNECT_DELAY_MS = SECOND;
 export const RELAY_RECONNECT_DELAY_MAX_MS = 5 * SECOND;
 export const RELAY_RECONNECT_ATTEMPTS = 20;
@@ -122,5 +122,5 @@ export const DEFAULT_COMMANDS: readonly number[] = [1, 2, 3, 4];
 
 // --- Guest ------------------------------------------------------------------
 
-/** Jail statuses of a guest during a session (SPEC §4). */
+/** Jail statuses of a guest during a session (docs/jail.md, Commands). */
 export const JAIL_STATUSES = ['injail', 'leaving', 'breaking'] as const;

@@ -2,7 +2,7 @@ import type { Language } from './constants.ts';
 
 /**
  * Every text the server sends to a person, in both languages. English texts
- * that SPEC §5 and §8 give are quoted verbatim. `{name}` marks a parameter.
+ * are the product's own wording, kept verbatim. `{name}` marks a parameter.
  */
 export const MESSAGES = {
   // --- The contract ---------------------------------------------------------
@@ -168,7 +168,7 @@ export const MESSAGES = {
     ja: 'この番号へのコード送信が多すぎます。10分待ってからお試しください。',
   },
 
-  // --- Booking gates (SPEC §5, §8) ---------------------------------------------
+  // --- Booking gates (docs/api.md, /reservation/create) -------------------------
   unverified: {
     en: 'To book a jail session, please first verify your account from the link previously sent to your email address.',
     ja: 'ジェイルを予約するには、まずメールアドレスに送信されたリンクからアカウントを認証してください。',
@@ -202,7 +202,7 @@ export const MESSAGES = {
     ja: 'この時間は{dateTime}のジェイルと重なっています。',
   },
 
-  // --- Reservations (SPEC §5, §7) -----------------------------------------------
+  // --- Reservations (docs/api.md, The booking rules) ----------------------------
   work_invalid: {
     en: 'The work must be at most 200 characters.',
     ja: '作業内容は200文字以内で入力してください。',

@@ -5,7 +5,7 @@
  */
 import { DAY_MS } from './durations.ts';
 
-/** Every plan under the spec's names, with the integer code the database stores. */
+/** Every plan under the product's names (docs/payments.md, Plans), with the integer code the database stores. */
 export const PLANS = {
   /** Trial plan; the banner shows the days left. */
   trial: { code: 1, priceYen: 0, paidByCard: false, monthlyHours: null, grantedDays: null },

@@ -4,7 +4,7 @@ import type { activityLogSchema, MotionKind } from './api/reservation.ts';
 import type { IceServer } from './api/warden.ts';
 
 /**
- * The realtime relay (SPEC §7, docs/jail.md): the socket.io events between a
+ * The realtime relay (docs/jail.md, Relay): the socket.io events between a
  * guest's device, the server and the human wardens' console, with a zod
  * schema for every payload that reaches the server. The server validates
  * each payload with these schemas and answers every event from a client
@@ -22,7 +22,7 @@ const idSchema = z.number().int().min(1).max(MAX_ID);
  */
 export const eventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
-/** A guest's available commands: 1-6 (SPEC §4), each once. */
+/** A guest's available commands: 1-6 (docs/jail.md, Commands), each once. */
 export const commandsSchema = z
   .array(z.number().int().min(1).max(6))
   .max(6)
@@ -39,17 +39,17 @@ export const PATROL_IMAGE_MAX_BYTES = 24 * 1024;
 
 /**
  * A patrol image: a JPEG data URL of at most `PATROL_IMAGE_MAX_BYTES`; the
- * server also reads its size from the JPEG header (at most 100 px, SPEC §9).
+ * server also reads its size from the JPEG header (at most 100 px, docs/rules.md).
  */
 export const patrolImageSchema = z
   .string()
   .max(Math.ceil((PATROL_IMAGE_MAX_BYTES * 4) / 3) + 32)
   .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/);
 
-/** The `api` block each guest event carries (SPEC §7). */
+/** The `api` block each guest event carries (docs/jail.md, Relay). */
 const relayApiSchema = z.object({ language: z.enum(LANGUAGES) });
 
-/** Who sends a guest event: the socket's guest, named again as SPEC §7 has it. */
+/** Who sends a guest event: the socket's guest, named again (docs/jail.md, Relay). */
 const relayGuestSchema = z.object({ id: idSchema });
 
 const guestEvent = <Shape extends z.ZodRawShape>(shape: Shape) => z.object({ api: relayApiSchema, guest: relayGuestSchema, ...shape });
@@ -69,7 +69,7 @@ export const updateCommandsFromGuestSchema = guestEvent({ commands: commandsSche
 
 export const dialogFromGuestSchema = guestEvent({ eventId: eventIdSchema, dialog: z.object({ text: dialogTextSchema }) });
 
-/** The four motion events of SPEC §7 and what each reports. */
+/** The four motion events (docs/vision.md, Events) and what each reports. */
 export const MOTION_EVENTS = {
   motion_event_from_guest: 'motion',
   no_motion_event_from_guest: 'no_motion',
@@ -83,7 +83,7 @@ export const ALERT_MOTION_KINDS: readonly MotionKind[] = ['no_motion', 'nodding'
 
 export const motionFromGuestSchema = guestEvent({
   eventId: eventIdSchema,
-  /** `type` 1 = motion detected, 0 = none (SPEC §3); `time` when the device saw it (epoch ms). */
+  /** `type` 1 = motion detected, 0 = none; `time` when the device saw it (epoch ms). */
   motion: z.object({ type: z.union([z.literal(0), z.literal(1)]), time: z.number().int().min(0).max(8.64e15).optional() }),
 });
 
@@ -92,7 +92,7 @@ export const patrolFromGuestSchema = guestEvent({ eventId: eventIdSchema, patrol
 export const finishEarlyFromGuestSchema = guestEvent({
   eventId: eventIdSchema,
   reservation: z.object({ id: idSchema }),
-  /** The excuse: required (SPEC §2 '/jail/live'). */
+  /** The excuse: required (docs/jail.md, Commands). */
   instruction: z.object({ text: dialogTextSchema }),
 });
 

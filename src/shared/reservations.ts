@@ -1,6 +1,6 @@
 /**
  * The rules of a reservation (a booked jail), shared by the booking form and
- * the server: the options the form offers (SPEC §5, §9), what a booking must
+ * the server: the options the form offers (docs/rules.md), what a booking must
  * satisfy, how a repeating booking rolls from one occurrence to the next, the
  * time states of §4, overlaps, the light plan's monthly hours and the
  * six-hour change cutoff.
@@ -46,7 +46,7 @@ export interface Schedule {
   title: string;
 }
 
-/** What the booking form sends (SPEC §7 `/reservation/create`). */
+/** What the booking form sends (docs/api.md, `/reservation/create`). */
 export interface BookingRequest {
   work: string;
   /** Hours, one of `BOOKING_DURATIONS_HOURS`. */
@@ -142,7 +142,7 @@ function areWeekdays(weekdays: readonly number[]): boolean {
 }
 
 /**
- * The first rule of SPEC §5 that `booking` breaks at `now` for a guest in
+ * The first booking rule (docs/api.md) that `booking` breaks at `now` for a guest in
  * `timeZone`, or null. Schedule entries without a title do not count; the
  * start must be in the future, on a 15-minute step, on one of the 14 dates
  * on offer and, for a daily repeat, on one of its weekdays (of which there
@@ -285,7 +285,7 @@ export function rollForward(slot: BookedSlot, now: number): RolledForward {
 
 // --- Time states and the change cutoff ----------------------------------------
 
-/** SPEC §4: before the jail window, in it, or over. */
+/** Before the jail window, in it, or over (docs/api.md, The reservation object). */
 export type TimeState = 'upcoming' | 'ready' | 'over';
 
 /** Why an occurrence is finished: its time ended (kept or ignored), or the guest skipped it. */

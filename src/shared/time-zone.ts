@@ -7,7 +7,7 @@
  *   browser reports through `Intl.DateTimeFormat().resolvedOptions().timeZone`
  *   and which follows daylight saving time;
  * - a fixed offset from UTC, `+09:00` or `-05:30`: what a guest's zone is
- *   today, since SPEC §1 takes it from the browser offset
+ *   today, since sign-up takes it from the browser offset
  *   (`Date.prototype.getTimezoneOffset()`, kept in `guests.timezone`).
  *   `UTC` is also accepted.
  *

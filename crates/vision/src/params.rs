@@ -1,5 +1,4 @@
-//! The analysis constants. SPEC §9 gives the ones it names; docs/vision.md
-//! explains the others.
+//! The analysis constants; docs/vision.md states what each one decides.
 
 /// No-motion threshold on the motion score (mean absolute luma difference).
 pub const NO_MOTION_THRESHOLD: f64 = 1.5;

@@ -4,7 +4,7 @@ import { accessRedirect } from './access.ts';
 import { useAppSelector } from './hooks.ts';
 
 /**
- * Applies the access rules (SPEC §2) to every route: waits until the local
+ * Applies the access rules (docs/client.md, Screens and routes) to every route: waits until the local
  * database has said whether a guest is signed in, then redirects or shows.
  */
 export function AccessGate({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
 
-/** Whether a render error goes to the error log (SPEC §8: not those containing 'NotFoundError'). */
+/** Whether a render error goes to the error log (not those containing 'NotFoundError': docs/client.md, Failures the guest sees). */
 export function shouldReport(text: string): boolean {
   return !text.includes('NotFoundError');
 }
@@ -23,7 +23,7 @@ interface State {
   failed: boolean;
 }
 
-/** Catches render errors, reports them (SPEC §7 error log) and offers a reload. */
+/** Catches render errors, reports them (docs/api.md, `/errorLog/create`) and offers a reload. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 

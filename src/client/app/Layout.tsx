@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { errorCleared } from './slices/network.ts';
 
-/** Shown while any call runs or an error message is present (SPEC §2 Global). */
+/** Shown while any call runs or an error message is present (docs/client.md, Global UI). */
 export function LoadingOverlay() {
   const { t } = useTranslation('common');
   const busy = useAppSelector((state) => state.network.calling.length > 0 || state.network.errorMessage !== null);
@@ -18,7 +18,7 @@ export function LoadingOverlay() {
   );
 }
 
-/** The network error banner; OK clears the error (SPEC §8). */
+/** The network error banner; OK clears the error (docs/client.md, Failures the guest sees). */
 export function NetworkBanner() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * SPEC §8, unsupported browser: 'Jail is not available on this environment…'
+ * An unsupported browser (docs/client.md, Failures the guest sees): 'Jail is not available on this environment…'
  * with a reload button. Shown by the reservation list, the preparation and
  * the live screen; worded once, in the reservations namespace.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessRedirect } from './access.ts';
 
-describe('access rules (SPEC §2)', () => {
+describe('access rules', () => {
   it('sends a visitor to / except on the public paths', () => {
     expect(accessRedirect('/', false)).toBeNull();
     for (const path of ['/reservations', '/reservation/add', '/guest/show', '/rules', '/jail/live/3', '/nowhere']) {

@@ -1,5 +1,5 @@
 /**
- * The access rules of SPEC §2, as a pure function of the path and whether a
+ * The access rules (docs/client.md, Screens and routes), as a pure function of the path and whether a
  * guest is signed in: where to send the page, or null to stay.
  */
 

@@ -11,7 +11,7 @@ import { makeStore, type AppStore } from './store.ts';
 
 /**
  * The guest is the `guestRead` cache entry, the session (id and token) the
- * session slice: SPEC §4's rules for them, with a real store against a fake
+ * session slice: their rules (docs/client.md, State), with a real store against a fake
  * server. Sign-up and sign-in start a session; every answer that carries the
  * guest replaces it and keeps the session's token; logout resets both.
  */
@@ -81,7 +81,7 @@ const GUEST_CALLS: [string, string, Call][] = [
   ['guestUpdateCard', '/guest/updateCard', (store) => store.dispatch(subscriptionApi.endpoints.guestUpdateCard.initiate({ token: 'card' }))],
 ];
 
-describe('the session and the guest (SPEC §4)', () => {
+describe('the session and the guest', () => {
   it('starts signed out and unchecked', () => {
     expect(makeStore().getState().session).toEqual({ auth: null, authChecked: false });
   });

@@ -8,7 +8,7 @@ import { envelopeBaseQuery, type EnvelopeBaseQuery } from './baseQuery.ts';
  * `onQueryStarted` of every call that answers the guest (sign-up and sign-in,
  * update, the plan and card calls): the answer replaces the guest read, so
  * that screens show it at once. The session's token is not the guest's: it
- * stays in the session slice, which only a new session changes (SPEC §4:
+ * stays in the session slice, which only a new session changes (docs/client.md, State:
  * guest reads keep the token).
  */
 export const cacheAnsweredGuest: TypedMutationOnQueryStarted<{ guest: Guest }, unknown, EnvelopeBaseQuery, 'api'> = async (

@@ -3,13 +3,13 @@ import type { Language } from '../../shared/constants.ts';
 import { callFailed, callFinished, callStarted, noInternet, serverError } from './slices/network.ts';
 
 /**
- * The base query of every call (SPEC §7, §8): `POST /api<path>` with JSON,
+ * The base query of every call (docs/api.md, The contract): `POST /api<path>` with JSON,
  * `api.language` added to every body (and `guest {id, token}` to the calls
  * that say `auth`), the answer read as the envelope. A call of a kind (path)
  * already running is skipped.
  */
 export interface CallArgs {
-  /** The API path, as in SPEC §7: '/guest/read'. */
+  /** The API path, as in docs/api.md: '/guest/read'. */
   path: string;
   /** The body beside `api` (`api.language` is added). */
   body?: Record<string, unknown>;

@@ -24,7 +24,7 @@ export function useGuest(): Guest | null {
   return loggedIn ? (data?.guest ?? null) : null;
 }
 
-/** Logout for a button: ends the session (SPEC §4); the access rules then send the page to /. */
+/** Logout for a button: ends the session (docs/client.md, State); the access rules then send the page to /. */
 export function useLogout(): () => void {
   const dispatch = useAppDispatch();
   return () => logout({ dispatch });

@@ -2,13 +2,13 @@ import { openDB, type IDBPDatabase } from 'idb';
 import { LOCAL_DB_NAME, LOCAL_DB_STORES, LOCAL_DB_VERSION, type LocalDbStore } from '../../shared/constants.ts';
 
 /**
- * The per-device database (SPEC §3): `Warden_PWA` version 4, stores `auth`,
+ * The per-device database (docs/client.md, State): `Warden_PWA` version 4, stores `auth`,
  * `language`, `jailStatus` and `rememberedWorks`, each keyed by `id` with the
  * value in `data`. Upgrading from an older version creates only the stores
  * missing at that version.
  */
 
-/** The Japanese alert shown when the database cannot be opened (SPEC §8). */
+/** The Japanese alert shown when the database cannot be opened (docs/client.md, Failures the guest sees). */
 export const LOCAL_DB_FAILURE_MESSAGE = 'IndexedDBへの接続に失敗しました';
 
 export interface LocalRecord<T = unknown> {

@@ -3,7 +3,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { i18n } from '../i18n.ts';
 
 /**
- * Registers the service worker on load (SPEC §1). When an update is waiting,
+ * Registers the service worker on load (the app is a PWA: docs/client.md). When an update is waiting,
  * the page asks, then reloads into it.
  */
 export function registerServiceWorker(): void {

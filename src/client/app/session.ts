@@ -39,13 +39,13 @@ export async function refreshGuest(store: Pick<AppStore, 'dispatch'>): Promise<v
   }
 }
 
-/** Logout (SPEC §4): ends the session on the server (not waited for) and forgets it here. */
+/** Logout (docs/client.md, Form rules): ends the session on the server (not waited for) and forgets it here. */
 export function logout(store: Pick<AppStore, 'dispatch'>): void {
   void store.dispatch(api.endpoints.guestLogout.initiate());
   forgetSession(store);
 }
 
-/** Forgets the session, the server state read with it (SPEC §4: logout resets the guest and the reservations) and the banner's message. */
+/** Forgets the session, the server state read with it (logout resets the guest and the reservations: docs/client.md, State) and the banner's message. */
 function forgetSession(store: Pick<AppStore, 'dispatch'>): void {
   store.dispatch(loggedOut());
   store.dispatch(api.util.resetApiState());

@@ -11,7 +11,7 @@ import { jailSessionSlice } from '../features/jail/sessionSlice.ts';
 
 /**
  * The client's state: server state in the API cache (`api`), and the
- * client-only groups of SPEC §3 beside it: the app's (language, network,
+ * client-only groups beside it (docs/client.md, State): the app's (language, network,
  * session) and the live jail's (docs/client.md, "State").
  */
 export const rootReducer = combineReducers({

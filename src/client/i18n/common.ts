@@ -1,7 +1,7 @@
 /**
  * The shell's texts (namespace `common`): layout, navigation, network
- * states, the placeholders. Every key in both languages; English texts that
- * the spec gives are verbatim.
+ * states, the placeholders. Every key in both languages; English texts keep
+ * the product's wording verbatim.
  */
 export const texts = {
   en: {

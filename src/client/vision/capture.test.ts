@@ -22,7 +22,7 @@ describe('isIosDevice', () => {
   });
 });
 
-describe('cameraConstraints (SPEC §9)', () => {
+describe('cameraConstraints', () => {
   it('asks iPhone and iPad for a width up to 640', () => {
     const video = cameraConstraints(true).video as MediaTrackConstraints;
     expect(video.width).toEqual({ ideal: 640, max: 640 });
@@ -48,7 +48,7 @@ describe('cameraConstraints (SPEC §9)', () => {
 describe('openCamera', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('fails with SPEC’s message and keeps the reason', async () => {
+  it('fails with the product’s message and keeps the reason', async () => {
     vi.stubGlobal('navigator', {
       mediaDevices: { getUserMedia: () => Promise.reject(new DOMException('no', 'NotAllowedError')) },
     });

@@ -1,7 +1,7 @@
 /**
  * The camera and the once-a-second sampler that feeds the vision worker.
  *
- * The camera is opened with SPEC §9's constraints (iPhone/iPad: width up to
+ * The camera is opened with the constraints of docs/rules.md (Client constants) (iPhone/iPad: width up to
  * 640; other devices: width up to 160 and up to 10 fps). A sample is taken
  * once a second by a `setTimeout` chain (so a test's fake clock drives it);
  * its time, passed to the analyser, is `Date.now()`.
@@ -30,7 +30,7 @@ export const PREFERRED_METHODS: readonly CaptureMethod[] = ['track-processor', '
 
 export const SAMPLE_INTERVAL_MS = 1000;
 
-/** SPEC §8, camera failure: shown as it is. */
+/** The camera failure (docs/client.md, Failures the guest sees): shown as it is. */
 export const CAMERA_FAILURE_MESSAGE = 'Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.';
 
 /** iPhone and iPad, including iPadOS that presents itself as a Mac. */
@@ -42,7 +42,7 @@ export function isIosDevice(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>
 /** Which camera: the one facing the guest, or the one on the back (a phone propped to see the desk). */
 export type Facing = 'user' | 'environment';
 
-/** SPEC §9: iPhone/iPad width up to 640; other devices width up to 160 and frame rate up to 10. */
+/** docs/rules.md, Client constants: iPhone/iPad width up to 640; other devices width up to 160 and frame rate up to 10. */
 export function cameraConstraints(ios: boolean, facingMode: Facing = 'user'): MediaStreamConstraints {
   // `ideal` as well as `max`: with a maximum alone Chromium may pick any
   // smaller native mode (its fake camera picks 96x96), which sees less.
@@ -62,7 +62,7 @@ export class CameraError extends Error {
   }
 }
 
-/** Opens the camera; any failure becomes a `CameraError` carrying SPEC's message. */
+/** Opens the camera; any failure becomes a `CameraError` carrying the product's message. */
 export async function openCamera(ios: boolean, facingMode: Facing = 'user'): Promise<MediaStream> {
   if (typeof navigator === 'undefined' || navigator.mediaDevices?.getUserMedia === undefined) {
     throw new CameraError('Unsupported');

@@ -3,7 +3,7 @@ import { successResponseSchema } from '../../shared/api/envelope.ts';
 import { iceServersSchema, signedInWardenSchema, wardenSchema, type IceServer, type SignedInWarden, type Warden } from '../../shared/api/warden.ts';
 import type { Language } from '../../shared/constants.ts';
 
-/** A failed call, with the text to show (the server's message where it sent one, SPEC §8). */
+/** A failed call, with the text to show (the server's message where it sent one, docs/api.md). */
 export class ConsoleCallError extends Error {
   override readonly name: string = 'ConsoleCallError';
 }

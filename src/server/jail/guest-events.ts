@@ -145,7 +145,7 @@ export class GuestEvents {
       }
       const warden = await wardenOf(tx, jail.wardenId);
       after.push(() => this.changes.emit.toGuest(guestId, 'jail_update_to_guest', { guest: { jailStatus: status, statusSince: now }, warden }));
-      // The end of a break reopens the camera on every device of the guest (SPEC §4, command 6).
+      // The end of a break reopens the camera on every device of the guest (docs/jail.md, Commands).
       if (jail.jailStatus === 'breaking') after.push(() => this.changes.emit.toGuest(guestId, 'video_reconnect_to_guest', {}));
       after.push(() => this.changes.emit.liveJailsChanged([jail.reservationId], false));
       // /guest/read answers the guest's status from the live jail.

@@ -78,7 +78,7 @@ async function connectWarden(language?: 'ja' | 'en'): Promise<{ client: RelayCli
   return { client, wardenId };
 }
 
-/** The body every guest event carries (SPEC §7). */
+/** The body every guest event carries (docs/jail.md, Relay). */
 function from(guest: TestGuest, fields: Record<string, unknown> = {}) {
   return { api: apiBlock(), guest: { id: guest.id }, ...fields };
 }

@@ -24,7 +24,7 @@ import { TcpProxy } from '../test/tcp-proxy.ts';
 
 /**
  * A live jail through restarts of its server (docs/jail.md, Restarts): the
- * guest's own relay client (the page's, with SPEC §7's reconnect schedule)
+ * guest's own relay client (the page's, with its reconnect schedule)
  * reaches the server through one address, as it would through a load
  * balancer. A graceful stop (SIGTERM) closes the transports, so that the
  * client reconnects by itself; a crash (SIGKILL) drops them. A command sent

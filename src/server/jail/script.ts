@@ -129,7 +129,7 @@ export const WARDEN_LINES = {
 
 export type WardenLineKey = keyof typeof WARDEN_LINES;
 
-/** The commands of a live session by number (SPEC §4), as the Warden names them; the Japanese names are verbs, for 'コマンド1で、離席することができます'. */
+/** The commands of a live session by number (docs/jail.md, Commands), as the Warden names them; the Japanese names are verbs, for 'コマンド1で、離席することができます'. */
 export const COMMAND_NAMES: Readonly<Partial<Record<number, Record<Language, string>>>> = {
   1: { en: 'leave the seat', ja: '離席する' },
   2: { en: 'take a break', ja: '休憩する' },

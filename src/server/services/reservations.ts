@@ -225,7 +225,7 @@ export async function ownRow(db: Database, guestId: number, id: number, now: num
   return row;
 }
 
-/** A row as the API gives it (SPEC §3). */
+/** A row as the API gives it (docs/api.md, The reservation object). */
 export function toReservation(row: ReservationWithLogs, now: number): Reservation {
   return {
     id: row.id,
@@ -294,7 +294,7 @@ async function changeAsGuest<Result>(db: Database, guestId: number, change: (tx:
 }
 
 /**
- * The gates before a new booking (SPEC §5, §8): a verified e-mail, a phone
+ * The gates before a new booking (docs/api.md, `/reservation/create`): a verified e-mail, a phone
  * number (unless `requirePhone` is false: a try-anyway jail), a plan that has
  * not run out, no suspension and no session ended early whose time is not over.
  */
@@ -356,7 +356,7 @@ function assertMayTry(guest: GuestRow, startTime: number, durationHours: number,
 }
 
 /**
- * Books a jail for `guest` under every rule of a booking (SPEC §5): the
+ * Books a jail for `guest` under every booking rule (docs/api.md): the
  * guest may book, the form (as sent) is valid, and it fits among the guest's
  * jails (no overlap, the light plan's hours). `/reservation/create` and the
  * incoming webhook both book through here. Fails with an `ApiFailure`.
@@ -377,7 +377,7 @@ export async function bookReservation(db: Database, guest: GuestRow, form: Booki
   });
 }
 
-/** Fails with the message of the first rule of a booking (SPEC §5) the form, as sent, breaks. */
+/** Fails with the message of the first booking rule (docs/api.md) the form, as sent, breaks. */
 function assertValid(booking: BookingRequest, now: number, timeZone: string): void {
   const problem = bookingProblem(booking, now, timeZone);
   if (problem !== null) throw new ApiFailure(problem);
@@ -421,7 +421,7 @@ export async function bookTrial(
  * Changes the guest's reservation `id` by the fields of `changes` (those
  * left out stay). The same booking again changes nothing; otherwise the
  * occurrence must be to come, more than 6 hours ahead, and the changed
- * booking is checked as a new one (SPEC §5). Fails with an `ApiFailure`.
+ * booking is checked as a new one (docs/api.md, The booking rules). Fails with an `ApiFailure`.
  */
 export async function changeReservation(
   db: Database,

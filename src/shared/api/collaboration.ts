@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authenticatedRequestSchema } from './envelope.ts';
 
 /**
- * Collaboration (SPEC §2, docs/collaboration.md): the trigger the server
+ * Collaboration (docs/collaboration.md): the trigger the server
  * calls when a jail finishes, its signing secret and deliveries, and the
  * guest's webhook address.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 
 /**
- * The envelope every API call shares (SPEC §7): each request body carries
+ * The envelope every API call shares (docs/api.md, The contract): each request body carries
  * `api.language`; each answer carries `api.status`, and on failure
  * `api.errorMessage` in that language.
  */

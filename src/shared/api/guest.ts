@@ -4,7 +4,7 @@ import { apiRequestSchema, guestCredentialsSchema, idSchema, languageSchema, tok
 import { isValidTriggerBodyTemplate } from './collaboration.ts';
 
 /**
- * The guest calls of SPEC §7: request bodies and the guest payload. A field
+ * The guest calls of docs/api.md (Guest calls): request bodies and the guest payload. A field
  * rule's error names a message key (src/shared/messages.ts), so a rejected
  * field is explained in the caller's language. Fields a schema does not name
  * are dropped, never stored.

@@ -9,7 +9,7 @@ import { WORK_MAX_LENGTH } from './reservation.ts';
  * outside /api and answers `{status, error}` rather than the API envelope.
  */
 
-/** The answer to an unknown or disabled token (SPEC §9), in every language. */
+/** The answer to an unknown or disabled token (docs/webhook.md), in every language. */
 export const WEBHOOK_TOKEN_INVALID = 'token is invalid.';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -4,7 +4,7 @@ import { RESERVATION_STATUSES, scheduleMinuteOptions } from '../reservations.ts'
 import { apiRequestSchema, guestCredentialsSchema, idSchema } from './envelope.ts';
 
 /**
- * The reservation calls of SPEC §7: request bodies and the reservation
+ * The reservation calls of docs/api.md (Reservations): request bodies and the reservation
  * payload (§3). The rules of §5 that depend on time or on each other
  * (durations on offer, 15-minute starts, the 14 dates, schedule minutes)
  * are checked by src/shared/reservations.ts in the handler, each with its
@@ -111,8 +111,8 @@ export const activityLogSchema = z.discriminatedUnion('type', [
   /** `data` is a JPEG data URL. */
   z.object({ type: z.literal('patrol'), time: z.number(), patrol: z.object({ data: z.string() }) }),
   /**
-   * 1 = motion detected, 0 = no motion; `kind` names the event (SPEC §7's
-   * four motion events): motion, no motion, nodding or darkness.
+   * 1 = motion detected, 0 = no motion; `kind` names the event (the
+   * four motion events of docs/vision.md, Events): motion, no motion, nodding or darkness.
    */
   z.object({
     type: z.literal('motion'),

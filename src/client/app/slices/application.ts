@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants.ts';
 
 /**
- * Application (SPEC §3): the interface language. (The phone code of the last
+ * Application (docs/client.md, State): the interface language. (The phone code of the last
  * code request is the answer of `guestRequestPhoneCode`, kept by its mutation.)
  */
 export interface ApplicationState {

@@ -1,10 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** The text a server-error action stores (SPEC §4): 'a server error occurred'. */
+/** The text a server-error action stores (docs/client.md, Failures the guest sees): 'a server error occurred'. */
 export const SERVER_ERROR_MESSAGE = 'サーバーエラーが発生しました';
 
 /**
- * Network (SPEC §3, §4): the calls running (by kind, the API path), whether
+ * Network (docs/client.md, State): the calls running (by kind, the API path), whether
  * the internet is reachable, the last error and whether to display it.
  */
 export interface NetworkState {
@@ -58,7 +58,7 @@ export const networkSlice = createSlice({
     /**
      * A server error (the server answered 5xx): the call, when named, leaves
      * the list and 'a server error occurred' is displayed: the Japanese text
-     * of SPEC §4 unless a translation is given.
+     * above unless a translation is given.
      */
     serverError(state, action: PayloadAction<{ kind: string; message: string } | undefined>) {
       if (action.payload !== undefined) remove(state, action.payload.kind);
@@ -66,7 +66,7 @@ export const networkSlice = createSlice({
       state.errorMessage = action.payload?.message ?? SERVER_ERROR_MESSAGE;
       state.displayError = true;
     },
-    /** No internet connection (SPEC §8): the banner says so. */
+    /** No internet connection (docs/client.md, Failures the guest sees): the banner says so. */
     noInternet(state, action: PayloadAction<string>) {
       state.isInternetAvailable = false;
       state.status = 'failed';

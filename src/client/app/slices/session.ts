@@ -3,7 +3,7 @@ import { api } from '../api.ts';
 import type { AuthRecord } from '../localDb.ts';
 
 /**
- * The session (SPEC §3's Guest group, client side): the guest id and token
+ * The session (docs/client.md, State): the guest id and token
  * that sign-up or sign-in gave, kept in the local database. Logged in =
  * `auth` is set. `authChecked` turns true once the local database was read
  * at start-up, so that the access rules wait for it. The guest itself is
@@ -32,7 +32,7 @@ export const sessionSlice = createSlice({
       state.auth = action.payload;
       state.authChecked = true;
     },
-    /** Logout forgets the session (SPEC §4); the shell resets the API cache with it. */
+    /** Logout forgets the session (docs/client.md, State); the shell resets the API cache with it. */
     loggedOut(state) {
       state.auth = null;
       state.authChecked = true;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AccountAlert } from './rules.ts';
 
-/** A form rule's alert under an 'Error' title (SPEC §5), announced to screen readers. */
+/** A form rule's alert under an 'Error' title (docs/client.md, Form rules), announced to screen readers. */
 export function FormAlert({ alert }: { alert: AccountAlert | null }) {
   const { t } = useTranslation('account');
   return (

@@ -55,7 +55,7 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const changed = field === 'email' ? emailHasChanged(current, value) : hasChanged(current, value);
-    // An unchanged value is not saved (SPEC §5).
+    // An unchanged value is not saved (docs/client.md, Form rules).
     if (!changed) {
       navigate('/guest/edit');
       return;

@@ -5,7 +5,7 @@ import { useAppSelector, useGuest, useLogout } from '../../app/hooks.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
 import { CONTACT_EMAIL } from './links.ts';
 
-/** /guest/show: the account menu (SPEC §2). */
+/** /guest/show: the account menu (docs/client.md, Screens and routes). */
 export function GuestShowScreen() {
   const { t } = useTranslation('account');
   const logout = useLogout();

@@ -12,7 +12,7 @@ export function SigninScreen() {
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
   const [password, setPassword] = useState('');
-  // The login flow of SPEC §4: a waiting flag until the guest matches what was entered.
+  // The login flow (docs/client.md, Form rules): a waiting flag until the guest matches what was entered.
   const [waiting, setWaiting] = useState(false);
   const guest = useGuest();
   const [authenticate] = useGuestAuthenticateMutation();

@@ -26,7 +26,7 @@ export function SignupScreen() {
     const problem = signupAlert(terms);
     setAlert(problem);
     if (problem !== null) return;
-    // The timezone and language as the browser suggests them (SPEC §5).
+    // The timezone and language as the browser suggests them (docs/client.md, Form rules).
     const result = await create({ title: title.trim(), email: email.trim(), password, timezone: browserTimezone() || 0, language });
     if ('data' in result) navigate('/reservations', { replace: true });
   }

@@ -1,4 +1,4 @@
-/** The account screens (SPEC §2); App.tsx routes to these exports by name. */
+/** The account screens (docs/client.md, Screens and routes); App.tsx routes to these exports by name. */
 import './account.css';
 export { SigninScreen } from './Signin.tsx';
 export { SignupScreen } from './Signup.tsx';

@@ -1,14 +1,14 @@
 import { phoneSchema, type Guest } from '../../../shared/api/guest.ts';
 
 /**
- * The account screens' form rules (SPEC §4, §5), kept pure so that each one
+ * The account screens' form rules (docs/client.md, Form rules), kept pure so that each one
  * is unit tested without a browser. A rule answers the message key of the
  * alert to show, or null when the form may be sent.
  */
 
 export type AccountAlert = 'alert_terms' | 'alert_password_mismatch' | 'alert_code_wrong';
 
-/** Sign-up: the terms box must be ticked (SPEC §5, key alert_terms). */
+/** Sign-up: the terms box must be ticked (key alert_terms). */
 export function signupAlert(termsAccepted: boolean): AccountAlert | null {
   return termsAccepted ? null : 'alert_terms';
 }
@@ -39,7 +39,7 @@ export function normalizePhone(phone: string): string {
   return parsed.success ? parsed.data : phone.replace(/[^0-9+]/g, '');
 }
 
-/** The code request is sent only when the number changed (SPEC §5). */
+/** The code request is sent only when the number changed. */
 export function shouldRequestPhoneCode(current: string | null | undefined, entered: string): boolean {
   if (entered.trim() === '') return false;
   return normalizePhone(entered) !== normalizePhone(current ?? '');
@@ -56,7 +56,7 @@ export function isCompletePhoneCode(code: string): boolean {
 }
 
 /**
- * The login flow (SPEC §4): logged in when the guest has an id and the title
+ * The login flow: logged in when the guest has an id and the title
  * or e-mail matches what was entered (the e-mail without case).
  */
 export function isLoggedInAs(guest: Pick<Guest, 'id' | 'title' | 'email'> | null | undefined, entered: string): boolean {

@@ -14,7 +14,7 @@ describe.each([
   });
 });
 
-it('words the alerts as SPEC §8 does', () => {
+it('words the alerts as the product does', () => {
   expect(accountTexts.en.alert_terms).toBe('Please agree to the Terms and Conditions');
   expect(accountTexts.en.alert_error_title).toBe('Error');
   expect(accountTexts.en.alert_password_mismatch).toBe("Password doesn't match");

@@ -38,7 +38,7 @@ function Preview(props: { videoRef: RefObject<HTMLVideoElement | null>; result: 
 function FailureText(props: { failure: CheckFailure | null }) {
   const { t } = useTranslation('cameraCheck');
   if (props.failure === null) return null;
-  // SPEC §8's camera failure message, as the jail shows it.
+  // The camera failure message (docs/client.md, Failures the guest sees), as the jail shows it.
   return <>{props.failure.kind === 'camera' ? CAMERA_FAILURE_MESSAGE : t('start_failed', { reason: props.failure.reason })}</>;
 }
 

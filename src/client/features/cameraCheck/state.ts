@@ -36,7 +36,7 @@ interface CameraFacts {
   frameRate: number | null;
 }
 
-/** Why the check stopped: the camera (SPEC's camera failure message) or anything else, with its reason. */
+/** Why the check stopped: the camera (the camera failure message of docs/client.md) or anything else, with its reason. */
 export type CheckFailure = { kind: 'camera' } | { kind: 'start'; reason: string };
 
 export interface CheckState {

@@ -43,7 +43,7 @@ export function useCameraCheck(query: CheckQuery, sleeper: boolean) {
     const fail = (error: unknown) => {
       if (cancelled) return;
       if (error instanceof CameraError) {
-        // SPEC §8: a missing camera is not logged; anything else goes to the error log.
+        // docs/client.md, Failures the guest sees: a missing camera is not logged; anything else goes to the error log.
         if (error.reason !== 'NotFoundError') console.error('Camera failed', error.cause ?? error);
         dispatch({ type: 'failed', failure: { kind: 'camera' } });
       } else {

@@ -408,7 +408,7 @@ function WebhookTab({ guest }: { guest: Guest }) {
   );
 }
 
-/** /collaboration (SPEC §2): the Trigger and Webhook tabs. */
+/** /collaboration (docs/collaboration.md): the Trigger and Webhook tabs. */
 export function CollaborationScreen() {
   const { t } = useTranslation('collaboration');
   const guest = useGuest();

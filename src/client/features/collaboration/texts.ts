@@ -1,4 +1,4 @@
-/** The Collaboration screen's texts (SPEC §2), in both languages. */
+/** The Collaboration screen's texts (docs/collaboration.md), in both languages. */
 export const texts = {
   en: {
     title: 'Collaboration',

@@ -7,7 +7,7 @@ import { useForumCreateMutation, useForumReadQuery, useLazyForumReadEarlierQuery
 import './forum.css';
 
 /**
- * /userForum (SPEC §2): the latest messages, scrolled to the newest, a
+ * /userForum (docs/forum.md): the latest messages, scrolled to the newest, a
  * text area and a post button (a blank text is not posted), and a link to
  * the rules, which answer the common questions. Texts are shown as text:
  * React escapes them, so markup a guest writes stays visible as written.

@@ -1,4 +1,4 @@
-/** The introduction (route /): a 4-slide carousel and the language selector (SPEC §2). */
+/** The introduction (route /): a 4-slide carousel and the language selector (docs/client.md, Screens and routes). */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** The introduction's four slides (SPEC §2): what each shows, by text key. */
+/** The introduction's four slides (docs/client.md, Screens and routes): what each shows, by text key. */
 export interface Slide {
   title: 'intro_1_title' | 'intro_2_title' | 'intro_3_title' | 'intro_4_title';
   text: 'intro_1_text' | 'intro_2_text' | 'intro_3_text' | 'intro_4_text';

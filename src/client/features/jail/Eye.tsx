@@ -16,7 +16,7 @@ export function eyeLabelKey(mode: EyeMode, awake: boolean): `eye_${EyeMode}` | '
 }
 
 /**
- * The virtual Warden (SPEC §1, §4 Session): an eye drawn in SVG and moved
+ * The virtual Warden (docs/prep.md, The eye): an eye drawn in SVG and moved
  * by CSS (transforms and opacity only, cheap on low-end phones). Its lids
  * are shut while asleep and open when it wakes; each mode moves it
  * differently (eye.css).

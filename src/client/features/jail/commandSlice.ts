@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
 
-/** A command of the live session (SPEC §3). */
+/** A command of the live session (docs/jail.md, Commands). */
 export interface Command {
   id: number;
   keywords: string[];

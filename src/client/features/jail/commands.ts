@@ -3,7 +3,7 @@ import type { Command } from './commandSlice.ts';
 import type { CommandId } from './session-rules.ts';
 
 /**
- * The six commands of a live session (SPEC §3 Command: id, keywords, speech,
+ * The six commands of a live session (docs/jail.md, Commands: id, keywords, speech,
  * subtitle, response), in both languages, as data. `keywords` are what the
  * guest may say (matched without case or width); `speech` is how the Warden
  * names the command when it asks for it; `subtitle` labels its button;

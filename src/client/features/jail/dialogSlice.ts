@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** A dialog entry (SPEC §3); type 0 guest, 1 warden, 2 snitch. */
+/** A dialog entry (docs/jail.md, Console); type 0 guest, 1 warden, 2 snitch. */
 export interface DialogEntry {
   id: number | string;
   text: string;

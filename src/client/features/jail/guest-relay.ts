@@ -59,7 +59,7 @@ export interface GuestRelayOptions {
   onConnected?(): void;
   /** Headers of the handshake where the runtime allows them (Node tests name their Origin). */
   extraHeaders?: Record<string, string>;
-  /** Tests shorten the reconnection; the page keeps SPEC §7's. */
+  /** Tests shorten the reconnection; the page keeps docs/rules.md's. */
   reconnection?: { delayMs: number; delayMaxMs: number; attempts: number };
   /** How long an event waits for its ack before it counts as not delivered (kept for the next connection). */
   ackTimeoutMs?: number;

@@ -2,7 +2,7 @@
  * The guest's side of a warden's "watch live" (docs/jail.md, Live video):
  * the console calls with an offer over the relay; this device answers with
  * the stream the camera analyses, one peer connection per warden watching.
- * A break closes the stream, and with it every call (SPEC §4).
+ * A break closes the stream, and with it every call (docs/jail.md, Commands).
  */
 import type { IceServer } from '../../../shared/api/warden.ts';
 import type { WebrtcHandshake, WebrtcHandshakeDelivered } from '../../../shared/relay.ts';

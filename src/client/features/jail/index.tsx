@@ -1,4 +1,4 @@
-/** The jail screens (SPEC §2 /jail/*). */
+/** The jail screens (docs/client.md, The jail screens). */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -68,7 +68,7 @@ function clockCountdown(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** How long the eye stays awake at the start before it sleeps (SPEC §4: the start wakes it, then sleeps it). */
+/** How long the eye stays awake at the start before it sleeps (the start wakes it, then sleeps it: docs/jail.md, Commands). */
 const EYE_AWAKE_AT_START_MS = 6_000;
 
 /**
@@ -145,13 +145,13 @@ export function LiveScreen() {
   useEffect(() => {
     if (!shouldAnnounceFinish(session)) return;
     dispatch(finishAnnounced());
-    // Announced once, then the reservation is read again (SPEC §4) so that its page shows the report.
+    // Announced once, then the reservation is read again (docs/jail.md, Commands) so that its page shows the report.
     void Promise.all([voice.say(t('live_finished')), readReservation({ id }).catch(() => undefined)]).then(() =>
       navigate(`/reservation/${id}`, { replace: true }),
     );
   }, [session, dispatch, t, navigate, id, readReservation, voice]);
 
-  // The Command group (SPEC §3) follows the session's status.
+  // The command slice (docs/client.md, State) follows the session's status.
   const availableKey = available.join(',');
   useEffect(() => {
     dispatch(availableCommandsChanged(availableKey === '' ? [] : availableKey.split(',').map(Number)));
@@ -299,7 +299,7 @@ function LineForm({ name, title, label, send, danger = false, onSend, onCancel }
   );
 }
 
-/** The camera: its preview, what it is doing, the source switch, failures in SPEC's words, and the patrol images sent. */
+/** The camera: its preview, what it is doing, the source switch, failures in the product's words, and the patrol images sent. */
 function CameraPanel({ camera, onBreak }: { camera: JailCameraView; onBreak: boolean }) {
   const { t } = useTranslation('jail');
   const sources: CameraSource[] = canShareScreen() ? ['front', 'back', 'screen'] : ['front', 'back'];

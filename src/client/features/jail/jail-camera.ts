@@ -1,5 +1,5 @@
 /**
- * The camera of a live jail (SPEC §2 /jail/live, §9 Camera, Motion, Patrol):
+ * The camera of a live jail (docs/client.md, The live screen; docs/vision.md):
  * opens the camera (or the screen, falling back to the camera), analyses a
  * frame a second in the vision worker, and turns what the worker sees into
  * the relay's four motion events. Patrol images come from the same worker.
@@ -89,8 +89,8 @@ export class JailCamera {
 
   /**
    * Opens `source` into `video` and starts the analysis. A screen that
-   * cannot be shared falls back to the camera (SPEC §8); says which one
-   * opened. A camera failure throws a `CameraError` with SPEC's message.
+   * cannot be shared falls back to the camera (docs/client.md, Failures the guest sees); says which one
+   * opened. A camera failure throws a `CameraError` with the product's message.
    */
   async open(source: CameraSource, video: HTMLVideoElement): Promise<CameraSource> {
     this.close();

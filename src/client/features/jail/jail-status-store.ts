@@ -3,7 +3,7 @@ import { getLocal, putLocal } from '../../app/localDb.ts';
 
 /**
  * The guest's jail status kept on the device (the local database's
- * `jailStatus` store, SPEC §9): after a reload the live screen shows leaving
+ * `jailStatus` store, docs/rules.md): after a reload the live screen shows leaving
  * or breaking at once, before the relay's resume confirms it.
  */
 export interface KeptJailStatus {

@@ -3,7 +3,7 @@ import { allowanceLeft, availableCommands, commandOutcome, isPatrolDue, isRemain
 
 const MINUTE = 60_000;
 
-describe('commands and status (SPEC §4)', () => {
+describe('commands and status', () => {
   it('offers 1-4 in the jail, only 5 while leaving, only 6 on a break', () => {
     expect(availableCommands('injail')).toEqual([1, 2, 3, 4]);
     expect(availableCommands('leaving')).toEqual([5]);

@@ -9,13 +9,13 @@ import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../../shared/penalties.ts'
 import type { JailStatus } from '../../../shared/relay.ts';
 
 /**
- * The rules of a live session on the guest's side (SPEC §4, §9): what each
+ * The rules of a live session on the guest's side (docs/jail.md, Commands; docs/rules.md): what each
  * command does to the jail status and the commands on offer, the leave and
  * break countdowns, when the remaining time shows, and when a patrol image
  * is taken. Pure functions; the screens and the store call them.
  */
 
-/** The commands of SPEC §4: 1 leave the seat, 2 break, 3 finish early, 4 talk, 5 back to the seat, 6 end the break. */
+/** The commands (docs/jail.md, Commands): 1 leave the seat, 2 break, 3 finish early, 4 talk, 5 back to the seat, 6 end the break. */
 export type CommandId = 1 | 2 | 3 | 4 | 5 | 6;
 
 /** What the page does besides changing the status. */

@@ -4,15 +4,15 @@ import type { FinishKind, GuestJail, JailStatus, RelayWarden } from '../../../sh
 import { commandOutcome, type CommandId } from './session-rules.ts';
 
 /**
- * The live session on the guest's side (SPEC §4 Session, guest jail
+ * The live session on the guest's side (docs/jail.md, Commands; guest jail
  * status): which screen, the eye's mode, the jail and its status, the
  * commands a warden made the normal ones, the warden, and the finish,
  * announced once. The relay events and the guest's commands are its actions.
  * The commands on offer follow from the status (`availableCommands`) and
- * live in the Command group of SPEC §3 (commandSlice.ts).
+ * live in the command slice (commandSlice.ts).
  */
 
-/** Screen ids of SPEC §4: waiting 0, preparation 1, live 2. */
+/** Screen ids (docs/jail.md, Commands): waiting 0, preparation 1, live 2. */
 export const SCREENS = { wait: 0, prep: 1, live: 2 } as const;
 export type ScreenId = (typeof SCREENS)[keyof typeof SCREENS];
 
@@ -31,7 +31,7 @@ export interface JailSessionState {
   normalCommands: number[];
   warden: RelayWarden | null;
   finish: FinishKind | null;
-  /** The finish is announced once (SPEC §4); then the reservation is read again. */
+  /** The finish is announced once (docs/jail.md, Commands); then the reservation is read again. */
   finishAnnounced: boolean;
 }
 
@@ -133,7 +133,7 @@ export const {
   sessionLeft,
 } = jailSessionSlice.actions;
 
-/** Whether the finish still has to be announced (once, SPEC §4). */
+/** Whether the finish still has to be announced (once, docs/jail.md, Commands). */
 export function shouldAnnounceFinish(state: JailSessionState): boolean {
   return state.finish !== null && !state.finishAnnounced;
 }

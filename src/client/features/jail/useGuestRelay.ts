@@ -6,7 +6,7 @@ import { featureImagesReceived } from './api.ts';
 import { GuestRelay } from './guest-relay.ts';
 import { commandsUpdated, jailFinished, jailResumed, jailStarted, jailUpdated } from './sessionSlice.ts';
 
-/** SPEC §8: when the relay cannot be reached again, a Japanese alert that the connection is lost, then a reload. */
+/** docs/client.md, Failures the guest sees: when the relay cannot be reached again, a Japanese alert that the connection is lost, then a reload. */
 export const CONNECTION_LOST_ALERT = 'サーバーとの接続が切れました。ページを再読み込みします。';
 
 /** How long to wait before connecting again after the relay refused the handshake of a session that still holds. */

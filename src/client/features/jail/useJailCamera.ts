@@ -29,13 +29,13 @@ export interface JailCameraView {
   setSource(source: CameraSource): void;
   /** Frames analysed since the camera opened. */
   samples: number;
-  /** The latest patrol images sent, newest last (at most 30 shown, SPEC §9). */
+  /** The latest patrol images sent, newest last (at most 30 shown, docs/rules.md). */
   patrols: string[];
 }
 
 /**
  * The camera of the live screen: open while the jail runs and the guest is
- * not on a break (SPEC §4: a break closes the stream, its end reopens it);
+ * not on a break (docs/jail.md, Commands: a break closes the stream, its end reopens it);
  * motion events to the relay; approved scenes as the worker's whitelist; a
  * patrol check every 10 s and whenever a warden asks; a warden's live video
  * answered with the same stream.
@@ -134,7 +134,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
       .catch((error: unknown) => {
         if (cancelled) return;
         setPhase('failed');
-        // SPEC §8: a missing camera is not logged; any other failure goes to the error log.
+        // docs/client.md, Failures the guest sees: a missing camera is not logged; any other failure goes to the error log.
         const reason = error instanceof CameraError ? error.reason : 'Error';
         if (reason !== 'NotFoundError') {
           void dispatch(
@@ -156,7 +156,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   const takePatrol = useCallback(async () => {
     if (camera === null || relay === null || patrol.current.taken >= PATROL_MAX_LOGS_PER_SESSION) return;
     const data = await camera.patrol().catch(() => null);
-    // Before the first frame, or all black (SPEC §9: skipped).
+    // Before the first frame, or all black (skipped: docs/rules.md).
     if (data === null) return;
     patrol.current = { ...patrol.current, lastPatrolAt: Date.now(), taken: patrol.current.taken + 1 };
     glance('capturing');
@@ -164,7 +164,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
     relay.sendLogged('patrol_from_guest', { patrol: { data } }).catch(() => undefined);
   }, [camera, relay, glance]);
 
-  // The patrol check every 10 s while the camera is on (SPEC §9).
+  // The patrol check every 10 s while the camera is on (docs/rules.md, Client constants).
   useEffect(() => {
     if (phase !== 'on') return undefined;
     const timer = setInterval(() => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
-/** The try-anyway demo's lines (SPEC §2: three spoken lines), in order. */
+/** The try-anyway demo's lines (three spoken lines: docs/try-anyway.md), in order. */
 export const TRY_DEMO_LINES = ['try_demo_line_1', 'try_demo_line_2', 'try_demo_line_3'] as const;
 
 /**

@@ -20,7 +20,7 @@ export interface Subtitle {
 export interface WardenVoice {
   /** The Warden's line being said, or the last one. */
   subtitle: Subtitle | null;
-  /** What the guest just said (shown for 1.5 s, SPEC §9). */
+  /** What the guest just said (shown for 1.5 s, docs/rules.md). */
   heard: string | null;
   /** Says `text` with a subtitle, the eye in its dialogue mode meanwhile. */
   say(text: string): Promise<void>;

@@ -124,7 +124,7 @@ function eyeModeOf(step: PrepStep, speaking: boolean): EyeMode {
 }
 
 /**
- * `/jail/prep/:id` (SPEC §2 Jail preparation): on the relay, the Warden
+ * `/jail/prep/:id` (docs/prep.md): on the relay, the Warden
  * plays three scripted scenarios (scenarios.ts) with subtitles and speech:
  * what it does; how to place the device, with a drawn demonstration and the
  * camera's preview; and the commands, practised by touch or voice. Then
@@ -136,7 +136,7 @@ export function PrepScreen() {
   const dispatch = useAppDispatch();
   const language = useAppSelector((state) => state.application.language);
   const { id, reservation, isRead } = useReservationOfRoute();
-  // On the relay while the preparation is open (SPEC §2), as the live screen is.
+  // On the relay while the preparation is open (docs/prep.md), as the live screen is.
   useGuestRelay();
   const voice = useMemo(() => browserVoice(), []);
   const ears = useMemo(() => browserEars(), []);

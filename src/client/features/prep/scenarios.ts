@@ -3,7 +3,7 @@ import { COMMANDS, recogniseCommand } from '../jail/commands.ts';
 import type { CommandId } from '../jail/session-rules.ts';
 
 /**
- * The preparation's script (SPEC §2 Jail preparation) as data, and the pure
+ * The preparation's script (docs/prep.md) as data, and the pure
  * machine that walks it. Three scenarios, each a list of steps: a numbered
  * line the Warden says and shows (texts `prep_text_1` to `prep_text_18`), a
  * prompt that waits for the guest to give a command (by touch or voice), a

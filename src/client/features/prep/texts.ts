@@ -1,6 +1,6 @@
 /**
  * The texts of the preparation (namespace `prep`), in both languages: the
- * Warden's 18 numbered lines (SPEC §9), the screen's own texts, and the
+ * Warden's 18 numbered lines (docs/prep.md), the screen's own texts, and the
  * accessible names of the Warden's eye (features/jail/Eye.tsx).
  */
 export const texts = {

@@ -219,7 +219,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
   );
 }
 
-/** `/reservation/add` (SPEC §2, §5). */
+/** `/reservation/add` (docs/client.md, Form rules). */
 export function ReservationAddScreen() {
   const { t } = useTranslation('reservations');
   const navigate = useNavigate();

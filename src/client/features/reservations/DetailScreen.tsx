@@ -93,7 +93,7 @@ function Report({ reservation, timeZone }: { reservation: Reservation; timeZone:
   );
 }
 
-/** `/reservation/:id` (SPEC §2, §4). */
+/** `/reservation/:id` (docs/client.md, Screens and routes). */
 export function ReservationDetailScreen() {
   const { t } = useTranslation('reservations');
   const navigate = useNavigate();

@@ -61,7 +61,7 @@ function Unverified() {
 /** One empty list, so that a list not read yet does not change at every render. */
 const NO_RESERVATIONS: Reservation[] = [];
 
-/** `/reservations` (SPEC §2, §4). */
+/** `/reservations` (docs/client.md, Screens and routes). */
 export function ReservationListScreen() {
   const { t } = useTranslation('reservations');
   const now = useNow(1000);

@@ -6,7 +6,7 @@ import { useReservationDestroyMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { dateWithWeekday, timeRange, useLanguage, useTimeZone } from './common.ts';
 
-/** `/reservation/remove/:id`: the cancel confirmation (SPEC §2). */
+/** `/reservation/remove/:id`: the cancel confirmation (docs/client.md, Screens and routes). */
 export function ReservationRemoveScreen() {
   const { t } = useTranslation('reservations');
   const navigate = useNavigate();

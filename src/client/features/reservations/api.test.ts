@@ -7,7 +7,7 @@ import { fakeServer, settle } from '../../test/fake-server.ts';
 import { reservationApi } from './api.ts';
 
 /**
- * SPEC §4's data rules on the reservation list, which is the
+ * The data rules on the reservation list (docs/client.md, State), which is the
  * `reservationReadList` cache entry: a real store against a fake server.
  * Every write also invalidates the list, so the server's re-read is held
  * until the test has looked at what the write's own answer did.
@@ -57,7 +57,7 @@ async function listOnScreen(first: Reservation[]) {
   return { server, store, screen, ids, list, reread };
 }
 
-describe('the reservation list in the API cache (SPEC §4)', () => {
+describe('the reservation list in the API cache', () => {
   it('read list replaces the list', async () => {
     const { ids, reread, store } = await listOnScreen([reservation(1), reservation(2)]);
     expect(ids()).toEqual([1, 2]);

@@ -3,7 +3,7 @@ import type { Reservation, ReservationCreateRequest, ReservationUpdateRequest } 
 
 /**
  * The reservation calls (docs/api.md); endpoint names as docs/client.md fixes
- * them. The list is the `reservationReadList` cache entry, and SPEC §4's data
+ * them. The list is the `reservationReadList` cache entry, and the data
  * rules keep it in step with every write: read list replaces it, create
  * appends, read one, update and skip replace or add by id, destroy removes.
  * (The writes also invalidate the list, which is then read again.)

@@ -23,7 +23,7 @@ const TOKYO = '+09:00';
 // 2026-11-21 10:07 in Tokyo (a Saturday).
 const NOW = Date.UTC(2026, 10, 21, 1, 7);
 
-describe('booking form options (SPEC §5)', () => {
+describe('booking form options', () => {
   it('offers 14 dates from today in the guest zone', () => {
     const dates = dateOptions(NOW, TOKYO);
     expect(dates).toHaveLength(14);

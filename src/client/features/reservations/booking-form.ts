@@ -1,5 +1,5 @@
 /**
- * The booking form's pure rules (SPEC §5): the options it offers, its
+ * The booking form's pure rules (docs/client.md, Form rules): the options it offers, its
  * defaults, what it sends and whether an edit changed anything. The rules
  * themselves live in src/shared/reservations.ts (shared with the server);
  * this module only arranges them for the form.

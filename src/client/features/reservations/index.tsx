@@ -1,5 +1,5 @@
 /**
- * The reservation screens (SPEC §2); App.tsx routes to these exports by name.
+ * The reservation screens (docs/client.md, Screens and routes); App.tsx routes to these exports by name.
  */
 import './reservations.css';
 

@@ -21,7 +21,7 @@ function item(startTime: number, hours = 1, extra: Partial<{ isFinished: boolean
   return { startTime, endTime: startTime + hours * HOUR, isFinished: false, repeatType: 'none' as const, ...extra };
 }
 
-describe('time states (SPEC §4)', () => {
+describe('time states', () => {
   it('is upcoming before 15 minutes, ready from then to the end, over after or when finished', () => {
     const start = NOW + 15 * MINUTE;
     expect(reservationTimeState(item(start + 1), NOW)).toBe('upcoming');

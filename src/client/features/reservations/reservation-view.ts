@@ -1,5 +1,5 @@
 /**
- * How reservations are shown (SPEC §2, §4): the list's split into future
+ * How reservations are shown (docs/api.md, The reservation object): the list's split into future
  * and history, the time state of each item and its colouring, what the
  * detail page offers, the report's state, and the guest's banners (trial,
  * lazy alerts, suspension). Pure: every function takes `now`.

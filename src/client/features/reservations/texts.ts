@@ -1,4 +1,4 @@
-/** The reservation screens' texts (namespace `reservations`); English of SPEC §8 verbatim. */
+/** The reservation screens' texts (namespace `reservations`); English worded as the product words it. */
 export const texts = {
   en: {
     list_title: 'Your jails',

@@ -1,4 +1,4 @@
-/** The rules (route /rules): three sections, seven rule items (SPEC §2). */
+/** The rules (route /rules): three sections, seven rule items (docs/client.md, Screens and routes). */
 import { useTranslation } from 'react-i18next';
 import './rules.css';
 

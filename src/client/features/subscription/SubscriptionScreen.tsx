@@ -61,7 +61,7 @@ function CurrentPlanDetails({ plan }: { plan: CurrentPlan }) {
   );
 }
 
-/** /subscription (SPEC §4): the current plan, the plans with their prices, and card payment through the server's provider. */
+/** /subscription (docs/payments.md, Plans): the current plan, the plans with their prices, and card payment through the server's provider. */
 export function SubscriptionScreen() {
   const { t } = useTranslation('subscription');
   const now = useNow(60_000);

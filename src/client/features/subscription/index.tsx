@@ -1,3 +1,3 @@
-/** /subscription (SPEC §4, docs/payments.md); App.tsx routes to this export by name. */
+/** /subscription (docs/payments.md); App.tsx routes to this export by name. */
 import './subscription.css';
 export { SubscriptionScreen } from './SubscriptionScreen.tsx';

@@ -17,7 +17,7 @@ export function planNameOf(code: number): PlanName {
   return planNamed(code) ?? 'trial';
 }
 
-/** What the current-plan panel shows (SPEC §4). */
+/** What the current-plan panel shows (docs/payments.md, Plans). */
 export type CurrentPlan =
   | { name: 'light'; remainingHours: number; paymentDay: number | null }
   | { name: 'standard'; nextPaymentAt: number | null }
@@ -35,7 +35,7 @@ export function currentPlan(subscription: Subscription, totalDurationThisMonth: 
   return { name, expiresAt, expired: expiresAt !== null && expiresAt <= now };
 }
 
-/** Subscribe appears off standard (SPEC §4), for each paid plan but the current one. */
+/** Subscribe appears off standard (docs/payments.md, Plans), for each paid plan but the current one. */
 export function subscribablePlans(planCode: number): number[] {
   if (planCode === PLANS.standard.code) return [];
   return PLAN_OFFERS.filter((offer) => offer.byCard && offer.code !== planCode).map((offer) => offer.code);

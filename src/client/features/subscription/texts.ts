@@ -1,4 +1,4 @@
-/** Texts of /subscription (SPEC §4, docs/payments.md). */
+/** Texts of /subscription (docs/payments.md). */
 export const texts = {
   en: {
     heading: 'Plans',

@@ -8,7 +8,7 @@ import { livePathOnceListed, TRY_ENTRY_ID, tryEntryOf } from './try-entry.ts';
 import './tryAnyway.css';
 
 /**
- * /jail/live/try (SPEC §2, docs/try-anyway.md): reads the stored try-anyway
+ * /jail/live/try (docs/try-anyway.md): reads the stored try-anyway
  * entry (none: back to /reservations), makes the trial jail from it, and
  * once the reservation list holds the new jail goes to /jail/live/{id}#try.
  */

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { epochMs, guests } from './guests.ts';
 
-/** A message of the community forum (SPEC §3 Forum message). */
+/** A message of the community forum (docs/forum.md). */
 export const forumMessages = pgTable(
   'forum_messages',
   {

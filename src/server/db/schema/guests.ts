@@ -8,7 +8,7 @@ export function epochMs(name: string) {
   return bigint(name, { mode: 'number' });
 }
 
-/** A guest (SPEC §3). E-mails are stored lower-cased; titles are unique whatever their case. */
+/** A guest (docs/api.md, The guest object). E-mails are stored lower-cased; titles are unique whatever their case. */
 export const guests = pgTable(
   'guests',
   {
@@ -28,9 +28,9 @@ export const guests = pgTable(
     isLimMember: boolean('is_lim_member').notNull().default(false),
     /** Hours of jail this calendar month (the light plan allows 15). */
     totalDurationThisMonth: doublePrecision('total_duration_this_month').notNull().default(0),
-    /** Booking is refused until then: three ignored jails within a week (SPEC §4). */
+    /** Booking is refused until then: three ignored jails within a week (docs/rules.md). */
     suspendedUntil: epochMs('suspended_until'),
-    /** Booking is refused until then: a session ended early blocks until its original end (SPEC §5). */
+    /** Booking is refused until then: a session ended early blocks until its original end (docs/rules.md). */
     earlyFinishBlockUntil: epochMs('early_finish_block_until'),
     webhookEnabled: boolean('webhook_enabled').notNull().default(false),
     triggerEnabled: boolean('trigger_enabled').notNull().default(false),
@@ -129,7 +129,7 @@ export const phoneCodes = pgTable(
   (table) => [index('phone_codes_guest_phone').on(table.guestId, table.phone)],
 );
 
-/** An ignored jail (SPEC §3 `lazyAlerts`); three within a week suspend the account. */
+/** An ignored jail (`lazyAlerts`, docs/rules.md); three within a week suspend the account. */
 export const lazyAlerts = pgTable(
   'lazy_alerts',
   {

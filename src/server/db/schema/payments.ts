@@ -5,7 +5,7 @@ export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 export const PAYMENT_STATUSES = ['requires_action', 'succeeded', 'failed'] as const;
 
 /**
- * A charge for a plan (SPEC §4 Subscription plans), through the local
+ * A charge for a plan (docs/payments.md, Plans), through the local
  * provider or Stripe. The plan changes only once it has succeeded.
  */
 export const payments = pgTable(

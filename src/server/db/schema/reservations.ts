@@ -5,7 +5,7 @@ import { FINISH_REASONS, type Schedule } from '../../../shared/reservations.ts';
 import { guests } from './guests.ts';
 
 /**
- * A reservation (SPEC §3): one dated occurrence of a booking, with the
+ * A reservation (docs/api.md, The reservation object): one dated occurrence of a booking, with the
  * booking's fields as they were for that occurrence.
  *
  * A one-off booking is one row. A repeating booking is one row at a time
@@ -53,7 +53,7 @@ export const reservations = pgTable(
 );
 export type ReservationRow = typeof reservations.$inferSelect;
 
-/** What happened during a reservation's jail (SPEC §3 activity log), written by the session. */
+/** What happened during a reservation's jail (docs/jail.md, Data), written by the session. */
 export const activityLogs = pgTable(
   'activity_logs',
   {

@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { guests } from './guests.ts';
 
-/** A human monitor (SPEC §3). Created with `npm run admin -- create-warden`. */
+/** A human monitor (docs/jail.md, Console). Created with `npm run admin -- create-warden`. */
 export const wardens = pgTable(
   'wardens',
   {

@@ -4,7 +4,7 @@ import mailLinks from './mail-links.ts';
 import payments from './payments.ts';
 import profile from './profile.ts';
 
-/** The guest calls of SPEC §7, under /api/guest. */
+/** The guest calls (docs/api.md, Guest calls), under /api/guest. */
 const guest: FastifyPluginAsync = async (app) => {
   await app.register(account);
   await app.register(profile);

@@ -8,7 +8,7 @@ import { subscribe, unsubscribe, updateCard } from '../../services/payments/subs
 
 /**
  * `/guest/subscribe`, `/guest/unsubscribe` and `/guest/updateCard`
- * (SPEC §7, docs/payments.md). Each answers the guest and their
+ * (docs/api.md, docs/payments.md). Each answers the guest and their
  * subscription; subscribe also a client secret when the card asks the guest
  * to confirm the payment. Only the guest may: a facilitator's session is
  * refused (services/sessions.ts, `refuseFacilitator`).

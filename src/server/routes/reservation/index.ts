@@ -21,7 +21,7 @@ import {
 } from '../../services/reservations.ts';
 
 /**
- * The reservation calls of SPEC §7, under /api/reservation. Each acts only
+ * The reservation calls (docs/api.md, Reservations), under /api/reservation. Each acts only
  * on the authenticated guest's reservations: another guest's id fails as
  * an unknown id does.
  */

@@ -93,7 +93,7 @@ async function setGuest(guest: TestGuest, values: Partial<typeof guests.$inferIn
 }
 
 describe('POST /api/reservation/create', () => {
-  it('books and answers the reservation of SPEC §3', async () => {
+  it('books and answers the reservation object of docs/api.md', async () => {
     const guest = await readyGuest(server.app);
     const created = await create(guest, {
       work: '  Thesis chapter 2 ',
@@ -223,7 +223,7 @@ describe('POST /api/reservation/create', () => {
     await create(guest, { startTime: tokyo(1, 9), duration: 1 });
   });
 
-  it('checks every rule of SPEC §5 with its own message', async () => {
+  it('checks every booking rule with its own message', async () => {
     const guest = await readyGuest(server.app);
     const refusals: [BookingForm, string][] = [
       [{ duration: 0.5 }, 'The duration must be 1 to 8 hours, in steps of 15 minutes.'],
