@@ -169,8 +169,16 @@ export default unencapsulated('relay', async (app) => {
     await Promise.all([publisher.connect(), subscriber.connect()]);
     io.adapter(createAdapter(publisher, subscriber));
     app.decorate('relayRedisPing', () => publisher.ping());
+    // Pending publishes go out first; a connection still reconnecting (Redis
+    // away) would hold the stop for ever, so it is cut after the grace.
     app.addHook('onClose', async () => {
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await Promise.all(
+        [publisher, subscriber].map(async (client) => {
+          const cut = setTimeout(() => client.destroy(), CLOSE_GRACE_MS);
+          await client.close().catch(() => undefined);
+          clearTimeout(cut);
+        }),
+      );
     });
   } else {
     app.decorate('relayRedisPing', null);
