@@ -185,6 +185,8 @@ for (const { name, viewport } of VIEWPORTS) {
           .evaluate((element: HTMLVideoElement) => element.videoWidth),
       ).toBeLessThanOrEqual(160);
 
+      // Recognition works here, so the screen says it listens.
+      await expect(page.getByText('Listening for a command')).toBeVisible();
       await hear(page, 'take a break');
       await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
       await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
@@ -207,6 +209,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect
         .poll(async () => (await logsOf(request, jail)).some((log) => log.type === 'dialog' && log.dialog.text === 'I am stuck on the introduction'))
         .toBe(true);
+      const conversation = page.locator('details.conversation');
+      await conversation.getByText(/^Conversation \(\d+ lines?\)$/).click();
+      await expect(conversation.getByRole('listitem').filter({ hasText: 'I am stuck on the introduction' })).toHaveText('You I am stuck on the introduction');
       await expect.poll(async () => (await spokenLines(page)).length).toBeGreaterThan(5);
       const said = (await spokenLines(page)).map((line) => line.text);
       expect(said).toContain('Enjoy your break. Twenty minutes.');
@@ -237,6 +242,8 @@ for (const { name, viewport } of VIEWPORTS) {
         await panel.getByRole('button', { name: 'Send' }).click();
         await expect(page.locator('.subtitles')).toContainText('I can see you. Keep going.');
         await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('I can see you. Keep going.');
+        await page.getByText(/^Conversation \(\d+ lines?\)$/).click();
+        await expect(page.locator('details.conversation').getByRole('listitem').last()).toHaveText('Warden I can see you. Keep going.');
 
         // A break closes the camera: the warden's call ends.
         await page.getByRole('button', { name: '2 Take a break' }).click();

@@ -1,30 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { availableCommandsChanged, availableCommandsReset, commandSlice, commandsReceived, speechChanged } from './commandSlice.ts';
-import { dialogAdded, dialogSlice, dialogsCleared } from './dialogSlice.ts';
+import { makeStore } from '../../app/store.ts';
+import { selectAvailableCommands, speechChanged } from './commandSlice.ts';
+import { dialogAdded } from './dialogSlice.ts';
+import { commandGiven, sessionLeft } from './sessionSlice.ts';
 
 describe('command', () => {
-  const reduce = commandSlice.reducer;
-  it('has commands 1, 2, 3, 4 available by default', () => {
-    expect(reduce(undefined, { type: 'init' })).toEqual({ commands: [], onSpeech: false, availableCommands: [1, 2, 3, 4] });
+  it('offers commands 1, 2, 3, 4 by default and follows the session: away from the seat, only 5', () => {
+    const store = makeStore();
+    expect(selectAvailableCommands(store.getState())).toEqual([1, 2, 3, 4]);
+    store.dispatch(commandGiven({ command: 1, now: 1_000 }));
+    expect(selectAvailableCommands(store.getState())).toEqual([5]);
   });
-  it('changes and resets the available commands, the speech flag and the commands', () => {
-    let state = reduce(undefined, availableCommandsChanged([5]));
-    expect(state.availableCommands).toEqual([5]);
-    state = reduce(state, availableCommandsReset());
-    expect(state.availableCommands).toEqual([1, 2, 3, 4]);
-    state = reduce(state, speechChanged(true));
-    expect(state.onSpeech).toBe(true);
-    const command = { id: 1, keywords: ['one'], speech: 's', subtitle: 't', response: 'r' };
-    expect(reduce(state, commandsReceived([command])).commands).toEqual([command]);
+  it('keeps whether the Warden is listening', () => {
+    const store = makeStore();
+    expect(store.getState().command.onSpeech).toBe(false);
+    store.dispatch(speechChanged(true));
+    expect(store.getState().command.onSpeech).toBe(true);
   });
 });
 
 describe('dialog', () => {
-  it('adds and clears dialog entries', () => {
-    const entry = { id: 1, text: 'hi', time: 5, type: 1 as const };
-    let state = dialogSlice.reducer(undefined, dialogAdded(entry));
-    state = dialogSlice.reducer(state, dialogAdded({ ...entry, id: 2 }));
-    expect(state.entries.map((item) => item.id)).toEqual([1, 2]);
-    expect(dialogSlice.reducer(state, dialogsCleared()).entries).toEqual([]);
+  it('adds the lines of the conversation in order, and forgets them when the guest leaves the session', () => {
+    const store = makeStore();
+    store.dispatch(dialogAdded({ text: 'Are you there?', type: 1 }, 5));
+    store.dispatch(dialogAdded({ text: 'Yes', type: 0 }, 6));
+    const entries = store.getState().dialog.entries;
+    expect(entries.map(({ text, type, time }) => ({ text, type, time }))).toEqual([
+      { text: 'Are you there?', type: 1, time: 5 },
+      { text: 'Yes', type: 0, time: 6 },
+    ]);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(2);
+    store.dispatch(sessionLeft());
+    expect(store.getState().dialog.entries).toEqual([]);
   });
 });

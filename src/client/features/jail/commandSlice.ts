@@ -1,41 +1,33 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { availableCommands } from './session-rules.ts';
+import type { JailSessionState } from './sessionSlice.ts';
 
-/** A command of the live session (docs/jail.md, Commands). */
-export interface Command {
-  id: number;
-  keywords: string[];
-  speech: string;
-  subtitle: string;
-  response: string;
-}
-
+/**
+ * The Command group (docs/client.md, State): whether the Warden is listening
+ * for a spoken command now. The commands themselves are data (`COMMANDS`),
+ * and the ones on offer follow from the session (`selectAvailableCommands`),
+ * so neither is copied here.
+ */
 export interface CommandState {
-  commands: Command[];
   onSpeech: boolean;
-  /** The command ids the guest may use now; 1, 2, 3, 4 by default. */
-  availableCommands: number[];
 }
 
-const initialState: CommandState = { commands: [], onSpeech: false, availableCommands: [...DEFAULT_COMMANDS] };
+const initialState: CommandState = { onSpeech: false };
 
 export const commandSlice = createSlice({
   name: 'command',
   initialState,
   reducers: {
-    commandsReceived(state, action: PayloadAction<Command[]>) {
-      state.commands = action.payload;
-    },
     speechChanged(state, action: PayloadAction<boolean>) {
       state.onSpeech = action.payload;
-    },
-    availableCommandsChanged(state, action: PayloadAction<number[]>) {
-      state.availableCommands = action.payload;
-    },
-    availableCommandsReset(state) {
-      state.availableCommands = [...DEFAULT_COMMANDS];
     },
   },
 });
 
-export const { commandsReceived, speechChanged, availableCommandsChanged, availableCommandsReset } = commandSlice.actions;
+export const { speechChanged } = commandSlice.actions;
+
+/** The command ids the guest may give now (1, 2, 3, 4 by default), from the session's status. */
+export const selectAvailableCommands = createSelector(
+  [(state: { jailSession: JailSessionState }) => state.jailSession.status, (state: { jailSession: JailSessionState }) => state.jailSession.normalCommands],
+  (status, normal) => availableCommands(status, normal),
+);

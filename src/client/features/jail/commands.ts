@@ -1,98 +1,31 @@
 import type { Language } from '../../../shared/constants.ts';
-import type { Command } from './commandSlice.ts';
 import type { CommandId } from './session-rules.ts';
+import table from './commands.json';
 
-/**
- * The six commands of a live session (docs/jail.md, Commands: id, keywords, speech,
- * subtitle, response), in both languages, as data. `keywords` are what the
- * guest may say (matched without case or width); `speech` is how the Warden
- * names the command when it asks for it; `subtitle` labels its button;
- * `response` is what the Warden says when it is given.
- */
-export const COMMANDS: Record<Language, readonly (Command & { id: CommandId })[]> = {
-  en: [
-    {
-      id: 1,
-      keywords: ['leave', 'leave the seat', 'going away', 'toilet', 'bathroom', 'one', '1'],
-      speech: 'Leave the seat',
-      subtitle: '1 Leave the seat',
-      response: 'All right. Be back within five minutes.',
-    },
-    {
-      id: 2,
-      keywords: ['break', 'take a break', 'rest', 'two', '2'],
-      speech: 'Take a break',
-      subtitle: '2 Take a break',
-      response: 'Enjoy your break. Twenty minutes.',
-    },
-    {
-      id: 3,
-      keywords: ['finish', 'finish early', 'stop', 'quit', 'three', '3'],
-      speech: 'Finish early',
-      subtitle: '3 Finish early',
-      response: 'Tell me why you are finishing early.',
-    },
-    { id: 4, keywords: ['warden', 'talk', 'hey', 'four', '4'], speech: 'Talk to the Warden', subtitle: '4 Talk to the Warden', response: 'I am listening.' },
-    {
-      id: 5,
-      keywords: ['back', "i'm back", 'return', 'five', '5'],
-      speech: 'Back to the seat',
-      subtitle: '5 Back to the seat',
-      response: 'Welcome back. Let us continue.',
-    },
-    {
-      id: 6,
-      keywords: ['end the break', 'end break', 'break over', 'six', '6'],
-      speech: 'End the break',
-      subtitle: '6 End the break',
-      response: 'Break over. Back to work.',
-    },
-  ],
-  ja: [
-    {
-      id: 1,
-      keywords: ['離席', '席を外す', 'トイレ', 'いち', '一', '1'],
-      speech: '離席します',
-      subtitle: '1 離席',
-      response: 'わかりました。5分以内に戻ってください。',
-    },
-    {
-      id: 2,
-      keywords: ['休憩', 'きゅうけい', 'に', '二', '2'],
-      speech: '休憩します',
-      subtitle: '2 休憩',
-      response: 'ゆっくり休んでください。休憩は20分です。',
-    },
-    {
-      id: 3,
-      keywords: ['終了', '早めに終わる', 'やめる', 'さん', '三', '3'],
-      speech: '早めに終了します',
-      subtitle: '3 早めに終了',
-      response: '早めに終了する理由を教えてください。',
-    },
-    {
-      id: 4,
-      keywords: ['看守', 'ワーデン', '話す', 'よん', '四', '4'],
-      speech: '看守と話します',
-      subtitle: '4 看守と話す',
-      response: 'どうぞ、聞いています。',
-    },
-    {
-      id: 5,
-      keywords: ['戻りました', '戻る', 'ただいま', 'ご', '五', '5'],
-      speech: '席に戻りました',
-      subtitle: '5 席に戻る',
-      response: 'おかえりなさい。続けましょう。',
-    },
-    {
-      id: 6,
-      keywords: ['休憩終わり', '休憩終了', 'ろく', '六', '6'],
-      speech: '休憩を終わります',
-      subtitle: '6 休憩を終える',
-      response: '休憩終了です。作業に戻りましょう。',
-    },
-  ],
-};
+/** A command of the live session (docs/jail.md, Commands). */
+export interface Command {
+  id: CommandId;
+  /** What the guest may say (matched without case or width). */
+  keywords: readonly string[];
+  /** How the Warden names the command when it asks for it. */
+  speech: string;
+  /** The label of its button. */
+  subtitle: string;
+  /** What the Warden says when it is given. */
+  response: string;
+}
+
+const COMMAND_IDS: readonly CommandId[] = [1, 2, 3, 4, 5, 6];
+
+/** An entry of `commands.json` with its id checked: the texts are data, kept apart from the code that reads them. */
+function commandOf(entry: (typeof table.en)[number]): Command {
+  const id = COMMAND_IDS.find((known) => known === entry.id);
+  if (id === undefined) throw new Error(`commands.json names an unknown command ${entry.id}`);
+  return { ...entry, id };
+}
+
+/** The six commands of a live session (docs/jail.md, Commands), in both languages. */
+export const COMMANDS: Record<Language, readonly Command[]> = { en: table.en.map(commandOf), ja: table.ja.map(commandOf) };
 
 function normalise(text: string): string {
   return text

@@ -1,13 +1,15 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionLeft } from './sessionSlice.ts';
 
-/** A dialog entry (docs/jail.md, Console); type 0 guest, 1 warden, 2 snitch. */
+/** A line of the conversation (docs/jail.md, Console): type 0 the guest's, 1 a warden's (virtual or human). */
 export interface DialogEntry {
-  id: number | string;
+  id: string;
   text: string;
   time: number;
-  type: 0 | 1 | 2;
+  type: 0 | 1;
 }
 
+/** The Dialog group (docs/client.md, State): the conversation of the live jail, shown on its screen until the guest leaves it. */
 export interface DialogState {
   entries: DialogEntry[];
 }
@@ -18,13 +20,18 @@ export const dialogSlice = createSlice({
   name: 'dialog',
   initialState,
   reducers: {
-    dialogAdded(state, action: PayloadAction<DialogEntry>) {
-      state.entries.push(action.payload);
+    dialogAdded: {
+      reducer(state, action: PayloadAction<DialogEntry>) {
+        state.entries.push(action.payload);
+      },
+      prepare(line: { text: string; type: DialogEntry['type'] }, time = Date.now()) {
+        return { payload: { ...line, time, id: nanoid() } };
+      },
     },
-    dialogsCleared(state) {
-      state.entries = [];
-    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionLeft, () => initialState);
   },
 });
 
-export const { dialogAdded, dialogsCleared } = dialogSlice.actions;
+export const { dialogAdded } = dialogSlice.actions;

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
-import { availableCommandsChanged, availableCommandsReset } from './commandSlice.ts';
+import { selectAvailableCommands } from './commandSlice.ts';
+import { type DialogEntry, dialogAdded } from './dialogSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture.ts';
 import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';
@@ -14,7 +15,7 @@ import { COMMANDS, recogniseCommand } from './commands.ts';
 import { Eye } from './Eye.tsx';
 import { canShareScreen, type CameraSource } from './jail-camera.ts';
 import { loadJailStatus, saveJailStatus } from './jail-status-store.ts';
-import { allowanceLeft, availableCommands, commandOutcome, isRemainingTimeShown, type CommandId } from './session-rules.ts';
+import { allowanceLeft, commandOutcome, isRemainingTimeShown, type CommandId } from './session-rules.ts';
 import {
   commandGiven,
   eyeSlept,
@@ -98,7 +99,6 @@ export function LiveScreen() {
     dispatch(screenEntered(SCREENS.live));
     return () => {
       dispatch(sessionLeft());
-      dispatch(availableCommandsReset());
     };
   }, [dispatch]);
 
@@ -106,7 +106,9 @@ export function LiveScreen() {
   const ended = endTime !== null && now >= endTime;
   const gone = isRead && (reservation === null || reservation.isFinished);
   const running = session.jail !== null && session.finish === null;
-  const available = availableCommands(session.status, session.normalCommands);
+  const available = useAppSelector(selectAvailableCommands);
+  const listening = useAppSelector((state) => state.command.onSpeech);
+  const conversation = useAppSelector((state) => state.dialog.entries);
   const camera = useJailCamera(relay, running && session.status !== 'breaking');
 
   const refused = (error: unknown) => setRefusal(t('live_refused', { reason: error instanceof Error ? error.message : String(error) }));
@@ -125,6 +127,7 @@ export function LiveScreen() {
 
   const talk = (text: string) => {
     setTalking(false);
+    dispatch(dialogAdded({ text, type: 0 }));
     relay?.sendLogged('guest_dialog_event_from_guest', { dialog: { text } }).catch(refused);
   };
 
@@ -150,12 +153,6 @@ export function LiveScreen() {
       navigate(`/reservation/${id}`, { replace: true }),
     );
   }, [session, dispatch, t, navigate, id, readReservation, voice]);
-
-  // The command slice (docs/client.md, State) follows the session's status.
-  const availableKey = available.join(',');
-  useEffect(() => {
-    dispatch(availableCommandsChanged(availableKey === '' ? [] : availableKey.split(',').map(Number)));
-  }, [availableKey, dispatch]);
 
   // The start wakes the eye; it sleeps again once the greeting is over.
   useEffect(() => {
@@ -199,6 +196,7 @@ export function LiveScreen() {
         {voice.subtitle !== null ? <p className="subtitle">{voice.subtitle.text}</p> : null}
         {voice.heard !== null ? <p className="heard">{t('live_heard', { text: voice.heard })}</p> : null}
       </div>
+      {listening ? <p className="listening">{t('live_listening')}</p> : null}
       <h1>{work}</h1>
       {startTime !== null && now < startTime ? <p>{t('live_starts_at', { time: clockOf(startTime, timeZone) })}</p> : null}
       {endTime !== null && now >= (startTime ?? 0) && isRemainingTimeShown(endTime, now) ? (
@@ -240,10 +238,28 @@ export function LiveScreen() {
           onCancel={() => setFinishing(false)}
         />
       ) : null}
+      {conversation.length > 0 ? <Conversation entries={conversation} /> : null}
       {refusal !== null ? <p role="alert">{refusal}</p> : null}
       {relayLost ? <p role="alert">{t('live_reconnecting')}</p> : null}
       <CameraPanel camera={camera} onBreak={session.status === 'breaking'} />
     </div>
+  );
+}
+
+/** The conversation so far: what the guest told the Warden and what the wardens said, folded away until opened. */
+function Conversation({ entries }: { entries: readonly DialogEntry[] }) {
+  const { t } = useTranslation('jail');
+  return (
+    <details className="conversation">
+      <summary>{t('live_conversation', { count: entries.length })}</summary>
+      <ol>
+        {entries.map((entry) => (
+          <li key={entry.id} data-by={entry.type === 0 ? 'guest' : 'warden'}>
+            <span className="speaker">{entry.type === 0 ? t('live_conversation_you') : t('live_conversation_warden')}</span> {entry.text}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

@@ -61,7 +61,7 @@ export function useWardenVoice(relay: GuestRelay | null, language: Language, lis
   useEffect(() => {
     if (relay === null) return undefined;
     const onDialog = ({ dialog }: { dialog: { text: string } }) => {
-      dispatch(dialogAdded({ id: `${Date.now()}-${dialog.text.length}`, text: dialog.text, time: Date.now(), type: 1 }));
+      dispatch(dialogAdded({ text: dialog.text, type: 1 }));
       void say(dialog.text);
     };
     const onFocus = ({ text }: { text: string }) => onDialog({ dialog: { text } });
