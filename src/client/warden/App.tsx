@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
+import { TextField } from '../ui/Field.tsx';
 import { errorDismissed, jailClosed, jailOpened, jailOpening } from './consoleSlice.ts';
 import { JailPanel } from './JailPanel.tsx';
 import { LiveGrid } from './LiveGrid.tsx';
@@ -105,11 +106,9 @@ function SignInForm() {
     <main id="main" className="sign-in">
       <h2>{t('sign_in_title')}</h2>
       <form onSubmit={(event) => void submit(event)}>
-        <label htmlFor="warden-email">{t('email')}</label>
-        <input id="warden-email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        <label htmlFor="warden-password">{t('password')}</label>
-        <input
-          id="warden-password"
+        <TextField label={t('email')} type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label={t('password')}
           type="password"
           autoComplete="current-password"
           required
