@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SelectField, TextAreaField, TextField } from './Field.tsx';
+import { PasswordField, SelectField, TextAreaField, TextField } from './Field.tsx';
 
 /** The attributes (lower-cased names, as HTML reads them) of each `<tag …>` in the markup React renders for `node`: the node tests have no DOM. */
 function tagsOf(node: ReactNode, tag: string): Record<string, string>[] {
@@ -26,7 +26,7 @@ const noop = () => undefined;
 
 describe('TextField', () => {
   it('ties its label to the input and wraps both in .field', () => {
-    const field = <TextField label="E-mail" value="" onChange={noop} />;
+    const field = <TextField label="E-mail" value="" onValueChange={noop} />;
     const label = onlyTag(field, 'label');
     const input = onlyTag(field, 'input');
     expect(input.id).toBeTruthy();
@@ -46,7 +46,7 @@ describe('TextField', () => {
         minLength={6}
         maxLength={6}
         value="12"
-        onChange={noop}
+        onValueChange={noop}
       />,
       'input',
     );
@@ -63,14 +63,14 @@ describe('TextField', () => {
   });
 
   it('is described by nothing and valid without a hint or an error', () => {
-    const input = onlyTag(<TextField label="E-mail" value="" onChange={noop} />, 'input');
+    const input = onlyTag(<TextField label="E-mail" value="" onValueChange={noop} />, 'input');
     expect(input).not.toHaveProperty('aria-describedby');
     expect(input).not.toHaveProperty('aria-invalid');
-    expect(tagsOf(<TextField label="E-mail" value="" onChange={noop} />, 'p')).toEqual([]);
+    expect(tagsOf(<TextField label="E-mail" value="" onValueChange={noop} />, 'p')).toEqual([]);
   });
 
   it('is described by its hint', () => {
-    const field = <TextField label="E-mail" hint="We never share it." value="" onChange={noop} />;
+    const field = <TextField label="E-mail" hint="We never share it." value="" onValueChange={noop} />;
     const input = onlyTag(field, 'input');
     expect(input).not.toHaveProperty('aria-invalid');
     expect(onlyTag(field, 'p')).toEqual({ id: input['aria-describedby'], class: 'field-hint' });
@@ -78,7 +78,7 @@ describe('TextField', () => {
   });
 
   it('marks the input invalid and is described by the error, which stands in the hint’s place', () => {
-    const field = <TextField label="E-mail" hint="We never share it." error="That is not an e-mail address." value="x" onChange={noop} />;
+    const field = <TextField label="E-mail" hint="We never share it." error="That is not an e-mail address." value="x" onValueChange={noop} />;
     const input = onlyTag(field, 'input');
     expect(input['aria-invalid']).toBe('true');
     expect(onlyTag(field, 'p')).toEqual({ id: input['aria-describedby'], class: 'field-error' });
@@ -87,7 +87,7 @@ describe('TextField', () => {
 
   it('renders what else belongs to the field after the input', () => {
     const markup = renderToStaticMarkup(
-      <TextField label="Work" value="" onChange={noop}>
+      <TextField label="Work" value="" onValueChange={noop}>
         <button type="button">Help</button>
       </TextField>,
     );
@@ -97,8 +97,8 @@ describe('TextField', () => {
   it('gives every field its own id', () => {
     const inputs = tagsOf(
       <>
-        <TextField label="Password" value="" onChange={noop} />
-        <TextField label="Confirm" value="" onChange={noop} />
+        <TextField label="Password" value="" onValueChange={noop} />
+        <TextField label="Confirm" value="" onValueChange={noop} />
       </>,
       'input',
     );
@@ -106,9 +106,22 @@ describe('TextField', () => {
   });
 });
 
+describe('PasswordField', () => {
+  it('hides what is typed and asks the password manager for the current or a new password', () => {
+    expect(onlyTag(<PasswordField label="Password" purpose="current" value="" onValueChange={noop} />, 'input')).toMatchObject({
+      type: 'password',
+      autocomplete: 'current-password',
+    });
+    expect(onlyTag(<PasswordField label="New password" purpose="new" value="" onValueChange={noop} />, 'input')).toMatchObject({
+      type: 'password',
+      autocomplete: 'new-password',
+    });
+  });
+});
+
 describe('TextAreaField', () => {
   it('ties its label and its error to the textarea', () => {
-    const field = <TextAreaField label="JSON body" rows={6} error="Not JSON." value="{" onChange={noop} />;
+    const field = <TextAreaField label="JSON body" rows={6} error="Not JSON." value="{" onValueChange={noop} />;
     const textarea = onlyTag(field, 'textarea');
     expect(onlyTag(field, 'label').for).toBe(textarea.id);
     expect(textarea).toMatchObject({ rows: '6', 'aria-invalid': 'true' });

@@ -3,11 +3,11 @@ import './ui.css';
 
 /** What every field shows around its control. */
 interface FieldText {
-  label: ReactNode;
+  label: string;
   /** How to fill the control in, under it. */
-  hint?: ReactNode;
+  hint?: string;
   /** What is wrong with the value now: it stands in the hint's place and marks the control invalid. */
-  error?: ReactNode;
+  error?: string;
 }
 
 /** The attributes that tie a control to its label and to the message under it. */
@@ -25,16 +25,16 @@ function Field({ label, hint, error, after, control }: FieldText & { after?: Rea
   const id = useId();
   const messageId = `${id}-message`;
   const message = error ?? hint;
-  const invalid = error != null;
+  const invalid = error !== undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {control({
         id,
-        ...(message == null ? {} : { 'aria-describedby': messageId }),
+        ...(message === undefined ? {} : { 'aria-describedby': messageId }),
         ...(invalid ? { 'aria-invalid': true } : {}),
       })}
-      {message == null ? null : (
+      {message === undefined ? null : (
         <p id={messageId} className={invalid ? 'field-error' : 'field-hint'}>
           {message}
         </p>
@@ -44,22 +44,52 @@ function Field({ label, hint, error, after, control }: FieldText & { after?: Rea
   );
 }
 
+/** The attributes a field sets itself: the ids, the ties, and the change (a field reports the new value). */
+type OwnAttributes = 'id' | 'aria-describedby' | 'aria-invalid' | 'children' | 'onChange';
+
 type TextFieldProps = FieldText &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-describedby' | 'aria-invalid' | 'children'> & {
+  Omit<InputHTMLAttributes<HTMLInputElement>, OwnAttributes> & {
+    onValueChange(value: string): void;
     /** What else belongs to the field, under the input: a toggle, suggestions. */
     children?: ReactNode;
   };
 
-/** A labelled input; every input attribute but the id (the field makes it) passes through. */
-export function TextField({ label, hint, error, children, ...input }: TextFieldProps) {
-  return <Field label={label} hint={hint} error={error} after={children} control={(ties) => <input {...input} {...ties} />} />;
+/** A labelled input; every other input attribute passes through. */
+export function TextField({ label, hint, error, children, onValueChange, ...input }: TextFieldProps) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      after={children}
+      control={(ties) => <input {...input} {...ties} onChange={(event) => onValueChange(event.target.value)} />}
+    />
+  );
 }
 
-type TextAreaFieldProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'aria-describedby' | 'aria-invalid' | 'children'>;
+/**
+ * A password input that tells the browser's password manager whether it
+ * wants the password the account has or a new one (`autocomplete`).
+ */
+export function PasswordField({ purpose, ...field }: Omit<TextFieldProps, 'type' | 'autoComplete'> & { purpose: 'current' | 'new' }) {
+  return <TextField {...field} type="password" autoComplete={`${purpose}-password`} />;
+}
+
+type TextAreaFieldProps = FieldText &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, OwnAttributes> & {
+    onValueChange(value: string): void;
+  };
 
 /** A labelled textarea, as TextField. */
-export function TextAreaField({ label, hint, error, ...textarea }: TextAreaFieldProps) {
-  return <Field label={label} hint={hint} error={error} control={(ties) => <textarea {...textarea} {...ties} />} />;
+export function TextAreaField({ label, hint, error, onValueChange, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      control={(ties) => <textarea {...textarea} {...ties} onChange={(event) => onValueChange(event.target.value)} />}
+    />
+  );
 }
 
 /** One choice of a SelectField. */

@@ -66,9 +66,9 @@ export function GuestEditPhoneScreen() {
             autoComplete="tel"
             required
             value={phone}
-            onChange={(e) => {
+            onValueChange={(typedPhone) => {
               setTyped(true);
-              setPhone(e.target.value);
+              setPhone(typedPhone);
             }}
           />
           <div role="status">{unchanged && <p className="account-note">{t('edit_phone_unchanged')}</p>}</div>
@@ -90,7 +90,7 @@ export function GuestEditPhoneScreen() {
             maxLength={6}
             required
             value={code}
-            onChange={(e) => setCode(sanitizePhoneCode(e.target.value))}
+            onValueChange={(typedCode) => setCode(sanitizePhoneCode(typedCode))}
           />
           <FormAlert alert={alert} />
           <div className="account-actions">

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGuest } from '../../app/hooks.ts';
-import { TextField } from '../../ui/Field.tsx';
+import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestUpdateMutation } from './api.ts';
 import { emailHasChanged, hasChanged, MASKED_PASSWORD } from './rules.ts';
 
@@ -74,20 +74,13 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
           autoComplete={field === 'email' ? 'email' : 'username'}
           required
           value={value}
-          onChange={(e) => {
+          onValueChange={(typed) => {
             setTouched(true);
-            setValue(e.target.value);
+            setValue(typed);
           }}
         />
         {field === 'email' && (
-          <TextField
-            label={t('edit_email_current_password')}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-          />
+          <PasswordField label={t('edit_email_current_password')} purpose="current" required value={currentPassword} onValueChange={setCurrentPassword} />
         )}
         {field === 'email' && <p className="account-note">{t('edit_email_note')}</p>}
         <button type="submit" className="button" disabled={isLoading}>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { TextField } from '../../ui/Field.tsx';
+import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { passwordAlert, shouldSendResetEmail, type AccountAlert } from './rules.ts';
@@ -25,15 +25,7 @@ export function ResetPasswordEmailScreen() {
       <h1>{t('reset_heading')}</h1>
       <p>{t('reset_explain')}</p>
       <form className="account-form" onSubmit={submit}>
-        <TextField
-          label={t('account_email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
         <button type="submit" className="button" disabled={isLoading}>
           {t('reset_submit')}
         </button>
@@ -77,22 +69,8 @@ export function UpdatePasswordScreen() {
         </div>
       ) : (
         <form className="account-form" onSubmit={submit}>
-          <TextField
-            label={t('account_password_new')}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label={t('account_password_confirm')}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-          />
+          <PasswordField label={t('account_password_new')} purpose="new" required value={password} onValueChange={setPassword} />
+          <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
           <FormAlert alert={alert} />
           <button type="submit" className="button" disabled={isLoading}>
             {t('update_password_submit')}

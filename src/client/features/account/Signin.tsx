@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGuest } from '../../app/hooks.ts';
-import { TextField } from '../../ui/Field.tsx';
+import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestAuthenticateMutation } from './api.ts';
 import { isLoggedInAs } from './rules.ts';
 
@@ -35,23 +35,8 @@ export function SigninScreen() {
     <section className="account-screen">
       <h1>{t('signin_heading')}</h1>
       <form className="account-form" onSubmit={submit}>
-        <TextField
-          label={t('account_title_or_email')}
-          name="username"
-          autoComplete="username"
-          required
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        <TextField
-          label={t('account_password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <TextField label={t('account_title_or_email')} name="username" autoComplete="username" required value={title} onValueChange={setTitle} />
+        <PasswordField label={t('account_password')} name="password" purpose="current" required value={password} onValueChange={setPassword} />
         <button type="submit" className="button" disabled={waiting}>
           {t('signin_submit')}
         </button>

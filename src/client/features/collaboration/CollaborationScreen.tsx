@@ -89,7 +89,7 @@ function TriggerForm({ guest }: { guest: Guest }) {
   return (
     <form className="collab-form" onSubmit={submit} noValidate>
       <SelectField label={t('method')} value={method} options={METHOD_OPTIONS} onValueChange={(value) => setMethod(value === 'GET' ? 'GET' : 'POST')} />
-      <TextField label={t('url')} type="url" inputMode="url" value={url} placeholder={t('url_placeholder')} onChange={(event) => setUrl(event.target.value)} />
+      <TextField label={t('url')} type="url" inputMode="url" value={url} placeholder={t('url_placeholder')} onValueChange={setUrl} />
       {method === 'POST' ? (
         <TextAreaField
           label={t('body')}
@@ -99,7 +99,7 @@ function TriggerForm({ guest }: { guest: Guest }) {
           placeholder={EXAMPLE_TRIGGER_TEMPLATE}
           hint={t('body_help')}
           error={bodyInvalid ? t('body_invalid') : undefined}
-          onChange={(event) => setBody(event.target.value)}
+          onValueChange={setBody}
         />
       ) : null}
       <div className="collab-actions">
@@ -330,7 +330,7 @@ function WebhookSampleBuilder() {
           options={REPEAT_TYPES.map((type) => ({ value: type, label: t(`repeat_${type}`) }))}
           onValueChange={(value) => setRepeatType(REPEAT_TYPES.find((type) => type === value) ?? 'none')}
         />
-        <TextField label={t('sample_work')} type="text" value={work} onChange={(event) => setWork(event.target.value)} />
+        <TextField label={t('sample_work')} type="text" value={work} onValueChange={setWork} />
       </div>
       <h3>{t('sample')}</h3>
       <pre className="collab-code" data-testid="webhook-sample">

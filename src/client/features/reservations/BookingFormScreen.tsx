@@ -126,7 +126,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
           ))}
         </fieldset>
       ) : null}
-      <TextField label={t('work')} type="text" value={form.work} maxLength={200} onChange={(event) => setForm({ ...form, work: event.target.value })}>
+      <TextField label={t('work')} type="text" value={form.work} maxLength={200} onValueChange={(work) => setForm({ ...form, work })}>
         <button type="button" className="link-button" aria-expanded={showHelp} aria-controls={`${id}-help`} onClick={() => setShowHelp(!showHelp)}>
           {t('work_help_toggle')}
         </button>

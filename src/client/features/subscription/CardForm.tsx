@@ -58,34 +58,10 @@ function LocalCardFields({ submitLabel, onCard, onCancel }: { submitLabel: strin
 
   return (
     <form className="subscription-card-form" onSubmit={(event) => void submit(event)}>
-      <TextField
-        label={t('card_number')}
-        name="cardnumber"
-        autoComplete="cc-number"
-        inputMode="numeric"
-        required
-        value={number}
-        onChange={(event) => setNumber(event.target.value)}
-      />
+      <TextField label={t('card_number')} name="cardnumber" autoComplete="cc-number" inputMode="numeric" required value={number} onValueChange={setNumber} />
       <div className="subscription-card-row">
-        <TextField
-          label={t('card_expiry')}
-          name="exp-date"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          required
-          value={expiry}
-          onChange={(event) => setExpiry(event.target.value)}
-        />
-        <TextField
-          label={t('card_cvc')}
-          name="cvc"
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          required
-          value={cvc}
-          onChange={(event) => setCvc(event.target.value)}
-        />
+        <TextField label={t('card_expiry')} name="exp-date" autoComplete="cc-exp" placeholder="MM/YY" required value={expiry} onValueChange={setExpiry} />
+        <TextField label={t('card_cvc')} name="cvc" autoComplete="cc-csc" inputMode="numeric" required value={cvc} onValueChange={setCvc} />
       </div>
       <CardActions submitLabel={submitLabel} disabled={isLoading} onCancel={onCancel} />
     </form>

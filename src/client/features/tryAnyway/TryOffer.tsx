@@ -33,13 +33,7 @@ export function TryOffer() {
       <p>{t('offer_text')}</p>
       {open ? (
         <form className="try-form" onSubmit={start}>
-          <TextField
-            label={t('work')}
-            type="text"
-            value={entry.work}
-            maxLength={WORK_MAX_LENGTH}
-            onChange={(event) => setEntry({ ...entry, work: event.target.value })}
-          />
+          <TextField label={t('work')} type="text" value={entry.work} maxLength={WORK_MAX_LENGTH} onValueChange={(work) => setEntry({ ...entry, work })} />
           <SelectField
             label={t('duration')}
             value={String(entry.duration)}
