@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
+import { PasswordField, TextField } from '../ui/Field.tsx';
 import { errorDismissed, jailClosed, jailOpened, jailOpening } from './consoleSlice.ts';
 import { JailPanel } from './JailPanel.tsx';
 import { LiveGrid } from './LiveGrid.tsx';
@@ -105,17 +106,8 @@ function SignInForm() {
     <main id="main" className="sign-in">
       <h2>{t('sign_in_title')}</h2>
       <form onSubmit={(event) => void submit(event)}>
-        <label htmlFor="warden-email">{t('email')}</label>
-        <input id="warden-email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        <label htmlFor="warden-password">{t('password')}</label>
-        <input
-          id="warden-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <TextField label={t('email')} type="email" autoComplete="username" required value={email} onValueChange={setEmail} />
+        <PasswordField label={t('password')} purpose="current" required value={password} onValueChange={setPassword} />
         {error !== null && (
           <p role="alert" className="form-error">
             {error}

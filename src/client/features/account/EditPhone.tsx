@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGuest } from '../../app/hooks.ts';
+import { TextField } from '../../ui/Field.tsx';
 import { useGuestRequestPhoneCodeMutation, useGuestUpdateMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { isCompletePhoneCode, sanitizePhoneCode, shouldRequestPhoneCode, type AccountAlert } from './rules.ts';
@@ -12,7 +13,6 @@ import { isCompletePhoneCode, sanitizePhoneCode, shouldRequestPhoneCode, type Ac
  */
 export function GuestEditPhoneScreen() {
   const { t } = useTranslation('account');
-  const id = useId();
   const navigate = useNavigate();
   const guest = useGuest();
   const [phone, setPhone] = useState(guest?.phone ?? '');
@@ -60,20 +60,17 @@ export function GuestEditPhoneScreen() {
       <h1>{t('edit_phone_heading')}</h1>
       {phoneCode === null ? (
         <form className="account-form" onSubmit={submitNumber}>
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>{t('account_phone')}</label>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              autoComplete="tel"
-              required
-              value={phone}
-              onChange={(e) => {
-                setTyped(true);
-                setPhone(e.target.value);
-              }}
-            />
-          </div>
+          <TextField
+            label={t('account_phone')}
+            type="tel"
+            autoComplete="tel"
+            required
+            value={phone}
+            onValueChange={(typedPhone) => {
+              setTyped(true);
+              setPhone(typedPhone);
+            }}
+          />
           <div role="status">{unchanged && <p className="account-note">{t('edit_phone_unchanged')}</p>}</div>
           <button type="submit" className="button" disabled={request.isLoading}>
             {t('edit_phone_request')}
@@ -85,19 +82,16 @@ export function GuestEditPhoneScreen() {
       ) : (
         <form className="account-form" onSubmit={submitCode}>
           <p role="status">{t('edit_phone_code_sent', { phone: phone.trim() })}</p>
-          <div className="field">
-            <label htmlFor={`${id}-code`}>{t('account_phone_code')}</label>
-            <input
-              id={`${id}-code`}
-              inputMode="numeric"
-              pattern="[0-9]*"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(sanitizePhoneCode(e.target.value))}
-            />
-          </div>
+          <TextField
+            label={t('account_phone_code')}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            value={code}
+            onValueChange={(typedCode) => setCode(sanitizePhoneCode(typedCode))}
+          />
           <FormAlert alert={alert} />
           <div className="account-actions">
             <button type="button" className="button button-secondary" onClick={back}>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGuest } from '../../app/hooks.ts';
+import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestUpdateMutation } from './api.ts';
 import { emailHasChanged, hasChanged, MASKED_PASSWORD } from './rules.ts';
 
@@ -39,8 +40,6 @@ export function GuestEditScreen() {
 
 function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
   const { t } = useTranslation('account');
-  const id = useId();
-  const passwordId = useId();
   const navigate = useNavigate();
   const guest = useGuest();
   const current = guest?.[field] ?? '';
@@ -69,32 +68,19 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
     <section className="account-screen">
       <h1>{t(field === 'title' ? 'edit_title_heading' : 'edit_email_heading')}</h1>
       <form className="account-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={id}>{t(field === 'title' ? 'account_title' : 'account_email')}</label>
-          <input
-            id={id}
-            type={field === 'email' ? 'email' : 'text'}
-            autoComplete={field === 'email' ? 'email' : 'username'}
-            required
-            value={value}
-            onChange={(e) => {
-              setTouched(true);
-              setValue(e.target.value);
-            }}
-          />
-        </div>
+        <TextField
+          label={t(field === 'title' ? 'account_title' : 'account_email')}
+          type={field === 'email' ? 'email' : 'text'}
+          autoComplete={field === 'email' ? 'email' : 'username'}
+          required
+          value={value}
+          onValueChange={(typed) => {
+            setTouched(true);
+            setValue(typed);
+          }}
+        />
         {field === 'email' && (
-          <div className="field">
-            <label htmlFor={passwordId}>{t('edit_email_current_password')}</label>
-            <input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-            />
-          </div>
+          <PasswordField label={t('edit_email_current_password')} purpose="current" required value={currentPassword} onValueChange={setCurrentPassword} />
         )}
         {field === 'email' && <p className="account-note">{t('edit_email_note')}</p>}
         <button type="submit" className="button" disabled={isLoading}>

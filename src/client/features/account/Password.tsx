@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { passwordAlert, shouldSendResetEmail, type AccountAlert } from './rules.ts';
@@ -8,7 +9,6 @@ import { passwordAlert, shouldSendResetEmail, type AccountAlert } from './rules.
 /** /guest/resetPasswordEmail: mails a reset link; sent only when the e-mail is non-empty. */
 export function ResetPasswordEmailScreen() {
   const { t } = useTranslation('account');
-  const id = useId();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [send, { isLoading }] = useGuestUpdatePasswordEmailMutation();
@@ -25,10 +25,7 @@ export function ResetPasswordEmailScreen() {
       <h1>{t('reset_heading')}</h1>
       <p>{t('reset_explain')}</p>
       <form className="account-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('account_email')}</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
+        <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
         <button type="submit" className="button" disabled={isLoading}>
           {t('reset_submit')}
         </button>
@@ -44,7 +41,6 @@ export function ResetPasswordEmailScreen() {
 /** /guest/updatePassword/:token: the new password twice ('Password doesn't match'). */
 export function UpdatePasswordScreen() {
   const { t } = useTranslation('account');
-  const id = useId();
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -73,21 +69,8 @@ export function UpdatePasswordScreen() {
         </div>
       ) : (
         <form className="account-form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>{t('account_password_new')}</label>
-            <input id={`${id}-password`} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-confirm`}>{t('account_password_confirm')}</label>
-            <input
-              id={`${id}-confirm`}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-            />
-          </div>
+          <PasswordField label={t('account_password_new')} purpose="new" required value={password} onValueChange={setPassword} />
+          <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
           <FormAlert alert={alert} />
           <button type="submit" className="button" disabled={isLoading}>
             {t('update_password_submit')}

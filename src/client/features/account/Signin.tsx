@@ -1,14 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGuest } from '../../app/hooks.ts';
+import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestAuthenticateMutation } from './api.ts';
 import { isLoggedInAs } from './rules.ts';
 
 /** /signin: username (or e-mail) and password; after login → /reservations. */
 export function SigninScreen() {
   const { t } = useTranslation('account');
-  const id = useId();
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
   const [password, setPassword] = useState('');
@@ -35,22 +35,8 @@ export function SigninScreen() {
     <section className="account-screen">
       <h1>{t('signin_heading')}</h1>
       <form className="account-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-title`}>{t('account_title_or_email')}</label>
-          <input id={`${id}-title`} name="username" autoComplete="username" required value={title} onChange={(e) => setTitle(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{t('account_password')}</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField label={t('account_title_or_email')} name="username" autoComplete="username" required value={title} onValueChange={setTitle} />
+        <PasswordField label={t('account_password')} name="password" purpose="current" required value={password} onValueChange={setPassword} />
         <button type="submit" className="button" disabled={waiting}>
           {t('signin_submit')}
         </button>

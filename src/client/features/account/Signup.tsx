@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { browserTimezone } from '../../i18n.ts';
+import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestCreateMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { TERMS_URL } from './links.ts';
@@ -35,27 +36,9 @@ export function SignupScreen() {
     <section className="account-screen">
       <h1>{t('signup_heading')}</h1>
       <form className="account-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-title`}>{t('account_title')}</label>
-          <input id={`${id}-title`} name="username" autoComplete="username" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('account_email')}</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{t('account_password')}</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField label={t('account_title')} name="username" autoComplete="username" required maxLength={50} value={title} onValueChange={setTitle} />
+        <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
+        <PasswordField label={t('account_password')} name="password" purpose="new" required minLength={8} value={password} onValueChange={setPassword} />
         <div className="field field-check">
           <input id={`${id}-terms`} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
           <label htmlFor={`${id}-terms`}>{t('signup_terms_agree')}</label>

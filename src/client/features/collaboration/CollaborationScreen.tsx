@@ -6,6 +6,7 @@ import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
 import { formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
 import { useGuest } from '../../app/hooks.ts';
+import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/Field.tsx';
 import { clockLabel, dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
 import { useLanguage, useTimeZone, weekdayName } from '../reservations/common.ts';
 import {
@@ -62,41 +63,7 @@ function SettingSwitch({
   );
 }
 
-interface PickerOption {
-  value: string;
-  label: string;
-}
-
-/** A labelled select. */
-function Picker({
-  label,
-  value,
-  options,
-  disabled = false,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly PickerOption[];
-  disabled?: boolean;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-const METHOD_OPTIONS: readonly PickerOption[] = [
+const METHOD_OPTIONS: readonly SelectOption[] = [
   { value: 'POST', label: 'POST' },
   { value: 'GET', label: 'GET' },
 ];
@@ -104,7 +71,6 @@ const METHOD_OPTIONS: readonly PickerOption[] = [
 /** The trigger's method, URL and body, saved with Update. */
 function TriggerForm({ guest }: { guest: Guest }) {
   const { t } = useTranslation('collaboration');
-  const id = useId();
   const [method, setMethod] = useState(guest.triggerMethod);
   const [url, setUrl] = useState(guest.triggerUrl ?? '');
   const [body, setBody] = useState(guest.triggerBody ?? '');
@@ -122,28 +88,19 @@ function TriggerForm({ guest }: { guest: Guest }) {
 
   return (
     <form className="collab-form" onSubmit={submit} noValidate>
-      <Picker label={t('method')} value={method} options={METHOD_OPTIONS} onChange={(value) => setMethod(value === 'GET' ? 'GET' : 'POST')} />
-      <div className="field">
-        <label htmlFor={`${id}-url`}>{t('url')}</label>
-        <input id={`${id}-url`} type="url" inputMode="url" value={url} placeholder={t('url_placeholder')} onChange={(event) => setUrl(event.target.value)} />
-      </div>
+      <SelectField label={t('method')} value={method} options={METHOD_OPTIONS} onValueChange={(value) => setMethod(value === 'GET' ? 'GET' : 'POST')} />
+      <TextField label={t('url')} type="url" inputMode="url" value={url} placeholder={t('url_placeholder')} onValueChange={setUrl} />
       {method === 'POST' ? (
-        <div className="field">
-          <label htmlFor={`${id}-body`}>{t('body')}</label>
-          <textarea
-            id={`${id}-body`}
-            rows={6}
-            spellCheck={false}
-            value={body}
-            placeholder={EXAMPLE_TRIGGER_TEMPLATE}
-            aria-describedby={`${id}-body-help`}
-            aria-invalid={bodyInvalid}
-            onChange={(event) => setBody(event.target.value)}
-          />
-          <p id={`${id}-body-help`} className={bodyInvalid ? 'collab-error' : 'collab-help'}>
-            {bodyInvalid ? t('body_invalid') : t('body_help')}
-          </p>
-        </div>
+        <TextAreaField
+          label={t('body')}
+          rows={6}
+          spellCheck={false}
+          value={body}
+          placeholder={EXAMPLE_TRIGGER_TEMPLATE}
+          hint={t('body_help')}
+          error={bodyInvalid ? t('body_invalid') : undefined}
+          onValueChange={setBody}
+        />
       ) : null}
       <div className="collab-actions">
         <button type="submit" className="button" disabled={isLoading}>
@@ -347,36 +304,33 @@ function WebhookSampleBuilder() {
           <input id={`${id}-now`} type="checkbox" checked={startNow} onChange={(event) => setStartNow(event.target.checked)} />
           <label htmlFor={`${id}-now`}>{t('sample_now')}</label>
         </div>
-        <Picker
+        <SelectField
           label={t('sample_date')}
           value={date}
           disabled={startNow}
           options={dates.map((option) => ({ value: option.key, label: `${option.key} (${weekdayName(option.weekday, language)})` }))}
-          onChange={setDate}
+          onValueChange={setDate}
         />
-        <Picker
+        <SelectField
           label={t('sample_time')}
           value={String(minutes)}
           disabled={startNow}
           options={times.map((option) => ({ value: String(option.minutes), label: option.label }))}
-          onChange={(value) => setMinutes(Number(value))}
+          onValueChange={(value) => setMinutes(Number(value))}
         />
-        <Picker
+        <SelectField
           label={t('sample_duration')}
           value={String(duration)}
           options={DURATION_OPTIONS.map((hours) => ({ value: String(hours), label: durationLabel(hours) }))}
-          onChange={(value) => setDuration(Number(value))}
+          onValueChange={(value) => setDuration(Number(value))}
         />
-        <Picker
+        <SelectField
           label={t('sample_repeat')}
           value={repeatType}
           options={REPEAT_TYPES.map((type) => ({ value: type, label: t(`repeat_${type}`) }))}
-          onChange={(value) => setRepeatType(REPEAT_TYPES.find((type) => type === value) ?? 'none')}
+          onValueChange={(value) => setRepeatType(REPEAT_TYPES.find((type) => type === value) ?? 'none')}
         />
-        <div className="field">
-          <label htmlFor={`${id}-work`}>{t('sample_work')}</label>
-          <input id={`${id}-work`} type="text" value={work} onChange={(event) => setWork(event.target.value)} />
-        </div>
+        <TextField label={t('sample_work')} type="text" value={work} onValueChange={setWork} />
       </div>
       <h3>{t('sample')}</h3>
       <pre className="collab-code" data-testid="webhook-sample">

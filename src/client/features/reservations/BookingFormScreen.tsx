@@ -7,6 +7,7 @@ import { message } from '../../../shared/messages.ts';
 import { isChangeAllowed } from '../../../shared/reservations.ts';
 import { useGuest } from '../../app/hooks.ts';
 import { getLocal, putLocal } from '../../app/localDb.ts';
+import { SelectField, TextField } from '../../ui/Field.tsx';
 import { useReservationCreateMutation, useReservationUpdateMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import {
@@ -81,52 +82,35 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
 
   return (
     <form className="booking-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-date`}>{t('start_date')}</label>
-        <select id={`${id}-date`} value={form.date} onChange={(event) => setForm(withDate(form, event.target.value))}>
-          {dates.map((date) => (
-            <option key={date.key} value={date.key}>
-              {new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'short', day: 'numeric', weekday: 'short' }).format(
-                Date.UTC(date.date.year, date.date.month - 1, date.date.day),
-              )}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-time`}>{t('start_time')}</label>
-        <select id={`${id}-time`} value={form.minutes} onChange={(event) => setForm({ ...form, minutes: Number(event.target.value) })}>
-          {times.map((time) => (
-            <option key={time.minutes} value={time.minutes} disabled={time.passed}>
-              {time.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-duration`}>{t('duration')}</label>
-        <select id={`${id}-duration`} value={form.duration} onChange={(event) => setForm(withDuration(form, Number(event.target.value)))}>
-          {DURATION_OPTIONS.map((hours) => (
-            <option key={hours} value={hours}>
-              {durationLabel(hours)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-repeat`}>{t('repeat')}</label>
-        <select
-          id={`${id}-repeat`}
-          value={form.repeatType}
-          onChange={(event) => setForm({ ...form, repeatType: event.target.value as BookingFormState['repeatType'] })}
-        >
-          {REPEAT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`repeat_${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('start_date')}
+        value={form.date}
+        options={dates.map((date) => ({
+          value: date.key,
+          label: new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'short', day: 'numeric', weekday: 'short' }).format(
+            Date.UTC(date.date.year, date.date.month - 1, date.date.day),
+          ),
+        }))}
+        onValueChange={(date) => setForm(withDate(form, date))}
+      />
+      <SelectField
+        label={t('start_time')}
+        value={String(form.minutes)}
+        options={times.map((time) => ({ value: String(time.minutes), label: time.label, disabled: time.passed }))}
+        onValueChange={(minutes) => setForm({ ...form, minutes: Number(minutes) })}
+      />
+      <SelectField
+        label={t('duration')}
+        value={String(form.duration)}
+        options={DURATION_OPTIONS.map((hours) => ({ value: String(hours), label: durationLabel(hours) }))}
+        onValueChange={(hours) => setForm(withDuration(form, Number(hours)))}
+      />
+      <SelectField
+        label={t('repeat')}
+        value={form.repeatType}
+        options={REPEAT_TYPES.map((type) => ({ value: type, label: t(`repeat_${type}`) }))}
+        onValueChange={(repeat) => setForm({ ...form, repeatType: REPEAT_TYPES.find((type) => type === repeat) ?? 'none' })}
+      />
       {form.repeatType === 'daily' ? (
         <fieldset className="field weekdays">
           <legend>{t('weekdays')}</legend>
@@ -142,9 +126,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
           ))}
         </fieldset>
       ) : null}
-      <div className="field">
-        <label htmlFor={`${id}-work`}>{t('work')}</label>
-        <input id={`${id}-work`} type="text" value={form.work} maxLength={200} onChange={(event) => setForm({ ...form, work: event.target.value })} />
+      <TextField label={t('work')} type="text" value={form.work} maxLength={200} onValueChange={(work) => setForm({ ...form, work })}>
         <button type="button" className="link-button" aria-expanded={showHelp} aria-controls={`${id}-help`} onClick={() => setShowHelp(!showHelp)}>
           {t('work_help_toggle')}
         </button>
@@ -168,7 +150,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
             {t('remember_work')}
           </label>
         ) : null}
-      </div>
+      </TextField>
       <fieldset className="field schedules">
         <legend>{t('schedules')}</legend>
         {form.schedules.map((schedule, index) => (

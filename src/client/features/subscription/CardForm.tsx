@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { TextField } from '../../ui/Field.tsx';
 import { usePaymentsLocalTokenMutation } from './api.ts';
 import { parseExpiry } from './plan-view.ts';
 
@@ -57,19 +58,10 @@ function LocalCardFields({ submitLabel, onCard, onCancel }: { submitLabel: strin
 
   return (
     <form className="subscription-card-form" onSubmit={(event) => void submit(event)}>
-      <label className="field">
-        <span>{t('card_number')}</span>
-        <input name="cardnumber" autoComplete="cc-number" inputMode="numeric" required value={number} onChange={(event) => setNumber(event.target.value)} />
-      </label>
+      <TextField label={t('card_number')} name="cardnumber" autoComplete="cc-number" inputMode="numeric" required value={number} onValueChange={setNumber} />
       <div className="subscription-card-row">
-        <label className="field">
-          <span>{t('card_expiry')}</span>
-          <input name="exp-date" autoComplete="cc-exp" placeholder="MM/YY" required value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t('card_cvc')}</span>
-          <input name="cvc" autoComplete="cc-csc" inputMode="numeric" required value={cvc} onChange={(event) => setCvc(event.target.value)} />
-        </label>
+        <TextField label={t('card_expiry')} name="exp-date" autoComplete="cc-exp" placeholder="MM/YY" required value={expiry} onValueChange={setExpiry} />
+        <TextField label={t('card_cvc')} name="cvc" autoComplete="cc-csc" inputMode="numeric" required value={cvc} onValueChange={setCvc} />
       </div>
       <CardActions submitLabel={submitLabel} disabled={isLoading} onCancel={onCancel} />
     </form>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { WORK_MAX_LENGTH } from '../../../shared/api/reservation.ts';
 import { putLocal } from '../../app/localDb.ts';
+import { SelectField, TextField } from '../../ui/Field.tsx';
 import { DURATION_OPTIONS, durationLabel } from '../reservations/booking-form.ts';
 import { TRY_ENTRY_ID, type TryEntry } from './try-entry.ts';
 import './tryAnyway.css';
@@ -32,24 +33,13 @@ export function TryOffer() {
       <p>{t('offer_text')}</p>
       {open ? (
         <form className="try-form" onSubmit={start}>
-          <div className="field">
-            <label htmlFor={`${id}-work`}>{t('work')}</label>
-            <input
-              id={`${id}-work`}
-              type="text"
-              value={entry.work}
-              maxLength={WORK_MAX_LENGTH}
-              onChange={(event) => setEntry({ ...entry, work: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-duration`}>{t('duration')}</label>
-            <select id={`${id}-duration`} value={entry.duration} onChange={(event) => setEntry({ ...entry, duration: Number(event.target.value) })}>
-              {DURATION_OPTIONS.map((hours) => (
-                <option key={hours} value={hours} label={durationLabel(hours)} />
-              ))}
-            </select>
-          </div>
+          <TextField label={t('work')} type="text" value={entry.work} maxLength={WORK_MAX_LENGTH} onValueChange={(work) => setEntry({ ...entry, work })} />
+          <SelectField
+            label={t('duration')}
+            value={String(entry.duration)}
+            options={DURATION_OPTIONS.map((hours) => ({ value: String(hours), label: durationLabel(hours) }))}
+            onValueChange={(hours) => setEntry({ ...entry, duration: Number(hours) })}
+          />
           <div className="try-actions">
             <button type="submit" className="button">
               {t('start')}
