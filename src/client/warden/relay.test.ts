@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RELAY_PATH } from '../../shared/relay.ts';
 import { runAdmin } from '../../server/admin.ts';
-import { apiBlock, succeed, useTestServer } from '../../server/test/harness.ts';
+import { apiBlock, succeed, useListeningTestServer } from '../../server/test/harness.ts';
 import { makeConsoleStore } from './store.ts';
 import { wireRelay, type WardenSocket } from './relay.ts';
 
@@ -14,15 +13,9 @@ import { wireRelay, type WardenSocket } from './relay.ts';
  * of the reconnect is refused.
  */
 
-const server = useTestServer();
-let url = '';
+const server = useListeningTestServer();
 const sockets: WardenSocket[] = [];
 let wardenCount = 0;
-
-beforeAll(async () => {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-});
 
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
@@ -44,11 +37,11 @@ async function wardenToken(): Promise<string> {
 
 /** A console's socket as `connectRelay` makes it, with this server's address and Origin, wired to a fresh store. */
 function openConsole(token: string, onRefused: () => void = () => undefined) {
-  const socket: WardenSocket = io(url, {
+  const socket: WardenSocket = io(server.url, {
     path: RELAY_PATH,
     auth: { warden: { token, language: 'en' } },
     transports: ['websocket'],
-    extraHeaders: { origin: url },
+    extraHeaders: { origin: server.url },
     forceNew: true,
   });
   sockets.push(socket);

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Guest } from '../../shared/api/guest.ts';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import { jails } from '../db/schema/index.ts';
 import type { GuestJail, LiveJail, RelayAck } from '../../shared/relay.ts';
 import { startWardenSession } from '../services/wardens.ts';
-import { apiBlock, bookJail, credentials, fail, lastMessageTo, readyGuest, succeed, useTestServer, type TestGuest } from '../test/harness.ts';
+import { apiBlock, bookJail, credentials, fail, lastMessageTo, readyGuest, succeed, useListeningTestServer, type TestGuest } from '../test/harness.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
 import { runAdmin } from '../admin.ts';
 
@@ -23,14 +22,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const server = useTestServer();
-let url = '';
+const server = useListeningTestServer();
 const clients: RelayClient[] = [];
-
-beforeAll(async () => {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-});
 
 afterEach(async () => {
   for (const client of clients.splice(0)) client.close();
@@ -58,7 +51,7 @@ async function read(guest: TestGuest, id: number): Promise<Reservation> {
 }
 
 async function connectGuest(guest: TestGuest): Promise<RelayClient> {
-  const client = await RelayClient.connect(url, { guest: credentials(guest) });
+  const client = await RelayClient.connect(server.url, { guest: credentials(guest) });
   clients.push(client);
   return client;
 }
@@ -73,7 +66,7 @@ async function connectWarden(language?: 'ja' | 'en'): Promise<{ client: RelayCli
   );
   const wardenId = Number(/^warden (\d+)/.exec(created ?? '')?.[1]);
   const token = await startWardenSession(server.app.db, wardenId, server.clock.now());
-  const client = await RelayClient.connect(url, { warden: { token, language } });
+  const client = await RelayClient.connect(server.url, { warden: { token, language } });
   clients.push(client);
   return { client, wardenId };
 }
@@ -437,10 +430,10 @@ describe("the wardens' refusals", () => {
 describe('bad input', () => {
   it('refuses a bad handshake: another origin, a wrong token, no auth', async () => {
     const guest = await readyGuest(server.app);
-    await expect(RelayClient.connect(url, { guest: credentials(guest) }, 'https://evil.example')).rejects.toThrow();
-    await expect(RelayClient.connect(url, { guest: { id: guest.id, token: 'wrong' } })).rejects.toThrow('Please sign in again to connect.');
-    await expect(RelayClient.connect(url, { warden: { token: guest.token } })).rejects.toThrow('Please sign in again to connect.');
-    await expect(RelayClient.connect(url, {})).rejects.toThrow('Please sign in again to connect.');
+    await expect(RelayClient.connect(server.url, { guest: credentials(guest) }, 'https://evil.example')).rejects.toThrow();
+    await expect(RelayClient.connect(server.url, { guest: { id: guest.id, token: 'wrong' } })).rejects.toThrow('Please sign in again to connect.');
+    await expect(RelayClient.connect(server.url, { warden: { token: guest.token } })).rejects.toThrow('Please sign in again to connect.');
+    await expect(RelayClient.connect(server.url, {})).rejects.toThrow('Please sign in again to connect.');
   });
 
   it('answers every malformed event with an error ack and stores nothing', async () => {

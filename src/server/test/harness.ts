@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -80,6 +81,28 @@ export function useTestServer(overrides: Partial<Config> = {}, options: BuildOpt
       return current().clock;
     },
     close: () => current().close(),
+  };
+}
+
+/** A test server that also listens on a free port of 127.0.0.1, for socket.io clients and real HTTP; `url` is its address. */
+export function useListeningTestServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): TestServer & { readonly url: string } {
+  const server = useTestServer(overrides, options);
+  let url = '';
+  beforeAll(async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  });
+  return {
+    get app() {
+      return server.app;
+    },
+    get clock() {
+      return server.clock;
+    },
+    close: () => server.close(),
+    get url() {
+      return url;
+    },
   };
 }
 

@@ -57,27 +57,13 @@ pub fn piece_of(x: usize, cuts: &[usize]) -> usize {
     cuts.iter().filter(|&&cut| cut <= x).count()
 }
 
-/// The signature of `Kernels::luma_diff_rows`.
-pub type LumaDiffRows = fn(
-    rgba: &[u8],
-    prev: &mut [u8],
-    column_luma: &mut [u16],
-    cuts: &[usize],
-    y0: usize,
-    start_columns: bool,
-    piece_lanes: &mut [u32],
-) -> RowStats;
+/// The signature of `Kernels::luma_diff_rows`:
+/// `(rgba, prev, column_luma, cuts, y0, start_columns, piece_lanes)`.
+pub type LumaDiffRows = fn(&[u8], &mut [u8], &mut [u16], &[usize], usize, bool, &mut [u32]) -> RowStats;
 
-/// The signature of `Kernels::span_means`.
-pub type SpanMeans = fn(
-    columns: &[u16],
-    spans: &[Span],
-    windows: &[Window],
-    channels: usize,
-    divisors: &Divisors,
-    scratch: &mut [u32],
-    out: &mut [u8],
-);
+/// The signature of `Kernels::span_means`:
+/// `(columns, spans, windows, channels, divisors, scratch, out)`.
+pub type SpanMeans = fn(&[u16], &[Span], &[Window], usize, &Divisors, &mut [u32], &mut [u8]);
 
 /// One implementation of every kernel.
 pub struct Kernels {

@@ -18,8 +18,8 @@ export const commandSlice = createSlice({
   name: 'command',
   initialState,
   reducers: {
-    speechChanged(state, action: PayloadAction<boolean>) {
-      state.onSpeech = action.payload;
+    speechChanged: (state, { payload: listening }: PayloadAction<boolean>) => {
+      state.onSpeech = listening;
     },
   },
 });

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { apiBlock, bookJail, credentials, fail, readyGuest, succeed, useTestServer } from '../../../server/test/harness.ts';
+import { apiBlock, bookJail, credentials, fail, readyGuest, succeed, useListeningTestServer } from '../../../server/test/harness.ts';
 import { GuestRelay, RelayRefusedError, type GuestRelayOptions } from './guest-relay.ts';
 
 /**
@@ -11,14 +10,8 @@ import { GuestRelay, RelayRefusedError, type GuestRelayOptions } from './guest-r
  * `onConnectionLost`.
  */
 
-const server = useTestServer();
-let url = '';
+const server = useListeningTestServer();
 const relays: GuestRelay[] = [];
-
-beforeAll(async () => {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-});
 
 afterEach(() => {
   for (const relay of relays.splice(0)) relay.close();
@@ -34,7 +27,7 @@ async function liveJail() {
 function relayFor(
   session: { id: number; token: string },
   onConnectionLost: () => void = () => undefined,
-  at = url,
+  at = server.url,
   more: Pick<GuestRelayOptions, 'onRefused' | 'onConnected'> = {},
 ) {
   const relay = new GuestRelay({
@@ -43,7 +36,7 @@ function relayFor(
     language: () => 'en',
     onConnectionLost,
     ...more,
-    extraHeaders: { origin: url },
+    extraHeaders: { origin: server.url },
     reconnection: { delayMs: 100, delayMaxMs: 200, attempts: 3 },
     ackTimeoutMs: 2_000,
   });
@@ -89,7 +82,7 @@ describe('the guest relay client', () => {
   it('reconnects after the server hung up, sends what it kept, and only then calls onConnected', async () => {
     const { guest, reservation } = await liveJail();
     const waitingWhenConnected: number[] = [];
-    const relay: GuestRelay = relayFor(credentials(guest), undefined, url, { onConnected: () => waitingWhenConnected.push(relay.waiting) });
+    const relay: GuestRelay = relayFor(credentials(guest), undefined, server.url, { onConnected: () => waitingWhenConnected.push(relay.waiting) });
     await connected(relay);
     await relay.initialize('vitest', 70);
 
@@ -112,7 +105,7 @@ describe('the guest relay client', () => {
     const { guest } = await liveJail();
     let refusals: string[] = [];
     const refused = new Promise<void>((resolve) => {
-      relayFor(credentials(guest), undefined, url, {
+      relayFor(credentials(guest), undefined, server.url, {
         onRefused: (reason) => {
           refusals.push(reason);
           resolve();

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FeatureImage } from '../../../shared/api/featureImage.ts';
 import { runAdmin } from '../../admin.ts';
 import { featureImages } from '../../db/schema/index.ts';
-import { apiBlock, credentials, fail, signUp, startTestServer, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
+import { apiBlock, credentials, fail, signUp, startTestServer, succeed, useListeningTestServer, type TestGuest } from '../../test/harness.ts';
 import { RelayClient } from '../../test/relay-client.ts';
 
 /**
@@ -14,15 +13,9 @@ import { RelayClient } from '../../test/relay-client.ts';
  * device on the relay. Scenes are seeded with `POST /dev/feature-images`.
  */
 
-const server = useTestServer();
-let url = '';
+const server = useListeningTestServer();
 const clients: RelayClient[] = [];
 const jpeg = `data:image/jpeg;base64,${readFileSync(new URL('../../jail/fixtures/canvas-40x30.jpg', import.meta.url)).toString('base64')}`;
-
-beforeAll(async () => {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-});
 
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
@@ -97,7 +90,7 @@ describe('approved scenes', () => {
     const guest = await signUp(server.app);
     const kept = await seed(guest);
     const removed = await seed(guest);
-    const device = await RelayClient.connect(url, { guest: credentials(guest) });
+    const device = await RelayClient.connect(server.url, { guest: credentials(guest) });
     clients.push(device);
     const update = device.next<{ featureImages: { id: number; data: string }[] }>('feature_images_to_guest');
     await succeed(server.app, '/featureImage/destroy', destroyBody(guest, removed));

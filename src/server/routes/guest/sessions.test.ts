@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RELAY_PATH } from '../../../shared/relay.ts';
 import { runAdmin } from '../../admin.ts';
 import { sessions } from '../../db/schema/index.ts';
@@ -18,7 +17,7 @@ import {
   signIn,
   signUp,
   succeed,
-  useTestServer,
+  useListeningTestServer,
   type TestGuest,
 } from '../../test/harness.ts';
 import { RelayClient } from '../../test/relay-client.ts';
@@ -36,14 +35,8 @@ const DAY = 24 * HOUR;
 const SIGNED_OUT = 'You are signed out. Please sign in again.';
 const RELAY_REFUSED = 'Please sign in again to connect.';
 
-const server = useTestServer();
-let url = '';
+const server = useListeningTestServer();
 const clients: RelayClient[] = [];
-
-beforeAll(async () => {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-});
 
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
@@ -55,7 +48,7 @@ function read(guest: TestGuest) {
 }
 
 async function connect(auth: Record<string, unknown>): Promise<RelayClient> {
-  const client = await RelayClient.connect(url, auth);
+  const client = await RelayClient.connect(server.url, auth);
   clients.push(client);
   return client;
 }
@@ -130,7 +123,7 @@ describe('lifetimes of a guest session', () => {
     await server.app.endExpiredSessions();
     expect(await ended).toBe('io server disconnect');
     expect(await lastSeenOf(guest)).toBeUndefined();
-    await expect(RelayClient.connect(url, { guest: credentials(guest) })).rejects.toThrow(RELAY_REFUSED);
+    await expect(RelayClient.connect(server.url, { guest: credentials(guest) })).rejects.toThrow(RELAY_REFUSED);
   });
 });
 
@@ -151,12 +144,7 @@ describe('an alive check', () => {
 
 describe('a live jail', () => {
   // Short lifetimes: a jail of 4 hours outlasts both.
-  const short = useTestServer({ guestSessions: { idleMs: HOUR, maxMs: 2 * HOUR } });
-  let shortUrl = '';
-  beforeAll(async () => {
-    await short.app.listen({ port: 0, host: '127.0.0.1' });
-    shortUrl = `http://127.0.0.1:${(short.app.server.address() as AddressInfo).port}`;
-  });
+  const short = useListeningTestServer({ guestSessions: { idleMs: HOUR, maxMs: 2 * HOUR } });
 
   async function moveClockTo(time: number): Promise<void> {
     const response = await short.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: time - Date.now() } });
@@ -167,7 +155,7 @@ describe('a live jail', () => {
     const guest = await readyGuest(short.app);
     const reservation = await bookJail(short.app, guest, 0.5, 4);
     await moveClockTo(reservation.startTime - 5 * MINUTE);
-    const device = await RelayClient.connect(shortUrl, { guest: credentials(guest) });
+    const device = await RelayClient.connect(short.url, { guest: credentials(guest) });
     clients.push(device);
     const started = device.next('jail_start_to_guest');
     await moveClockTo(reservation.startTime + 1_000);
@@ -200,7 +188,7 @@ describe('what ends the sockets of a guest session', () => {
     const ended = disconnected(phone);
     await succeed(server.app, '/guest/logout', read(guest));
     expect(await ended).toBe('io server disconnect');
-    await expect(RelayClient.connect(url, { guest: credentials(guest) })).rejects.toThrow(RELAY_REFUSED);
+    await expect(RelayClient.connect(server.url, { guest: credentials(guest) })).rejects.toThrow(RELAY_REFUSED);
     expect(laptop.socket.connected).toBe(true);
   });
 
@@ -260,18 +248,18 @@ describe('a warden’s console socket', () => {
     const ended = disconnected(consoleSocket);
     await succeed(server.app, '/warden/logout', { api: apiBlock(), warden: { token } });
     expect(await ended).toBe('io server disconnect');
-    await expect(RelayClient.connect(url, { warden: { token } })).rejects.toThrow(RELAY_REFUSED);
+    await expect(RelayClient.connect(server.url, { warden: { token } })).rejects.toThrow(RELAY_REFUSED);
   });
 
   it('reconnecting as the console does after its session ended is refused at the handshake, and the socket stops trying', async () => {
     const warden = await newWarden();
     const token = await startWardenSession(server.app.db, warden.id, server.clock.now());
     // The console's settings (src/client/warden/relay.ts): the auth read at every connection, reconnection on.
-    const socket = io(url, {
+    const socket = io(server.url, {
       path: RELAY_PATH,
       auth: (send) => send({ warden: { token, language: 'ja' } }),
       transports: ['websocket'],
-      extraHeaders: { origin: url },
+      extraHeaders: { origin: server.url },
       reconnectionDelay: 100,
       forceNew: true,
     });
@@ -301,7 +289,7 @@ describe('a warden’s console socket', () => {
     server.clock.offsetMs = 12 * HOUR;
     await server.app.endExpiredSessions();
     expect(await ended).toBe('io server disconnect');
-    await expect(RelayClient.connect(url, { warden: { token } })).rejects.toThrow(RELAY_REFUSED);
+    await expect(RelayClient.connect(server.url, { warden: { token } })).rejects.toThrow(RELAY_REFUSED);
   });
 });
 
