@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { alertsForceEnd, FORCED_ENDS_SUSPENSION, IGNORED_JAILS_SUSPENSION, isBlockedByEarlyFinish, isSuspended, suspensionEnd } from './penalties.ts';
+import {
+  alertsForceEnd,
+  earlyFinishBlock,
+  FORCED_ENDS_SUSPENSION,
+  IGNORED_JAILS_SUSPENSION,
+  isBlockedByEarlyFinish,
+  isSuspended,
+  suspensionEnd,
+} from './penalties.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 20, 7);
 const DAY_MS = 86_400_000;
@@ -32,6 +40,12 @@ describe('early finish', () => {
     expect(isBlockedByEarlyFinish(null, NOW)).toBe(false);
     expect(isBlockedByEarlyFinish(NOW + 1, NOW)).toBe(true);
     expect(isBlockedByEarlyFinish(NOW, NOW)).toBe(false);
+  });
+  it("sets the block to the jail's original end, never shortening one already running", () => {
+    expect(earlyFinishBlock(null, NOW)).toBe(NOW);
+    expect(earlyFinishBlock(NOW - 1, NOW)).toBe(NOW);
+    expect(earlyFinishBlock(NOW, NOW)).toBeNull();
+    expect(earlyFinishBlock(NOW + 1, NOW)).toBeNull();
   });
 });
 

@@ -40,6 +40,15 @@ export function isSuspended(suspendedUntil: number | null, now: number): boolean
   return suspendedUntil !== null && now < suspendedUntil;
 }
 
+/**
+ * The block an early finish sets: until the jail's original end (`jailEnd`,
+ * epoch ms). Null when the block already running (`blockedUntil`) lasts at
+ * least as long, since a block is never shortened.
+ */
+export function earlyFinishBlock(blockedUntil: number | null, jailEnd: number): number | null {
+  return blockedUntil !== null && blockedUntil >= jailEnd ? null : jailEnd;
+}
+
 /** A session ended early blocks new bookings until its original end, `blockedUntil` (epoch ms). */
 export function isBlockedByEarlyFinish(blockedUntil: number | null, now: number): boolean {
   return blockedUntil !== null && now < blockedUntil;

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import {
   ALERT_WINDOW_MS,
   alertsForceEnd,
+  earlyFinishBlock,
   FORCED_ENDS_SUSPENSION,
   IGNORED_JAILS_SUSPENSION,
   suspensionEnd,
@@ -43,9 +44,8 @@ export class Penalties {
   async ofFinish(tx: Transaction, after: AfterCommit, jail: JailRow, guest: GuestRow, work: string, kind: FinishKind): Promise<void> {
     if (kind === 'ignored') await this.countIgnored(tx, after, jail, guest, work);
     if (kind === 'forced') await this.countForced(tx, jail.guestId);
-    if (kind === 'early' && (guest.earlyFinishBlockUntil ?? 0) < jail.endTime) {
-      await tx.update(guests).set({ earlyFinishBlockUntil: jail.endTime, updatedAt: this.changes.now() }).where(eq(guests.id, guest.id));
-    }
+    const block = kind === 'early' ? earlyFinishBlock(guest.earlyFinishBlockUntil, jail.endTime) : null;
+    if (block !== null) await tx.update(guests).set({ earlyFinishBlockUntil: block, updatedAt: this.changes.now() }).where(eq(guests.id, guest.id));
   }
 
   /** An ignored jail: a lazy alert, a mail (and its log), and at three within a week a suspension. */
