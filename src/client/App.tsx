@@ -6,7 +6,7 @@ import { AccessGate } from './app/AccessGate.tsx';
 import { api } from './app/api.ts';
 import { ErrorBoundary } from './app/ErrorBoundary.tsx';
 import { useAppSelector } from './app/hooks.ts';
-import { LoadingOverlay, NetworkBanner, Placeholder, WithBottomNav } from './app/Layout.tsx';
+import { LoadingOverlay, NetworkBanner, WithBottomNav } from './app/Layout.tsx';
 import { OfflineNotice } from './app/OfflineNotice.tsx';
 import type { AppStore } from './app/store.ts';
 import { i18n } from './i18n.ts';
@@ -112,7 +112,6 @@ export function AppRoutes() {
       <Route path="/jail/prep/:id" element={<PrepScreen />} />
       <Route path="/jail/live/try" element={<TryScreen />} />
       <Route path="/jail/live/:id" element={<LiveScreen />} />
-      <Route path="/jail/*" element={<Placeholder title="Jail" />} />
       <Route path="/subscription" element={nav(<SubscriptionScreen />)} />
       <Route path="/userForum" element={nav(<ForumScreen />)} />
       <Route path="/collaboration" element={nav(<CollaborationScreen />)} />

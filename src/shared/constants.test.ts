@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_DURATIONS_HOURS, CLIENT_VERSION, LOCAL_DB_NAME, LOCAL_DB_VERSION, patrolChance } from './constants.ts';
 
 describe('client constants', () => {
-  it('matches the figures the spec gives in milliseconds', () => {
+  it('holds the product’s figures in milliseconds', () => {
     expect(CLIENT_VERSION).toBe(70);
     expect([LOCAL_DB_NAME, LOCAL_DB_VERSION]).toEqual(['Warden_PWA', 4]);
   });

@@ -15,7 +15,7 @@ describe('messages', () => {
     }
   });
 
-  it('quotes the spec texts verbatim', () => {
+  it('keeps the product’s fixed wording verbatim', () => {
     expect(message('en', 'phone_code_wrong')).toBe('Your code is wrong');
     expect(message('en', 'no_change_within_6_hours')).toBe('No change available within 6 hours.');
     expect(message('en', 'email_sent')).toBe('email sent.');

@@ -60,14 +60,3 @@ export function WithBottomNav({ children }: { children: ReactNode }) {
     </>
   );
 }
-
-/** A route whose screen comes in a later issue. */
-export function Placeholder({ title }: { title?: string }) {
-  const { t } = useTranslation('common');
-  return (
-    <section className="placeholder">
-      <h1>{title ?? t('brand')}</h1>
-      <p>{t('comingSoon')}</p>
-    </section>
-  );
-}

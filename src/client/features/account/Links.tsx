@@ -39,8 +39,7 @@ export function VerifyEmailScreen() {
 
 /**
  * /guest/loginAsLimFacilitator/:token/:guestId: clears the stored auth, logs
- * out, authenticates as the guest, waits 500 ms, then goes to /filters (the
- * shell routes it, for now to a placeholder).
+ * out, authenticates as the guest, waits 500 ms, then goes to /filters.
  */
 export function LoginAsLimFacilitatorScreen() {
   const { t } = useTranslation('account');

@@ -122,7 +122,7 @@ describe('phone codes', () => {
     expect(await fail(server.app, '/guest/update', update(guest, { phone: '09011112222', phoneCode: code }))).toBe('Your code is wrong');
   });
 
-  it('refuses a new number without the right code, in the spec’s words', async () => {
+  it('refuses a new number without the right code, in the product’s words', async () => {
     const guest = await signUp(server.app);
     expect(await fail(server.app, '/guest/update', update(guest, { phone: '09022223333' }))).toBe('Your code is wrong');
     const { code } = await requestCode(guest, '09022223333');
