@@ -5,6 +5,7 @@ import { registerServiceWorker } from './app/pwa.ts';
 import { restoreSession } from './app/session.ts';
 import { makeStore } from './app/store.ts';
 import { detectLanguage, i18n } from './i18n.ts';
+import './ui/tokens.css';
 import './styles.css';
 
 const container = document.getElementById('root');

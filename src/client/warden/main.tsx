@@ -8,6 +8,7 @@ import { browserLanguage, createConsoleI18n } from './i18n.ts';
 import { restoreSession } from './session.ts';
 import { initialSessionState } from './sessionSlice.ts';
 import { makeConsoleStore } from './store.ts';
+import '../ui/tokens.css';
 import './warden.css';
 
 /** The human wardens' console (warden.html, served at /warden). */
