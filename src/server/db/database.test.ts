@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer } from '../test/harness.ts';
-import { freePort, killed, postApi, startServerProcess, waitUntilUp } from '../test/server-process.ts';
+import { adminQuery, freePort, killed, postApi, startServerProcess, waitUntilUp } from '../test/server-process.ts';
 import { openDatabase } from './database.ts';
 import { guests } from './schema/index.ts';
 
@@ -32,6 +32,25 @@ describe('the database', () => {
       await server.close();
     }
   }, 30_000);
+
+  it.runIf(Boolean(process.env.WARDEN_TEST_DATABASE_URL))(
+    'outlives PostgreSQL ending its idle connections',
+    async () => {
+      const server = await startTestServer();
+      try {
+        const database = new URL(server.app.config.database.driver === 'postgres' ? server.app.config.database.url : '').pathname.slice(1);
+        await server.app.db.execute(sql`select 1`);
+        // As an administrator or a restart would: the pool's idle connection is ended under it.
+        await adminQuery(process.env.WARDEN_TEST_DATABASE_URL ?? '', `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}'`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const result = await server.app.db.execute(sql`select 2 as two`);
+        expect(JSON.stringify(result)).toContain('2');
+      } finally {
+        await server.close();
+      }
+    },
+    30_000,
+  );
 
   it('PGlite keeps its data in its directory across a restart', async () => {
     const dataDir = join(await temporaryDirectory(), 'pglite');

@@ -41,6 +41,9 @@ const MIGRATIONS_DIR = `${ROOT_DIR}src/server/db/migrations`;
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
   if (config.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection that the server ends (a restart, an administrator's termination) is dropped by the pool
+    // and the next query opens another; without a listener its 'error' would end the whole process.
+    pool.on('error', () => {});
     const db = drizzleNodePostgres({ client: pool, schema });
     try {
       await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -278,7 +278,8 @@ describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on o
     // A console on B sees the guest as the device does: connected, away from the seat.
     const watcher = await RelayClient.connect(b.url, { warden: { token: await wardenToken(b) } });
     clients.push(watcher);
-    const { jails } = await watcher.next<{ jails: LiveJail[] }>('live_jails_to_warden');
+    // A loaded machine may take a while to move the guest over: 30 s, not the default 10.
+    const { jails } = await watcher.next<{ jails: LiveJail[] }>('live_jails_to_warden', () => true, 30_000);
     expect(jails.find((jail) => jail.reservationId === reservation.id)).toMatchObject({ jailStatus: 'leaving', connected: true });
   }, 90_000);
 });

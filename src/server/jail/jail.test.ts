@@ -422,8 +422,8 @@ describe("the wardens' refusals", () => {
     const { client } = await connectWarden('ja');
     expect(await client.send('open_jail_from_warden', { reservationId: 999_999 })).toEqual({ ok: false, error: 'このジェイルは実行中ではありません。' });
     expect(await client.send('dialog_from_warden', { reservationId: 1 })).toEqual({ ok: false, error: 'イベントの内容が正しくありません: eventId, text。' });
-    const listed = client.all<{ serverTime: number }>('live_jails_to_warden');
-    expect(Math.abs((listed[0]?.serverTime ?? 0) - server.clock.now())).toBeLessThan(5_000);
+    const listed = await client.first<{ serverTime: number }>('live_jails_to_warden');
+    expect(Math.abs(listed.serverTime - server.clock.now())).toBeLessThan(5_000);
   });
 });
 

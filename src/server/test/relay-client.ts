@@ -66,6 +66,12 @@ export class RelayClient {
     });
   }
 
+  /** The first `event` received: one already here, or else the next (a connect-time event may come after the first acks). */
+  first<Payload>(event: string, timeoutMs = 10_000): Promise<Payload> {
+    const [received] = this.all<Payload>(event);
+    return received === undefined ? this.next<Payload>(event, () => true, timeoutMs) : Promise.resolve(received);
+  }
+
   /** The payloads of `event` received so far. */
   all<Payload>(event: string): Payload[] {
     return this.received.filter((received) => received.event === event).map((received) => received.payload as Payload);
