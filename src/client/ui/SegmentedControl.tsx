@@ -9,6 +9,8 @@ export interface Segment<Value extends string> {
   /** A lucide icon before the label (decorative). */
   icon?: LucideIcon;
   disabled?: boolean;
+  /** The label's language when it differs from the page's (a language's own name). */
+  lang?: string;
 }
 
 interface SegmentedControlProps<Value extends string> {
@@ -32,7 +34,7 @@ export function SegmentedControl<Value extends string>({ legend, hideLegend = fa
     <fieldset className="segmented">
       <legend className={hideLegend ? 'visually-hidden' : 'segmented-legend'}>{legend}</legend>
       <div className="segmented-options">
-        {options.map(({ value: option, label, icon: Icon, disabled }) => (
+        {options.map(({ value: option, label, icon: Icon, disabled, lang }) => (
           <label key={option} className="segmented-option">
             <input
               type="radio"
@@ -43,7 +45,7 @@ export function SegmentedControl<Value extends string>({ legend, hideLegend = fa
               disabled={disabled}
               onChange={() => onValueChange(option)}
             />
-            <span className="segmented-label">
+            <span className="segmented-label" lang={lang}>
               {Icon === undefined ? null : <Icon aria-hidden="true" focusable="false" size={18} />}
               {label}
             </span>

@@ -131,6 +131,13 @@ describe('SegmentedControl', () => {
     });
   });
 
+  it('marks a label in another language', () => {
+    const markup = renderToStaticMarkup(
+      <SegmentedControl legend="Language" value="en" options={[{ value: 'ja', label: '日本語', lang: 'ja' }]} onValueChange={noop} />,
+    );
+    expect(markup).toContain('<span class="segmented-label" lang="ja">日本語</span>');
+  });
+
   it('keeps a hidden legend for screen readers', () => {
     const markup = renderToStaticMarkup(<SegmentedControl legend="Theme" hideLegend value="light" options={options} onValueChange={noop} />);
     expect(markup).toContain('<legend class="visually-hidden">Theme</legend>');
