@@ -66,6 +66,21 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    test('in dark mode the frame, the navigation and the error banner pass axe', async ({ page, request }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const guest = await createGuest(request);
+      await page.goto('/camera-check');
+      await signInPage(page, guest);
+      await page.goto('/reservations');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+      await checkA11y(page, '/reservations (dark)');
+      await page.route('**/api/guest/read', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+      await page.reload();
+      await expect(page.getByRole('alertdialog')).toContainText('A server error occurred.');
+      await checkA11y(page, '/reservations with the banner (dark)');
+    });
+
     test('the language switches between English and Japanese and is remembered', async ({ page }) => {
       const missing = watchMissingTexts(page);
       await page.goto('/');
