@@ -62,7 +62,7 @@ for (const { name, viewport } of VIEWPORTS) {
         const missing = watchMissingTexts(page);
         await page.goto('/');
         await expect(page.getByRole('heading', { level: 2, name: 'Self-control, supported' })).toBeVisible();
-        await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+        await expect(page.getByRole('group', { name: 'Language', exact: true })).toBeVisible();
         await checkA11y(page, '/ slide 1');
         await page.getByRole('button', { name: 'Next' }).click();
         await expect(page.getByRole('heading', { level: 2, name: 'Book in the app' })).toBeVisible();

@@ -29,7 +29,10 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
-    test('a signed-in guest is sent from /, signin, signup and index.html to /reservations, with the bottom navigation', async ({ page, request }) => {
+    test('a signed-in guest is sent from /, signin, signup and index.html to /reservations, with the navigation (a bar on a phone, a side column on a desktop)', async ({
+      page,
+      request,
+    }) => {
       const missing = watchMissingTexts(page);
       const guest = await createGuest(request);
       await page.goto('/camera-check');
@@ -41,6 +44,19 @@ for (const { name, viewport } of VIEWPORTS) {
       const navigation = page.getByRole('navigation', { name: 'Main' });
       await expect(navigation.getByRole('link', { name: 'Add booking' })).toBeVisible();
       await expect(navigation.getByRole('link', { name: 'List' })).toBeVisible();
+      await expect(navigation.getByRole('link', { name: 'Account' })).toBeVisible();
+      // The bar of a phone keeps three; the side column of a desktop adds the forum and the rules.
+      const wide = viewport.width >= 1024;
+      await expect(navigation.getByRole('link', { name: 'Forum' })).toBeVisible({ visible: wide });
+      await expect(navigation.getByRole('link', { name: 'Rules' })).toBeVisible({ visible: wide });
+      for (const link of await navigation.getByRole('link').filter({ visible: true }).all()) {
+        const box = await link.boundingBox();
+        expect(box?.height, 'a touch target').toBeGreaterThanOrEqual(44);
+        expect(box?.width, 'a touch target').toBeGreaterThanOrEqual(44);
+      }
+      const side = await navigation.boundingBox();
+      if (wide) expect(side?.x, 'the side column').toBe(0);
+      else expect((side?.y ?? 0) + (side?.height ?? 0), 'the bar at the foot').toBe(viewport.height);
       await page.goto('/guest/verifyEmail/abc');
       await expect(page).toHaveURL(/\/guest\/verifyEmail\/abc$/);
       await page.goto('/reservations');
@@ -50,20 +66,35 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    test('in dark mode the frame, the navigation and the error banner pass axe', async ({ page, request }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const guest = await createGuest(request);
+      await page.goto('/camera-check');
+      await signInPage(page, guest);
+      await page.goto('/reservations');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+      await checkA11y(page, '/reservations (dark)');
+      await page.route('**/api/guest/read', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+      await page.reload();
+      await expect(page.getByRole('alertdialog')).toContainText('A server error occurred.');
+      await checkA11y(page, '/reservations with the banner (dark)');
+    });
+
     test('the language switches between English and Japanese and is remembered', async ({ page }) => {
       const missing = watchMissingTexts(page);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      const selector = page.getByRole('combobox', { name: 'Language' });
-      await selector.selectOption('ja');
+      // A group of two radios, each language named in itself.
+      await page.getByRole('group', { name: 'Language', exact: true }).getByRole('radio', { name: '日本語' }).check();
       await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-      await expect(page.getByRole('combobox', { name: '言語' })).toHaveValue('ja');
+      await expect(page.getByRole('group', { name: '言語', exact: true }).getByRole('radio', { name: '日本語' })).toBeChecked();
       await checkA11y(page, '/ in Japanese');
       await page.reload();
-      await expect(page.getByRole('combobox', { name: '言語' })).toHaveValue('ja');
-      await page.getByRole('combobox', { name: '言語' }).selectOption('en');
+      await expect(page.getByRole('group', { name: '言語', exact: true }).getByRole('radio', { name: '日本語' })).toBeChecked();
+      await page.getByRole('group', { name: '言語', exact: true }).getByRole('radio', { name: 'English' }).check();
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+      await expect(page.getByRole('group', { name: 'Language', exact: true }).getByRole('radio', { name: 'English' })).toBeChecked();
       expect(missing).toEqual([]);
     });
 
@@ -74,7 +105,9 @@ for (const { name, viewport } of VIEWPORTS) {
       const banner = page.getByRole('alertdialog');
       await expect(banner).toContainText('You are signed out. Please sign in again.');
       await expect(page).toHaveURL(/\/$/);
+      // One message: the overlay behind the banner is still, no spinner turns behind the error.
       await expect(page.getByTestId('loading-overlay')).toHaveCount(1);
+      await expect(page.getByTestId('loading-overlay').locator('.loading-spinner')).toHaveCount(0);
       await checkA11y(page, '/ with the error banner');
       await banner.getByRole('button', { name: 'OK' }).click();
       await expect(banner).toHaveCount(0);
@@ -124,13 +157,17 @@ test.describe('offline', () => {
       await context.setOffline(true);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
-      await expect(page.getByText('You are offline. Some screens need the internet.')).toBeVisible();
-      await expect(page.getByRole('alertdialog')).toContainText('No internet connection. Please check your network.');
+      await expect(page.getByRole('group', { name: 'Language', exact: true })).toBeVisible();
+      // Offline reads as one calm notice: no error banner, no overlay over the page.
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline. Some screens need the internet.' })).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
       await checkA11y(page, '/ offline');
       await context.setOffline(false);
-      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await expect(page.getByText('You are offline. Some screens need the internet.')).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: 'You are back online.' })).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(page.getByText('You are back online.')).toHaveCount(0, { timeout: 10_000 });
     });
   }
 });

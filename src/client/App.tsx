@@ -1,13 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AccessGate } from './app/AccessGate.tsx';
-import { api } from './app/api.ts';
-import { ErrorBoundary } from './app/ErrorBoundary.tsx';
 import { useAppSelector } from './app/hooks.ts';
-import { LoadingOverlay, NetworkBanner, WithBottomNav } from './app/Layout.tsx';
-import { OfflineNotice } from './app/OfflineNotice.tsx';
+import { AppFrame, LoadingOverlay, NetworkBanner } from './app/Layout.tsx';
+import { Connectivity } from './app/OfflineNotice.tsx';
 import type { AppStore } from './app/store.ts';
 import { i18n } from './i18n.ts';
 
@@ -78,46 +76,50 @@ const CameraCheck = lazy(async () => {
   return { default: module.CameraCheck };
 });
 
-/** A signed-in screen with the bottom navigation. */
-const nav = (element: ReactNode) => <WithBottomNav>{element}</WithBottomNav>;
-
-/** The routes (docs/client.md, Screens and routes) (behind the access rules). */
+/**
+ * The routes (docs/client.md, Screens and routes), behind the access rules: the
+ * signed-in screens in the frame with the navigation, the others in the plain frame.
+ */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<IntroScreen />} />
-      <Route path="/index.html" element={<Navigate to="/" replace />} />
-      <Route path="/signin" element={<SigninScreen />} />
-      <Route path="/signup" element={<SignupScreen />} />
-      <Route path="/reservations" element={nav(<ReservationListScreen />)} />
-      <Route path="/reservation/add" element={nav(<ReservationAddScreen />)} />
-      <Route path="/reservation/added" element={nav(<ReservationAddedScreen />)} />
-      <Route path="/reservation/edit/:id" element={nav(<ReservationEditScreen />)} />
-      <Route path="/reservation/edited/:id" element={nav(<ReservationEditedScreen />)} />
-      <Route path="/reservation/remove/:id" element={nav(<ReservationRemoveScreen />)} />
-      <Route path="/reservation/removed" element={nav(<ReservationRemovedScreen />)} />
-      <Route path="/reservation/:id" element={nav(<ReservationDetailScreen />)} />
-      <Route path="/rules" element={nav(<RulesScreen />)} />
-      <Route path="/guest/show" element={nav(<GuestShowScreen />)} />
-      <Route path="/guest/edit" element={nav(<GuestEditScreen />)} />
-      <Route path="/guest/editTitle" element={nav(<GuestEditTitleScreen />)} />
-      <Route path="/guest/editEmail" element={nav(<GuestEditEmailScreen />)} />
-      <Route path="/guest/editPhone" element={nav(<GuestEditPhoneScreen />)} />
-      <Route path="/guest/edited" element={nav(<GuestEditedScreen />)} />
-      <Route path="/guest/resetPasswordEmail" element={<ResetPasswordEmailScreen />} />
-      <Route path="/guest/updatePassword/:token" element={<UpdatePasswordScreen />} />
-      <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
-      <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
-      <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
-      <Route path="/jail/prep/:id" element={<PrepScreen />} />
-      <Route path="/jail/live/try" element={<TryScreen />} />
-      <Route path="/jail/live/:id" element={<LiveScreen />} />
-      <Route path="/subscription" element={nav(<SubscriptionScreen />)} />
-      <Route path="/userForum" element={nav(<ForumScreen />)} />
-      <Route path="/collaboration" element={nav(<CollaborationScreen />)} />
-      <Route path="/filters" element={nav(<FiltersScreen />)} />
-      <Route path="/camera-check" element={<CameraCheck />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route element={<AppFrame withNav={false} />}>
+        <Route path="/" element={<IntroScreen />} />
+        <Route path="/index.html" element={<Navigate to="/" replace />} />
+        <Route path="/signin" element={<SigninScreen />} />
+        <Route path="/signup" element={<SignupScreen />} />
+        <Route path="/guest/resetPasswordEmail" element={<ResetPasswordEmailScreen />} />
+        <Route path="/guest/updatePassword/:token" element={<UpdatePasswordScreen />} />
+        <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
+        <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
+        <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
+        <Route path="/jail/prep/:id" element={<PrepScreen />} />
+        <Route path="/jail/live/try" element={<TryScreen />} />
+        <Route path="/jail/live/:id" element={<LiveScreen />} />
+        <Route path="/camera-check" element={<CameraCheck />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+      <Route element={<AppFrame withNav />}>
+        <Route path="/reservations" element={<ReservationListScreen />} />
+        <Route path="/reservation/add" element={<ReservationAddScreen />} />
+        <Route path="/reservation/added" element={<ReservationAddedScreen />} />
+        <Route path="/reservation/edit/:id" element={<ReservationEditScreen />} />
+        <Route path="/reservation/edited/:id" element={<ReservationEditedScreen />} />
+        <Route path="/reservation/remove/:id" element={<ReservationRemoveScreen />} />
+        <Route path="/reservation/removed" element={<ReservationRemovedScreen />} />
+        <Route path="/reservation/:id" element={<ReservationDetailScreen />} />
+        <Route path="/rules" element={<RulesScreen />} />
+        <Route path="/guest/show" element={<GuestShowScreen />} />
+        <Route path="/guest/edit" element={<GuestEditScreen />} />
+        <Route path="/guest/editTitle" element={<GuestEditTitleScreen />} />
+        <Route path="/guest/editEmail" element={<GuestEditEmailScreen />} />
+        <Route path="/guest/editPhone" element={<GuestEditPhoneScreen />} />
+        <Route path="/guest/edited" element={<GuestEditedScreen />} />
+        <Route path="/subscription" element={<SubscriptionScreen />} />
+        <Route path="/userForum" element={<ForumScreen />} />
+        <Route path="/collaboration" element={<CollaborationScreen />} />
+        <Route path="/filters" element={<FiltersScreen />} />
+      </Route>
     </Routes>
   );
 }
@@ -132,29 +134,16 @@ function LanguageSync() {
   return null;
 }
 
-function Shell({ store }: { store: AppStore }) {
-  const { t } = useTranslation('common');
-  const report = (text: string) => void store.dispatch(api.endpoints.errorLogCreate.initiate({ text }));
+function Shell() {
   return (
     <BrowserRouter>
       <LanguageSync />
-      <header className="app-header">
-        <Link to="/" className="brand">
-          {t('brand')}
-        </Link>
-      </header>
-      <OfflineNotice />
-      <main className="app-main">
-        <ErrorBoundary report={report}>
-          <Suspense fallback={<p className="loading">{t('loading')}</p>}>
-            <AccessGate>
-              <AppRoutes />
-            </AccessGate>
-          </Suspense>
-        </ErrorBoundary>
-      </main>
+      <AccessGate>
+        <AppRoutes />
+      </AccessGate>
       <LoadingOverlay />
       <NetworkBanner />
+      <Connectivity />
     </BrowserRouter>
   );
 }
@@ -163,7 +152,7 @@ export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <Shell store={store} />
+        <Shell />
       </I18nextProvider>
     </Provider>
   );

@@ -1,5 +1,8 @@
+import { RotateCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
+import { Button } from '../ui/Button.tsx';
+import { Card } from '../ui/Card.tsx';
 
 /** Whether a render error goes to the error log (not those containing 'NotFoundError': docs/client.md, Failures the guest sees). */
 export function shouldReport(text: string): boolean {
@@ -41,12 +44,13 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <Translation ns="common">
         {(t) => (
-          <section className="render-error" role="alert">
-            <p>{t('renderError')}</p>
-            <button type="button" className="button" onClick={() => location.reload()}>
-              {t('reload')}
-            </button>
-          </section>
+          <div className="render-error" role="alert">
+            <Card title={t('renderError')}>
+              <Button icon={RotateCw} onClick={() => location.reload()}>
+                {t('reload')}
+              </Button>
+            </Card>
+          </div>
         )}
       </Translation>
     );

@@ -1,19 +1,37 @@
-import type { ReactNode } from 'react';
+import { CalendarPlus, CircleAlert, Eye, ListChecks, type LucideIcon, MessagesSquare, ScrollText, UserRound } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Button } from '../ui/Button.tsx';
+import { api } from './api.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { globalUi } from './globalUi.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { errorCleared } from './slices/network.ts';
 
-/** Shown while any call runs or an error message is present (docs/client.md, Global UI). */
+function useGlobalUi() {
+  return globalUi(useAppSelector((state) => state.network));
+}
+
+/**
+ * The overlay while a call runs or an error is shown (docs/client.md, Global UI): a spinner
+ * only while calls run; behind the error banner it is still, so that one message reads.
+ */
 export function LoadingOverlay() {
   const { t } = useTranslation('common');
-  const busy = useAppSelector((state) => state.network.calling.length > 0 || state.network.errorMessage !== null);
-  if (!busy) return null;
+  const { overlay } = useGlobalUi();
+  if (overlay === 'none') return null;
   return (
-    <div className="loading-overlay" data-testid="loading-overlay" aria-busy="true">
-      <span className="visually-hidden" role="status">
-        {t('loading')}
-      </span>
+    <div className={`loading-overlay ${overlay}`} data-testid="loading-overlay" aria-busy={overlay === 'busy'}>
+      {overlay === 'busy' ? (
+        <>
+          <span className="loading-spinner" />
+          <span className="visually-hidden" role="status">
+            {t('loading')}
+          </span>
+        </>
+      ) : null}
     </div>
   );
 }
@@ -22,41 +40,85 @@ export function LoadingOverlay() {
 export function NetworkBanner() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
-  const { errorMessage, displayError } = useAppSelector((state) => state.network);
-  if (errorMessage === null || !displayError) return null;
+  const { banner } = useGlobalUi();
+  if (banner === null) return null;
   return (
     <div className="network-banner" role="alertdialog" aria-modal="true" aria-labelledby="network-banner-title" aria-describedby="network-banner-text">
       <div className="network-banner-box">
-        <h2 id="network-banner-title">{t('networkError')}</h2>
-        <p id="network-banner-text">{errorMessage}</p>
-        <button type="button" className="button" autoFocus onClick={() => dispatch(errorCleared())}>
+        <CircleAlert className="network-banner-icon" aria-hidden="true" focusable="false" size={24} />
+        <div>
+          <h2 id="network-banner-title">{t('networkError')}</h2>
+          <p id="network-banner-text">{banner}</p>
+        </div>
+        <Button className="network-banner-ok" autoFocus onClick={() => dispatch(errorCleared())}>
           {t('ok')}
-        </button>
+        </Button>
       </div>
     </div>
   );
 }
 
-/** The bottom navigation of the signed-in screens: add booking and the list (and the account menu). */
-export function BottomNav() {
+interface Destination {
+  to: string;
+  label: 'navAdd' | 'navList' | 'navAccount' | 'navForum' | 'navRules';
+  icon: LucideIcon;
+  /** Only in the desktop side bar: the phone's bar keeps three. */
+  wideOnly?: boolean;
+}
+
+const DESTINATIONS: readonly Destination[] = [
+  { to: '/reservation/add', label: 'navAdd', icon: CalendarPlus },
+  { to: '/reservations', label: 'navList', icon: ListChecks },
+  { to: '/guest/show', label: 'navAccount', icon: UserRound },
+  { to: '/userForum', label: 'navForum', icon: MessagesSquare, wideOnly: true },
+  { to: '/rules', label: 'navRules', icon: ScrollText, wideOnly: true },
+];
+
+/** The signed-in screens' navigation: a bar at the foot of a phone, a column at the side of a desktop. */
+function AppNav() {
   const { t } = useTranslation('common');
   return (
-    <nav className="bottom-nav" aria-label={t('navigation')}>
-      <NavLink to="/reservation/add">{t('navAdd')}</NavLink>
-      <NavLink to="/reservations" end>
-        {t('navList')}
-      </NavLink>
-      <NavLink to="/guest/show">{t('navAccount')}</NavLink>
+    <nav className="app-nav" aria-label={t('navigation')}>
+      <ul>
+        {DESTINATIONS.map(({ to, label, icon: Icon, wideOnly }) => (
+          <li key={to} className={wideOnly ? 'wide-only' : undefined}>
+            <NavLink to={to} end>
+              <Icon className="app-nav-icon" aria-hidden="true" focusable="false" size={22} />
+              <span>{t(label)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }
 
-/** A signed-in screen: the page and the bottom navigation. */
-export function WithBottomNav({ children }: { children: ReactNode }) {
+/**
+ * The frame of every screen (a layout route): the header with the brand, the
+ * navigation on signed-in screens, the offline notice, and the screen in the
+ * content column, its render errors caught and reported.
+ */
+export function AppFrame({ withNav }: { withNav: boolean }) {
+  const { t } = useTranslation('common');
+  const dispatch = useAppDispatch();
+  const report = (text: string) => void dispatch(api.endpoints.errorLogCreate.initiate({ text }));
   return (
-    <>
-      <div className="with-bottom-nav">{children}</div>
-      <BottomNav />
-    </>
+    <div className={withNav ? 'app-frame with-nav' : 'app-frame'}>
+      <header className="app-header">
+        <Link to="/" className="brand">
+          <Eye className="brand-mark" aria-hidden="true" focusable="false" size={26} strokeWidth={2.25} />
+          <span>{t('brand')}</span>
+        </Link>
+      </header>
+      {withNav ? <AppNav /> : null}
+      <OfflineNotice />
+      <main className="app-main">
+        <ErrorBoundary report={report}>
+          <Suspense fallback={<p className="loading">{t('loading')}</p>}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+    </div>
   );
 }
