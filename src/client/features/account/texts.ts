@@ -104,7 +104,7 @@ export const accountTexts = {
     facilitator_waiting: 'ゲストとしてログインしています…',
     show_heading: 'アカウント',
     show_account_info: 'アカウント情報',
-    show_subscription: 'サブスクリプション',
+    show_subscription: 'プラン',
     show_rules: 'ルール',
     show_filters: '承認済みのシーン',
     show_collaboration: '連携',
@@ -128,6 +128,6 @@ export const accountTexts = {
     edit_phone_request: '認証コードを送る',
     edit_phone_unchanged: 'すでに登録されている番号です。',
     edit_phone_code_sent: '{{phone}} にSMSで6桁の認証コードを送りました。',
-    edit_phone_register: '登録',
+    edit_phone_register: '登録する',
   },
 } as const;
