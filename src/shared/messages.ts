@@ -191,7 +191,7 @@ export const MESSAGES = {
   },
   early_finish_blocked: {
     en: 'You ended a jail session early, so you can book again only after it was due to end: {endDateTime}.',
-    ja: 'ジェイルを途中で終了したため、本来の終了時刻（{endDateTime}）を過ぎるまで新しい予約はできません。',
+    ja: 'ジェイルを早めに終了したため、本来の終了時刻（{endDateTime}）を過ぎるまで新しい予約はできません。',
   },
   light_plan_limit: {
     en: 'The light plan allows {allowedHours} hours of jail a month. {month} has {remainingHours} hours left, and this booking needs {requestedHours}.',
