@@ -247,7 +247,9 @@ describe('POST /api/reservation/create', () => {
       const result = await call(server.app, '/reservation/create', body(guest, bookingForm(overrides)));
       expect(result.body.api, JSON.stringify(overrides)).toEqual({ status: 'failed', errorMessage: message });
     }
-    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 9) }), 'ja'))).toBe('この開始時刻はすでに過ぎています。');
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 9) }), 'ja'))).toBe(
+      'この開始時刻はすでに過ぎています。',
+    );
     // The last of the 14 dates, the earliest start after now, and a schedule entry just inside the session.
     await create(guest, { startTime: tokyo(13, 23, 45), duration: 1 });
     await create(guest, { startTime: tokyo(0, 9, 15), duration: 1, schedules: [{ minutes: 55, title: 'Wrap up' }] });
