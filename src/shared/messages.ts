@@ -121,11 +121,11 @@ export const MESSAGES = {
   },
   title_taken: {
     en: 'This username is already taken.',
-    ja: 'このユーザー名は既に使われています。',
+    ja: 'このユーザー名はすでに使われています。',
   },
   email_taken: {
     en: 'This e-mail address is already registered.',
-    ja: 'このメールアドレスは既に登録されています。',
+    ja: 'このメールアドレスはすでに登録されています。',
   },
   link_invalid: {
     en: 'This link is invalid or has expired.',
@@ -133,7 +133,7 @@ export const MESSAGES = {
   },
   already_verified: {
     en: 'Your e-mail address is already verified.',
-    ja: 'メールアドレスは既に認証済みです。',
+    ja: 'メールアドレスはすでに確認済みです。',
   },
   facilitator_not_allowed: {
     en: 'A facilitator cannot change the e-mail address, password, phone number or payment, nor export or delete the account. Only the guest can.',
@@ -165,17 +165,17 @@ export const MESSAGES = {
   },
   phone_code_limit: {
     en: 'Too many codes were sent to this number. Please wait 10 minutes.',
-    ja: 'この番号へのコード送信が多すぎます。10分待ってからお試しください。',
+    ja: 'この番号への認証コードの送信回数が多すぎます。10分待ってから、もう一度お試しください。',
   },
 
   // --- Booking gates (docs/api.md, /reservation/create) -------------------------
   unverified: {
     en: 'To book a jail session, please first verify your account from the link previously sent to your email address.',
-    ja: 'ジェイルを予約するには、まずメールアドレスに送信されたリンクからアカウントを認証してください。',
+    ja: 'ジェイルを予約するには、まずメールアドレスに送信されたリンクを開いて、メールアドレスの確認を済ませてください。',
   },
   suspended: {
     en: 'Your account is temporarily suspended because of three ignored jail within a week. Back to available at {resumeDateTime}',
-    ja: '1週間以内に3回ジェイルを無視したため、アカウントは一時的に停止されています。{resumeDateTime}に再開できます',
+    ja: '1週間以内に3回ジェイルを欠席したため、アカウントは一時的に停止されています。{resumeDateTime}から再びご利用いただけます。',
   },
   no_change_within_6_hours: {
     en: 'No change available within 6 hours.',
@@ -191,7 +191,7 @@ export const MESSAGES = {
   },
   early_finish_blocked: {
     en: 'You ended a jail session early, so you can book again only after it was due to end: {endDateTime}.',
-    ja: 'ジェイルを途中で終了したため、本来の終了時刻（{endDateTime}）を過ぎるまで新しい予約はできません。',
+    ja: 'ジェイルを早めに終了したため、本来の終了時刻（{endDateTime}）を過ぎるまで新しい予約はできません。',
   },
   light_plan_limit: {
     en: 'The light plan allows {allowedHours} hours of jail a month. {month} has {remainingHours} hours left, and this booking needs {requestedHours}.',
@@ -221,7 +221,7 @@ export const MESSAGES = {
   },
   start_time_passed: {
     en: 'This start time has already passed.',
-    ja: 'この開始時刻は既に過ぎています。',
+    ja: 'この開始時刻はすでに過ぎています。',
   },
   start_date_not_offered: {
     en: 'The start date must be today or one of the next 13 days.',
@@ -279,7 +279,7 @@ export const MESSAGES = {
   },
   reservation_finished: {
     en: 'This reservation has already finished.',
-    ja: 'この予約は既に終了しています。',
+    ja: 'この予約はすでに終了しています。',
   },
   skip_not_repeating: {
     en: 'Only a repeating reservation can be skipped.',
@@ -321,7 +321,7 @@ export const MESSAGES = {
   },
   patrol_limit_reached: {
     en: 'This jail already has its 30 patrol images.',
-    ja: 'このジェイルの巡回画像は既に30枚に達しています。',
+    ja: 'このジェイルの巡回画像はすでに上限の30枚に達しています。',
   },
   patrol_log_unknown: {
     en: 'That patrol image is not in this jail.',
@@ -335,11 +335,11 @@ export const MESSAGES = {
   // --- Messages sent by e-mail and SMS -----------------------------------------
   verify_email_subject: {
     en: 'Warden: please verify your e-mail address',
-    ja: 'Warden: メールアドレスの認証',
+    ja: 'Warden: メールアドレスの確認',
   },
   verify_email_text: {
     en: 'Welcome to Warden, {title}.\n\nOpen this link within 24 hours to verify your e-mail address:\n{url}\n\nIf you did not sign up, ignore this mail.',
-    ja: '{title}さん、Wardenへようこそ。\n\n24時間以内に次のリンクを開いて、メールアドレスを認証してください。\n{url}\n\n心当たりのない場合は、このメールを破棄してください。',
+    ja: '{title}さん、Wardenへようこそ。\n\n24時間以内に次のリンクを開いて、メールアドレスの確認を完了してください。\n{url}\n\n心当たりのない場合は、このメールを破棄してください。',
   },
   reset_password_subject: {
     en: 'Warden: reset your password',
@@ -363,11 +363,11 @@ export const MESSAGES = {
   },
   ignored_jail_subject: {
     en: 'Warden: you missed your jail',
-    ja: 'Warden: ジェイルに参加しませんでした',
+    ja: 'Warden: ジェイルを欠席しました',
   },
   ignored_jail_text: {
     en: 'Your jail "{work}" from {start} ended without you.\n\nThis is ignored jail number {count} within a week. Three within a week suspend booking for a week.\n\nBook a time you can keep: {url}',
-    ja: '{start}からのジェイル「{work}」は、参加のないまま終了しました。\n\n1週間以内に無視したジェイルは{count}回目です。1週間以内に3回になると、1週間予約ができなくなります。\n\n守れる時間で予約しましょう: {url}',
+    ja: '{start}からのジェイル「{work}」は、参加のないまま終了しました。\n\n1週間以内の欠席は{count}回目です。1週間以内に3回欠席すると、1週間予約ができなくなります。\n\n参加できる時間で予約しましょう：{url}',
   },
   callup_sms: {
     en: 'Warden: {text}',

@@ -6,9 +6,9 @@
 export const texts = {
   en: {
     brand: 'Warden',
-    tagline: 'Book a work session, and Warden keeps you at it.',
+    tagline: 'Book a work session, and the Warden keeps you at it.',
     cameraCheckIntro:
-      'During a session Warden watches through your camera. The video is analysed on this device: only events and an occasional small patrol snapshot are sent.',
+      'During a session the Warden watches through your camera. The video is analysed on this device: only events and an occasional small patrol snapshot are sent.',
     cameraCheckLink: 'Check your camera',
     loading: 'Loading…',
     ok: 'OK',
@@ -35,8 +35,9 @@ export const texts = {
   },
   ja: {
     brand: 'Warden',
-    tagline: '作業の時間を予約すれば、Wardenが最後まで見守ります。',
-    cameraCheckIntro: 'セッション中、Wardenはカメラで見守ります。映像の解析はこの端末の中で行われ、送られるのはイベントと時々の小さな巡回画像だけです。',
+    tagline: '作業の時間を予約すると、ワーデンが最後まで見守ります。',
+    cameraCheckIntro:
+      'ジェイル中は、ワーデンがカメラで見守ります。映像の解析はこの端末の中で行われ、送られるのはイベントと、ときどき撮る小さな巡回画像だけです。',
     cameraCheckLink: 'カメラをチェックする',
     loading: '読み込み中…',
     ok: 'OK',
@@ -53,7 +54,7 @@ export const texts = {
     serverError: 'サーバーエラー',
     serverErrorOccurred: 'サーバーエラーが発生しました',
     noInternet: 'インターネットに接続されていません。ネットワークを確認してください。',
-    offline: 'オフラインです。インターネットが必要な画面があります。',
+    offline: 'オフラインです。一部の画面はインターネット接続が必要です。',
     backOnline: 'オンラインに戻りました。',
     notFound: 'ページが見つかりません。',
     updateAvailable: 'Wardenの新しいバージョンがあります。今すぐ再読み込みしますか？',

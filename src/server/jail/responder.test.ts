@@ -176,7 +176,7 @@ describe('what the guest says', () => {
       'コマンド1で、離席することができます。',
       'コマンド2で、休憩することができます。',
       'コマンド3で、早めに終了することができます。',
-      'コマンド4で、Wardenと話すことができます。',
+      'コマンド4で、ワーデンと話すことができます。',
     ]);
     expect(said('help', 'en', { commands: [6] })[1]).toBe('Command 6: end the break.');
     expect(said('ヘルプ', 'ja', { commands: [5] })[1]).toBe('コマンド5で、席に戻ることができます。');
@@ -208,7 +208,7 @@ describe('finish', () => {
     expect(respond({ kind: 'finish', finish: 'ended', work: WORK }, 'en', NOW, TOKYO)).toEqual(['Time is up. Well done on chapter two. This jail is over.']);
     expect(respond({ kind: 'finish', finish: 'early', work: WORK }, 'en', NOW, TOKYO)[0]).toMatch(/^Noted\. This jail ends early\./);
     expect(respond({ kind: 'finish', finish: 'forced', work: WORK }, 'ja', NOW, TOKYO)[0]).toMatch(/^警告が多すぎたため/);
-    expect(respond({ kind: 'finish', finish: 'warden', work: WORK }, 'en', NOW, TOKYO)).toEqual(['A warden has ended this jail.']);
+    expect(respond({ kind: 'finish', finish: 'warden', work: WORK }, 'en', NOW, TOKYO)).toEqual(['A human warden has ended this jail.']);
   });
 
   it('says nothing to a jail nobody came into', () => {

@@ -122,8 +122,8 @@ export const WARDEN_LINES = {
     ja: '警告が多すぎたため、このジェイルはここで終了します。次回は最後まで頑張りましょう。',
   },
   finish_warden: {
-    en: 'A warden has ended this jail.',
-    ja: '担当のWardenがこのジェイルを終了しました。',
+    en: 'A human warden has ended this jail.',
+    ja: '担当の看守がこのジェイルを終了しました。',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 
@@ -134,7 +134,7 @@ export const COMMAND_NAMES: Readonly<Partial<Record<number, Record<Language, str
   1: { en: 'leave the seat', ja: '離席する' },
   2: { en: 'take a break', ja: '休憩する' },
   3: { en: 'finish early', ja: '早めに終了する' },
-  4: { en: 'talk to the Warden', ja: 'Wardenと話す' },
+  4: { en: 'talk to the Warden', ja: 'ワーデンと話す' },
   5: { en: 'back to the seat', ja: '席に戻る' },
   6: { en: 'end the break', ja: '休憩を終える' },
 };

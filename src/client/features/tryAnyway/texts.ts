@@ -21,7 +21,7 @@ export const texts = {
     offer_text: '予約は不要です。取り組む作業と時間を決めれば、すぐにジェイルが始まります。',
     try_now: '今すぐ試す',
     work: '何に取り組みますか？',
-    duration: '時間（時間:分）',
+    duration: '作業時間',
     start: 'ジェイルを始める',
     cancel: 'やめておく',
     waiting_title: 'ジェイルを準備しています',

@@ -34,7 +34,7 @@ describe('/guest/create', () => {
     await succeed(server.app, '/guest/read', { api: apiBlock(), guest: { id: guest.id, token: guest.token } });
 
     const mail = await lastMessageTo(server.app, 'hanako@example.com');
-    expect(mail).toMatchObject({ channel: 'email', subject: 'Warden: メールアドレスの認証' });
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Warden: メールアドレスの確認' });
     expect(mail.text).toMatch(/http:\/\/localhost:8080\/guest\/verifyEmail\/[A-Za-z0-9_-]{43}/);
   });
 
@@ -43,7 +43,7 @@ describe('/guest/create', () => {
       'This username is already taken.',
     );
     expect(await fail(server.app, '/guest/create', createBody({ title: 'Other', email: 'hanako@EXAMPLE.com' }, 'ja'), { remoteAddress: '10.9.0.2' })).toBe(
-      'このメールアドレスは既に登録されています。',
+      'このメールアドレスはすでに登録されています。',
     );
   });
 

@@ -75,7 +75,7 @@ describe('/guest/update', () => {
     const other = await signUp(server.app);
     expect(await fail(server.app, '/guest/update', update(guest, { title: other.title.toUpperCase() }))).toBe('This username is already taken.');
     expect(await fail(server.app, '/guest/update', update(guest, { email: other.email, currentPassword: guest.password }, 'ja'))).toBe(
-      'このメールアドレスは既に登録されています。',
+      'このメールアドレスはすでに登録されています。',
     );
     // Its own title in another case is no conflict.
     await succeed(server.app, '/guest/update', update(guest, { title: guest.title.toUpperCase() }));

@@ -137,7 +137,7 @@ describe('POST /api/reservation/create', () => {
       'To book a jail session, please first verify your account from the link previously sent to your email address.',
     );
     expect(await fail(server.app, '/reservation/create', body(guest, bookingForm(), 'ja'))).toBe(
-      'ジェイルを予約するには、まずメールアドレスに送信されたリンクからアカウントを認証してください。',
+      'ジェイルを予約するには、まずメールアドレスに送信されたリンクを開いて、メールアドレスの確認を済ませてください。',
     );
   });
 
@@ -155,7 +155,7 @@ describe('POST /api/reservation/create', () => {
       /^Your account is temporarily suspended because of three ignored jail within a week\. Back to available at Jan 10, 2030, 9:00\sAM UTC\+09:00$/,
     );
     expect(await fail(server.app, '/reservation/create', body(guest, bookingForm(), 'ja'))).toBe(
-      '1週間以内に3回ジェイルを無視したため、アカウントは一時的に停止されています。2030/01/10 9:00 UTC+09:00に再開できます',
+      '1週間以内に3回ジェイルを欠席したため、アカウントは一時的に停止されています。2030/01/10 9:00 UTC+09:00から再びご利用いただけます。',
     );
     await setNow(tokyo(3, 9));
     await create(guest, { startTime: tokyo(4, 10) });
@@ -247,7 +247,9 @@ describe('POST /api/reservation/create', () => {
       const result = await call(server.app, '/reservation/create', body(guest, bookingForm(overrides)));
       expect(result.body.api, JSON.stringify(overrides)).toEqual({ status: 'failed', errorMessage: message });
     }
-    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 9) }), 'ja'))).toBe('この開始時刻は既に過ぎています。');
+    expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 9) }), 'ja'))).toBe(
+      'この開始時刻はすでに過ぎています。',
+    );
     // The last of the 14 dates, the earliest start after now, and a schedule entry just inside the session.
     await create(guest, { startTime: tokyo(13, 23, 45), duration: 1 });
     await create(guest, { startTime: tokyo(0, 9, 15), duration: 1, schedules: [{ minutes: 55, title: 'Wrap up' }] });
