@@ -52,8 +52,8 @@ export default defineConfig({
       TRIGGER_ALLOW_HOSTS: '127.0.0.1',
     },
     reuseExistingServer: false,
-    // PGlite's first start (migrations) can take half a minute on a busy machine.
-    timeout: 90_000,
+    // PGlite's first start (migrations) can take a minute or more on a busy machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
