@@ -52,7 +52,8 @@ export default defineConfig({
       TRIGGER_ALLOW_HOSTS: '127.0.0.1',
     },
     reuseExistingServer: false,
-    timeout: 30_000,
+    // PGlite's first start (migrations) can take a minute or more on a busy machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -145,9 +145,12 @@ export async function signInPage(page: Page, guest: Pick<TestGuest, 'id' | 'toke
   }, guest);
 }
 
+/** The axe tags every screen must pass: WCAG 2.0 and 2.1, A and AA. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 /** Runs axe on the page (WCAG 2.0 and 2.1, A and AA) and expects no violations. */
 export async function checkA11y(page: Page, label = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
   );

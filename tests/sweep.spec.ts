@@ -1,0 +1,150 @@
+/**
+ * The sweep: every route of the guest app (as a visitor, then as a signed-in
+ * guest with an upcoming and a finished jail) and the warden console (signed
+ * out, then in), tests/routes.ts, at 320, 360, 390 and 1280 px, in English
+ * and Japanese, in light and dark. On each: no sideways scroll
+ * (`scrollWidth <= innerWidth`) and axe with no WCAG 2.1 AA violation. Every
+ * failure is collected and the list printed (route, width, language, scheme,
+ * what failed) before the test fails, so that one run names every screen to
+ * fix. The live jail is left to tests/jail-live.spec.ts (tests/routes.ts).
+ *
+ * One browser context per language and width; each route is loaded once and
+ * checked in both schemes (`emulateMedia` switches them live).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { WCAG_AA_TAGS, watchMissingTexts } from './helpers.ts';
+import { animationsDone, go, setUpWorld, tour, type Visit, type World } from './routes.ts';
+
+const WIDTHS = [320, 360, 390, 1280] as const;
+const LANGUAGES = [
+  { language: 'en', locale: 'en-US' },
+  { language: 'ja', locale: 'ja-JP' },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+/** The heights beside each width: a small phone, two common phones, a laptop. */
+const HEIGHT_OF_WIDTH: Record<(typeof WIDTHS)[number], number> = { 320: 568, 360: 640, 390: 844, 1280: 800 };
+
+/**
+ * axe itself, the copy @axe-core/playwright runs. The sweep loads it into each
+ * page once, as an init script, and runs it in the page: AxeBuilder injects
+ * it again and opens a blank page on every scan, which made the sweep three
+ * times slower. Same engine, same tags (tests/helpers.ts, checkA11y).
+ */
+const AXE_SOURCE = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** The WCAG 2.1 AA violations on the page (the page's context has AXE_SOURCE as an init script). */
+function violations(page: Page): Promise<Violation[]> {
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } };
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map(({ target }) => ({ target })) }));
+  }, WCAG_AA_TAGS);
+}
+
+// A trace would snapshot every page axe scans: the sweep is slow enough without.
+test.use({ trace: 'off' });
+
+/** Set up by the first test, for all (one server, one worker). */
+let world: Promise<World> | undefined;
+
+test.afterAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await request.post('/dev/clock', { data: { offsetMs: 0 } });
+  await request.dispose();
+});
+
+interface Failure {
+  route: string;
+  width: number;
+  language: string;
+  scheme: string;
+  problem: string;
+}
+
+/** `scrollWidth > innerWidth`, with the elements that reach past the right edge, or null when it fits. */
+async function sidewaysScroll(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth <= window.innerWidth) return null;
+    const selectorOf = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id === '' ? '' : `#${element.id}`}${[...element.classList].map((name) => `.${name}`).join('')}`;
+    const pastEdge = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 0.5;
+    // What pushes the page wider: elements past the edge that also overflow their parent's box (not the boxes they stretch).
+    const overflowsParent = (element: Element) => {
+      const parent = element.parentElement;
+      if (parent === null) return true;
+      const style = getComputedStyle(parent);
+      const contentRight = parent.getBoundingClientRect().right - Number.parseFloat(style.paddingRight) - Number.parseFloat(style.borderRightWidth);
+      return element.getBoundingClientRect().right > contentRight + 0.5;
+    };
+    const past = [...document.body.querySelectorAll('*')].filter(pastEdge);
+    const pushing = past.filter(overflowsParent);
+    const wide = pushing.length > 0 ? pushing.reverse() : past.filter((element) => ![...element.children].some(pastEdge));
+    const culprits = wide.slice(0, 3).map((element) => `${selectorOf(element)} (right ${Math.round(element.getBoundingClientRect().right)})`);
+    return `scrollWidth ${scrollWidth} > ${window.innerWidth}${culprits.length > 0 ? `: ${culprits.join(', ')}` : ''}`;
+  });
+}
+
+/** Loads `visit` and checks it in both schemes; answers what failed. `missing` is the page's watch for missing texts. */
+async function check(page: Page, visit: Visit, where: Omit<Failure, 'route' | 'scheme' | 'problem'>, missing: string[]): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  const fail = (scheme: string, problem: string) => failures.push({ route: visit.label, scheme, problem, ...where });
+  missing.length = 0;
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  for (const problem of await go(page, visit)) fail('both', problem);
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await animationsDone(page);
+    const scroll = await sidewaysScroll(page);
+    if (scroll !== null) fail(colorScheme, scroll);
+    for (const violation of await violations(page)) {
+      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
+      fail(colorScheme, `axe ${violation.id} ×${violation.nodes.length}: ${targets.join(', ')}${violation.nodes.length > 3 ? ', …' : ''}`);
+    }
+  }
+  for (const text of new Set(missing)) fail('both', text);
+  return failures;
+}
+
+async function newContext(browser: Browser, locale: string, width: (typeof WIDTHS)[number], now: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale, viewport: { width, height: HEIGHT_OF_WIDTH[width] }, serviceWorkers: 'block' });
+  await context.addInitScript({ content: AXE_SOURCE });
+  // The browser's clock on the server's (moved) time.
+  await context.clock.install({ time: now });
+  await context.clock.resume();
+  return context;
+}
+
+function format(failures: Failure[]): string {
+  return failures.map((failure) => `${failure.route} | ${failure.width} px | ${failure.language} | ${failure.scheme} | ${failure.problem}`).join('\n');
+}
+
+test.describe('sweep: every route, both languages, both schemes', () => {
+  for (const { language, locale } of LANGUAGES) {
+    for (const width of WIDTHS) {
+      test(`${language} at ${width} px`, async ({ browser, baseURL }) => {
+        test.setTimeout(10 * 60_000);
+        if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
+        world ??= setUpWorld(baseURL);
+        const { now } = await world;
+        const context = await newContext(browser, locale, width, now);
+        const page = await context.newPage();
+        const missing = watchMissingTexts(page);
+        const failures: Failure[] = [];
+        for (const visit of tour(await world)) failures.push(...(await check(page, visit, { width, language }, missing)));
+        await context.close();
+
+        if (failures.length > 0) console.log(`\nSweep failures, ${language} at ${width} px (${failures.length}):\n${format(failures)}\n`);
+        expect(failures.length, `sweep failures, ${language} at ${width} px:\n${format(failures)}`).toBe(0);
+      });
+    }
+  }
+});
