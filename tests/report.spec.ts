@@ -93,7 +93,7 @@ async function segments(page: Page): Promise<{ kind: string | null; text: string
   const found: { kind: string | null; text: string }[] = [];
   for (let index = 0; index < count; index += 1) {
     const item = items.nth(index);
-    found.push({ kind: await item.getAttribute('data-kind'), text: (await item.locator('.report-segment-head').innerText()).replace(/\s+/g, ' ') });
+    found.push({ kind: await item.getAttribute('data-kind'), text: ((await item.locator('.report-segment-head').textContent()) ?? '').replace(/\s+/g, ' ') });
   }
   return found;
 }
