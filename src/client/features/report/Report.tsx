@@ -31,6 +31,8 @@ const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
 /** The kinds shown in the key, in the order a guest meets them. */
 const SEGMENT_KINDS: readonly SegmentKind[] = ['seat', 'away', 'break', 'waiting', 'ended'];
 const MARKER_KINDS: readonly MarkerKind[] = ['no_motion', 'darkness', 'nodding', 'warden', 'guest', 'patrol'];
+/** The camera's alerts, pinned on a row of their own above the bar. */
+const ALERT_MARKERS: ReadonlySet<MarkerKind> = new Set(['no_motion', 'darkness', 'nodding']);
 
 function minutesIn(segments: readonly Segment[], kind: SegmentKind): number {
   return wholeMinutes(segments.filter((segment) => segment.kind === kind).reduce((sum, segment) => sum + segment.to - segment.from, 0));
@@ -99,7 +101,12 @@ function MarkerItem({ marker, timeZone }: { marker: Marker; timeZone: string }) 
       ) : (
         <span>
           <strong>{t(`marker_${marker.kind}`)}</strong>
-          {marker.text === undefined ? null : <>: {marker.text}</>}
+          {marker.text === undefined ? null : (
+            <>
+              {t('colon')}
+              {marker.text}
+            </>
+          )}
         </span>
       )}
     </li>
@@ -120,9 +127,18 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
       <h3 id="report-timeline-title">{t('timeline')}</h3>
       <figure className="report-picture">
         {/* The picture; the list below reads it out. */}
-        <div className="report-track-markers" aria-hidden="true">
+        <div className="report-track-words" aria-hidden="true">
           {markers
-            .filter((marker) => marker.kind !== 'patrol')
+            .filter((marker) => marker.kind === 'warden' || marker.kind === 'guest')
+            .map((marker, index) => (
+              <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
+                <MarkerIcon kind={marker.kind} />
+              </span>
+            ))}
+        </div>
+        <div className="report-track-alerts" aria-hidden="true">
+          {markers
+            .filter((marker) => ALERT_MARKERS.has(marker.kind))
             .map((marker, index) => (
               <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
                 <MarkerIcon kind={marker.kind} />
@@ -197,16 +213,16 @@ function LogItem({ log, timeZone }: { log: ActivityLog; timeZone: string }) {
   let body: ReactNode;
   switch (log.type) {
     case 'dialog':
-      body = `${t(`log_dialog_${log.dialog.type}`)}: ${log.dialog.text}`;
+      body = `${t(`log_dialog_${log.dialog.type}`)}${t('colon')}${log.dialog.text}`;
       break;
     case 'instruction':
-      body = `${t('log_instruction')}: ${log.instruction.text}`;
+      body = `${t('log_instruction')}${t('colon')}${log.instruction.text}`;
       break;
     case 'callup':
-      body = `${t('log_callup')}: ${log.callup.text}`;
+      body = `${t('log_callup')}${t('colon')}${log.callup.text}`;
       break;
     case 'mail':
-      body = `${t('log_mail')}: ${log.mail.text}`;
+      body = `${t('log_mail')}${t('colon')}${log.mail.text}`;
       break;
     case 'patrol':
       body = <img className="report-thumb" src={log.patrol.data} alt={t('patrol_image', { time })} />;

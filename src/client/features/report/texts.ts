@@ -2,6 +2,8 @@
 export const texts = {
   en: {
     title: 'Report',
+    /** Between who spoke and what they said. */
+    colon: ': ',
     waiting_logs: 'waiting for logs',
     no_logs: 'no logs',
     max_patrols: 'The maximum of 30 patrols was reached in this jail.',
@@ -55,6 +57,7 @@ export const texts = {
   },
   ja: {
     title: 'レポート',
+    colon: '：',
     waiting_logs: 'ログを待っています',
     no_logs: 'ログはありません',
     max_patrols: 'このジェイルでは巡回が上限の30回に達しました。',
