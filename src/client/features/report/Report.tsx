@@ -268,6 +268,13 @@ export function Report({ reservation, timeZone }: { reservation: Reservation; ti
   }, [waitingForServer, reservation.id, read]);
   const state = reportState(logs.length, isLoading || (reservation.isFinished && !asked && logs.length === 0), reservation.logsPending);
   const { jail } = reservation;
+  const logList = (
+    <ol className="report-log-list">
+      {logs.map((log, index) => (
+        <LogItem key={index} log={log} timeZone={timeZone} />
+      ))}
+    </ol>
+  );
   return (
     <section className="report" aria-labelledby="report-title">
       <h2 id="report-title">{t('title')}</h2>
@@ -278,14 +285,15 @@ export function Report({ reservation, timeZone }: { reservation: Reservation; ti
         <>
           {jail === null ? null : <Timeline reservation={reservation} jail={jail} timeZone={timeZone} />}
           {isAtMaximumPatrols(logs) ? <p className="report-note">{t('max_patrols')}</p> : null}
-          <details className="report-log">
-            <summary>{t('raw_log')}</summary>
-            <ol className="report-log-list">
-              {logs.map((log, index) => (
-                <LogItem key={index} log={log} timeZone={timeZone} />
-              ))}
-            </ol>
-          </details>
+          {/* Folded under the picture; without one (no jail ran), the log is the report. */}
+          {jail === null ? (
+            logList
+          ) : (
+            <details className="report-log">
+              <summary>{t('raw_log')}</summary>
+              {logList}
+            </details>
+          )}
         </>
       ) : null}
     </section>
