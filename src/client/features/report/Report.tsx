@@ -6,6 +6,7 @@ import { useReservationReadMutation } from '../reservations/api.ts';
 import { clockOf } from '../reservations/common.ts';
 import { isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from '../reservations/reservation-view.ts';
 import {
+  finishReason,
   markersBySegment,
   markersOf,
   pauseCounts,
@@ -41,6 +42,7 @@ function minutesIn(segments: readonly Segment[], kind: SegmentKind): number {
 function Summary({ jail, logs }: { jail: JailSummary; logs: readonly ActivityLog[] }) {
   const { t } = useTranslation('report');
   const { leaves, breaks } = pauseCounts(logs);
+  const reason = jail.finish === 'early' || jail.finish === 'warden' ? finishReason(logs) : null;
   const planned = wholeMinutes(jail.plannedMs);
   const focused = wholeMinutes(jail.focusedMs);
   return (
@@ -53,6 +55,13 @@ function Summary({ jail, logs }: { jail: JailSummary; logs: readonly ActivityLog
         <span style={{ width: `${shareOf(jail.focusedMs, 0, jail.plannedMs) * 100}%` }} />
       </div>
       <p className="report-finish">{jail.enteredAt === null ? t('never_entered') : t(`finish_${jail.finish}`)}</p>
+      {reason === null ? null : (
+        <p className="report-reason">
+          <strong>{t('log_instruction')}</strong>
+          {t('colon')}
+          <span data-testid="report-finish-reason">{reason}</span>
+        </p>
+      )}
       <dl className="report-figures">
         <div>
           <dt>{t('focused')}</dt>

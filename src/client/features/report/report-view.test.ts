@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
-import { markersBySegment, markersOf, pauseCounts, segmentsOf, shareOf, wholeMinutes } from './report-view.ts';
+import { finishReason, markersBySegment, markersOf, pauseCounts, segmentsOf, shareOf, wholeMinutes } from './report-view.ts';
 
 const MINUTE = 60_000;
 const START = 1_000 * MINUTE;
@@ -98,5 +98,12 @@ describe('the figures', () => {
     expect(shareOf(END + MINUTE, START, END)).toBe(1);
     expect(shareOf(START - MINUTE, START, END)).toBe(0);
     expect(wholeMinutes(MINUTE * 2 - 1)).toBe(1);
+  });
+});
+
+describe('the reason for an early finish', () => {
+  it('is the last instruction log, or none', () => {
+    expect(finishReason([status(1, 'leaving'), { type: 'instruction', time: at(2), instruction: { text: 'A delivery came' } }])).toBe('A delivery came');
+    expect(finishReason([status(1, 'leaving')])).toBeNull();
   });
 });

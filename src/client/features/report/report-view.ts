@@ -120,3 +120,10 @@ export function markersBySegment(segments: readonly Segment[], markers: readonly
   }
   return grouped;
 }
+
+/** Why the jail ended early, as the guest or a human warden wrote it: the last instruction log; null without one. */
+export function finishReason(logs: readonly ActivityLog[]): string | null {
+  let reason: string | null = null;
+  for (const log of logs) if (log.type === 'instruction') reason = log.instruction.text;
+  return reason;
+}
