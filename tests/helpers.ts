@@ -175,9 +175,9 @@ export const VIEWPORTS = [
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-/** A guest with a verified e-mail and a phone, in Tokyo (-540). */
-export async function readyGuest(request: APIRequestContext): Promise<TestGuest> {
-  const guest = await createGuest(request);
+/** A guest with a verified e-mail and a phone, in Tokyo (-540), speaking English unless told. */
+export async function readyGuest(request: APIRequestContext, options: { language?: 'en' | 'ja' } = {}): Promise<TestGuest> {
+  const guest = await createGuest(request, options);
   const mail = await lastMailTo(request, guest.email);
   const token = linkIn(mail.text).split('/').at(-1) ?? '';
   expect((await call(request, '/guest/verifyEmail', { guest: { token } })).api.status).toBe('success');

@@ -70,7 +70,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await send.click();
       await expect(page).toHaveURL(new RegExp(`/reservation/${jail.id}$`));
       expect((await spokenLines(page)).map((line) => line.text)).toContain('The jail has finished. Well done.');
-      await expect(page.getByText('A delivery came')).toBeVisible();
+      await expect(page.getByTestId('report-finish-reason')).toHaveText('A delivery came');
       expect(missing).toEqual([]);
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endedPauses, focusedMs, heldMs, type JailTimes } from './focused-time.ts';
+import { endedPauses, focusedMs, heldMs, jailFigures, type JailTimes } from './focused-time.ts';
 
 const MINUTE = 60_000;
 const jail: JailTimes = {
@@ -55,5 +55,16 @@ describe('ended pauses', () => {
       awayMs: 5 * MINUTE,
     });
     expect(endedPauses({ ...jail, breakMs: 2, awayMs: 3 }, 30 * MINUTE)).toEqual({ breakMs: 2, awayMs: 3 });
+  });
+});
+
+describe('jail figures', () => {
+  it('gives the held and focused time with the breaks and leaves between them', () => {
+    const leaving: JailTimes = { ...jail, jailStatus: 'leaving', statusSince: 50 * MINUTE, breakMs: 10 * MINUTE, awayMs: MINUTE };
+    expect(jailFigures(leaving, 70 * MINUTE)).toEqual({ heldMs: 58 * MINUTE, focusedMs: 37 * MINUTE, breakMs: 10 * MINUTE, awayMs: 11 * MINUTE });
+  });
+
+  it('is nothing for an ignored jail', () => {
+    expect(jailFigures({ ...jail, enteredAt: null, breakMs: MINUTE }, 60 * MINUTE)).toEqual({ heldMs: 0, focusedMs: 0, breakMs: 0, awayMs: 0 });
   });
 });

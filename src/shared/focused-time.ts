@@ -64,3 +64,23 @@ export function focusedMs(jail: JailTimes, finishedAt: number): number {
   const until = Math.min(finishedAt, jail.endTime);
   return Math.max(0, held - breakMsUntil(jail, until) - awayMsUntil(jail, until));
 }
+
+/** A finished jail's times as its report shows them, in ms. */
+export interface JailFigures {
+  heldMs: number;
+  focusedMs: number;
+  breakMs: number;
+  awayMs: number;
+}
+
+/**
+ * The held and focused time of a jail finishing at `finishedAt`, with the
+ * breaks and leaves they leave out (one under way counts up to the finish,
+ * capped at the planned end), so that focused = held - breaks - leaves.
+ */
+export function jailFigures(jail: JailTimes, finishedAt: number): JailFigures {
+  const held = heldMs(jail, finishedAt);
+  if (held === 0) return { heldMs: 0, focusedMs: 0, breakMs: 0, awayMs: 0 };
+  const until = Math.min(finishedAt, jail.endTime);
+  return { heldMs: held, focusedMs: focusedMs(jail, finishedAt), breakMs: breakMsUntil(jail, until), awayMs: awayMsUntil(jail, until) };
+}

@@ -63,6 +63,8 @@ function LogBody({
       );
     case 'motion':
       return <p className="muted">{t(`log_motion_${log.motion.kind ?? (log.motion.type === 1 ? 'motion' : 'no_motion')}`)}</p>;
+    case 'status':
+      return <p className="muted">{t(`log_status_${log.status.jailStatus}`)}</p>;
   }
 }
 

@@ -120,12 +120,8 @@ export class GuestEvents {
       const now = this.changes.now();
       const guest = await this.changes.guestRow(tx, guestId);
       const lines = respond({ kind: 'status', from: jail.jailStatus, to: status }, guest.language, now, guestTimeZone(guest));
-      // The change is logged with the event's id (the Warden's first line, or the status itself): a retry finds it.
-      const first = lines[0];
-      const entry: ActivityLog =
-        first === undefined
-          ? { type: 'instruction', time: now, instruction: { text: status } }
-          : { type: 'dialog', time: now, dialog: { type: 1, text: first } };
+      // The change is logged with the event's id, so a retry finds it; the report draws the seat's timeline from these logs.
+      const entry: ActivityLog = { type: 'status', time: now, status: { jailStatus: status } };
       if ((await this.changes.addLog(tx, after, jail.reservationId, entry, eventId)) === null) return { duplicate: true };
       await tx
         .update(jails)
@@ -139,8 +135,8 @@ export class GuestEvents {
           lastAliveAt: now,
         })
         .where(eq(jails.reservationId, jail.reservationId));
-      for (const [index, text] of lines.entries()) {
-        if (index > 0) await this.changes.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text } });
+      for (const text of lines) {
+        await this.changes.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text } });
         after.push(() => this.changes.emit.toGuest(guestId, 'warden_dialog_event_to_guest', { dialog: { type: 1, text, by: 'virtual' } }));
       }
       const warden = await wardenOf(tx, jail.wardenId);

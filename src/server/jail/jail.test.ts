@@ -157,8 +157,9 @@ describe('a whole jail', () => {
     expect(await device.send('jail_status_from_guest', from(guest, { eventId: eventId(), jailStatus: 'injail' }))).toEqual({ ok: true });
     await reconnect;
 
-    // While the jail runs the report is pending; the list is read afresh.
-    expect((await read(guest, reservation.id)).logsPending).toBe(true);
+    // While the jail runs the report is pending; the list is read afresh; the figures wait for the finish.
+    const running = await read(guest, reservation.id);
+    expect([running.logsPending, running.jail]).toEqual([true, null]);
 
     // The end: the finish reaches the device, the reservation is finished, the report is in time order.
     const finished = device.next<{ reservationId: number; finish: string }>('jail_finish_to_guest');
@@ -177,6 +178,26 @@ describe('a whole jail', () => {
     ]);
     const times = report.activityLogs.map((log) => log.time);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Each status change is a log of its own, for the report's timeline of the seat.
+    expect(report.activityLogs.flatMap((log) => (log.type === 'status' ? [log.status.jailStatus] : []))).toEqual(['leaving', 'injail', 'breaking', 'injail']);
+    // The figures come from the jail's row: planned, held from entering to the end, and focused = held less the break and the leave.
+    const [row] = await server.app.db.select().from(jails).where(eq(jails.reservationId, reservation.id));
+    const enteredAt = row?.enteredAt ?? 0;
+    expect(report.jail).toEqual({
+      plannedMs: HOUR,
+      heldMs: reservation.endTime - enteredAt,
+      focusedMs: reservation.endTime - enteredAt - (row?.breakMs ?? 0) - (held?.awayMs ?? 0),
+      breakMs: row?.breakMs,
+      awayMs: held?.awayMs,
+      // The leave of more than 5 minutes raised one alert; the plain motion event none.
+      alerts: 1,
+      patrols: 1,
+      enteredAt,
+      finishedAt: row?.finishedAt,
+      finish: 'ended',
+    });
+    expect(enteredAt).toBeGreaterThanOrEqual(reservation.startTime);
+    expect(enteredAt).toBeLessThan(reservation.startTime + MINUTE);
     await moveClockTo(reservation.endTime + 3 * MINUTE);
     expect((await read(guest, reservation.id)).logsPending).toBe(false);
   });

@@ -1,6 +1,8 @@
 import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
-import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
+import type { ActivityLog, JailSummary, Reservation } from '../../shared/api/reservation.ts';
+import type { JailStatus } from '../../shared/relay.ts';
 import type { Language } from '../../shared/constants.ts';
+import { jailFigures } from '../../shared/focused-time.ts';
 import { isBlockedByEarlyFinish, isSuspended } from '../../shared/penalties.ts';
 import { PLANS } from '../../shared/plans.ts';
 import {
@@ -25,7 +27,7 @@ import {
 } from '../../shared/reservations.ts';
 import { formatDateTime, formatMonth, timeZoneOfBrowserOffset } from '../../shared/time-zone.ts';
 import type { Database } from '../db/database.ts';
-import { activityLogs, guests, jails, reservations, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
+import { activityLogs, guests, jailAlerts, jails, reservations, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
 
 /**
@@ -156,8 +158,23 @@ async function rollForwardEnded(db: Database, guestId: number, now: number): Pro
   for (const row of ended) await rollRow(db, row, now);
 }
 
-/** A row with its activity logs, oldest first, read in the same query. */
-export type ReservationWithLogs = ReservationRow & { activityLogs: ActivityLog[]; logsSettleAt: number | null };
+/** What a finished jail's row gives its report (docs/rules.md, Focused time). */
+interface FinishedJail {
+  startTime: number;
+  endTime: number;
+  enteredAt: number | null;
+  jailStatus: JailStatus;
+  statusSince: number;
+  breakMs: number;
+  awayMs: number;
+  finishedAt: number;
+  finish: JailSummary['finish'];
+  patrolCount: number;
+  alerts: number;
+}
+
+/** A row with its activity logs, oldest first, and its finished jail (null: none), read in the same query. */
+export type ReservationWithLogs = ReservationRow & { activityLogs: ActivityLog[]; logsSettleAt: number | null; finishedJail: FinishedJail | null };
 
 /**
  * The reservation's id as the subquery below must name it. Drizzle writes
@@ -177,7 +194,29 @@ const withLogs = {
     select case when ${jails.state} = 'live' then ${Number.MAX_SAFE_INTEGER}::float8 else ${jails.logsSettleAt}::float8 end
     from ${jails} where ${jails.reservationId} = ${outerReservationId}
   )`.mapWith(Number),
+  finishedJail: sql<FinishedJail | null>`(
+    select json_build_object(
+      'startTime', ${jails.startTime}, 'endTime', ${jails.endTime}, 'enteredAt', ${jails.enteredAt},
+      'jailStatus', ${jails.jailStatus}, 'statusSince', ${jails.statusSince}, 'breakMs', ${jails.breakMs}, 'awayMs', ${jails.awayMs},
+      'finishedAt', ${jails.finishedAt}, 'finish', ${jails.finish}, 'patrolCount', ${jails.patrolCount},
+      'alerts', (select count(*) from ${jailAlerts} where ${jailAlerts.reservationId} = ${outerReservationId})
+    )
+    from ${jails} where ${jails.reservationId} = ${outerReservationId} and ${jails.state} = 'finished'
+  )`,
 };
+
+/** A finished jail's figures for its report: the held and focused time by the one rule (src/shared/focused-time.ts). */
+function jailSummary(jail: FinishedJail): JailSummary {
+  return {
+    plannedMs: jail.endTime - jail.startTime,
+    ...jailFigures(jail, jail.finishedAt),
+    alerts: Number(jail.alerts),
+    patrols: jail.patrolCount,
+    enteredAt: jail.enteredAt,
+    finishedAt: jail.finishedAt,
+    finish: jail.finish,
+  };
+}
 
 /**
  * Reads rows with `read`; if any has ended unfinished, rolls the guest
@@ -239,6 +278,7 @@ export function toReservation(row: ReservationWithLogs, now: number): Reservatio
     schedules: row.schedules,
     activityLogs: row.activityLogs,
     logsPending: row.logsSettleAt !== null && now < row.logsSettleAt,
+    jail: row.finishedJail === null ? null : jailSummary(row.finishedJail),
     status: reservationStatus(row, now),
   };
 }
@@ -458,7 +498,7 @@ export async function changeReservation(
       .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guest.id)))
       .returning();
     if (saved === undefined) throw new Error('update returned no reservation');
-    return { ...saved, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt };
+    return { ...saved, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt, finishedJail: row.finishedJail };
   });
 }
 
@@ -491,8 +531,8 @@ export async function skipOccurrence(
       .returning();
     if (skippedRow === undefined || nextRow === undefined) throw new Error('skip wrote no reservation');
     return {
-      skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt },
-      next: { ...nextRow, activityLogs: [], logsSettleAt: null },
+      skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt, finishedJail: row.finishedJail },
+      next: { ...nextRow, activityLogs: [], logsSettleAt: null, finishedJail: null },
     };
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_DAILY_REPEAT_WEEKDAYS, REPEAT_TYPES } from '../constants.ts';
+import { DEFAULT_DAILY_REPEAT_WEEKDAYS, JAIL_STATUSES, REPEAT_TYPES } from '../constants.ts';
+import { FINISH_KINDS } from '../relay.ts';
 import { RESERVATION_STATUSES, scheduleMinuteOptions } from '../reservations.ts';
 import { apiRequestSchema, guestCredentialsSchema, idSchema } from './envelope.ts';
 
@@ -119,8 +120,35 @@ export const activityLogSchema = z.discriminatedUnion('type', [
     time: z.number(),
     motion: z.object({ type: z.union([z.literal(0), z.literal(1)]), kind: z.enum(MOTION_KINDS).optional() }),
   }),
+  /** The guest's jail status changed: left the seat, went on a break, or came back (`injail`). */
+  z.object({ type: z.literal('status'), time: z.number(), status: z.object({ jailStatus: z.enum(JAIL_STATUSES) }) }),
 ]);
 export type ActivityLog = z.infer<typeof activityLogSchema>;
+
+/**
+ * A finished jail's figures, from its row (docs/rules.md, Focused time): the
+ * report shows them as they are, so that every screen counts focused time
+ * the one way.
+ */
+export const jailSummarySchema = z.object({
+  /** The booked length: end less start. */
+  plannedMs: z.number(),
+  /** From entering (or the start) to the finish, capped at the end; 0 when never entered. */
+  heldMs: z.number(),
+  /** The held time in the seat: less breaks and leaves. */
+  focusedMs: z.number(),
+  breakMs: z.number(),
+  awayMs: z.number(),
+  /** Alerts raised inside the jail (motion, darkness, nodding, overruns). */
+  alerts: z.number().int(),
+  /** Patrol images taken (kept on the row when the images are purged). */
+  patrols: z.number().int(),
+  /** When the guest came in; null: never (an ignored jail). */
+  enteredAt: z.number().nullable(),
+  finishedAt: z.number(),
+  finish: z.enum(FINISH_KINDS),
+});
+export type JailSummary = z.infer<typeof jailSummarySchema>;
 
 /**
  * A reservation (§3): one dated occurrence of a booking. A repeating
@@ -141,6 +169,8 @@ export const reservationSchema = z.object({
   activityLogs: z.array(activityLogSchema),
   /** While true the report may still grow: the jail is live, or finished moments ago (docs/jail.md). */
   logsPending: z.boolean(),
+  /** The finished jail's figures; null until its jail has finished, and for an occurrence never started. */
+  jail: jailSummarySchema.nullable(),
   status: z.enum(RESERVATION_STATUSES),
 });
 export type Reservation = z.infer<typeof reservationSchema>;

@@ -1,14 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
-import type { ActivityLog, Reservation } from '../../../shared/api/reservation.ts';
+import type { Reservation } from '../../../shared/api/reservation.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
 import { browserVoice } from '../../app/speech.ts';
-import { useReservationReadMutation, useReservationSkipMutation } from './api.ts';
+import { Report } from '../report/Report.tsx';
+import { useReservationSkipMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
-import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
-import { detailActions, isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from './reservation-view.ts';
+import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
+import { detailActions } from './reservation-view.ts';
 
 export function repeatInfo(
   reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>,
@@ -22,75 +23,6 @@ export function repeatInfo(
     return t('repeat_info_daily', { weekdays: reservation.dailyRepeatSettings.map((day) => weekdayName(day, language)).join(separator) });
   }
   return t('repeat_info_none');
-}
-
-function LogItem({ log, timeZone }: { log: ActivityLog; timeZone: string }) {
-  const { t } = useTranslation('reservations');
-  const time = clockOf(log.time, timeZone);
-  let body: ReactNode;
-  switch (log.type) {
-    case 'dialog':
-      body = `${t(`log_dialog_${log.dialog.type}`)}: ${log.dialog.text}`;
-      break;
-    case 'instruction':
-      body = `${t('log_instruction')}: ${log.instruction.text}`;
-      break;
-    case 'callup':
-      body = `${t('log_callup')}: ${log.callup.text}`;
-      break;
-    case 'mail':
-      body = `${t('log_mail')}: ${log.mail.text}`;
-      break;
-    case 'patrol':
-      body = <img className="patrol-image" src={log.patrol.data} alt={t('patrol_image', { time })} />;
-      break;
-    case 'motion':
-      // Nodding and darkness say what was seen; plain motion events say whether there was motion.
-      body = log.motion.kind === 'nodding' || log.motion.kind === 'darkness' ? t(`log_motion_${log.motion.kind}`) : t(`log_motion_${log.motion.type}`);
-      break;
-  }
-  return (
-    <li className={`log log-${log.type}`}>
-      <time className="log-time">{time}</time> <span className="log-body">{body}</span>
-    </li>
-  );
-}
-
-function Report({ reservation, timeZone }: { reservation: Reservation; timeZone: string }) {
-  const { t } = useTranslation('reservations');
-  const [read, { isLoading }] = useReservationReadMutation();
-  const [asked, setAsked] = useState(false);
-  const logs = reservation.activityLogs;
-  useEffect(() => {
-    if (reservation.isFinished && logs.length === 0 && !asked) {
-      setAsked(true);
-      void read({ id: reservation.id });
-    }
-  }, [reservation.isFinished, reservation.id, logs.length, asked, read]);
-  const waitingForServer = reservation.logsPending && logs.length === 0;
-  useEffect(() => {
-    if (!waitingForServer) return undefined;
-    const timer = setInterval(() => void read({ id: reservation.id }), PENDING_REPORT_REREAD_MS);
-    return () => clearInterval(timer);
-  }, [waitingForServer, reservation.id, read]);
-  const state = reportState(logs.length, isLoading || (reservation.isFinished && !asked && logs.length === 0), reservation.logsPending);
-  return (
-    <section className="report" aria-labelledby="report-title">
-      <h2 id="report-title">{t('report_title')}</h2>
-      {state === 'waiting' ? <p role="status">{t('waiting_logs')}</p> : null}
-      {state === 'none' ? <p>{t('no_logs')}</p> : null}
-      {state === 'logs' ? (
-        <>
-          {isAtMaximumPatrols(logs) ? <p className="note">{t('max_patrols')}</p> : null}
-          <ol className="logs">
-            {logs.map((log, index) => (
-              <LogItem key={index} log={log} timeZone={timeZone} />
-            ))}
-          </ol>
-        </>
-      ) : null}
-    </section>
-  );
 }
 
 /** `/reservation/:id` (docs/client.md, Screens and routes). */

@@ -27,6 +27,7 @@ const reservation = (id: number, changes: Partial<Reservation> = {}): Reservatio
   schedules: [],
   activityLogs: [],
   logsPending: false,
+  jail: null,
   status: 'upcoming',
   ...changes,
 });

@@ -33,7 +33,7 @@ const reservation: FastifyPluginAsync = async (app) => {
       const guest = await app.authenticatedGuest(credentials);
       const now = app.clock.now();
       const created = await bookReservation(app.db, guest, form, now, api.language);
-      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null }, now) };
+      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null, finishedJail: null }, now) };
     },
   });
 
@@ -45,7 +45,7 @@ const reservation: FastifyPluginAsync = async (app) => {
       const guest = await app.authenticatedGuest(credentials);
       const now = app.clock.now();
       const created = await bookTrial(app.db, guest, request, now, api.language);
-      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null }, now) };
+      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null, finishedJail: null }, now) };
     },
   });
 

@@ -119,6 +119,7 @@ describe('POST /api/reservation/create', () => {
       ],
       activityLogs: [],
       logsPending: false,
+      jail: null,
       status: 'upcoming',
     });
     expect(await list(guest)).toEqual([created]);

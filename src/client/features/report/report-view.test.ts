@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityLog } from '../../../shared/api/reservation.ts';
+import { finishReason, markersBySegment, markersOf, pauseCounts, segmentsOf, shareOf, wholeMinutes } from './report-view.ts';
+
+const MINUTE = 60_000;
+const START = 1_000 * MINUTE;
+const END = START + 60 * MINUTE;
+const at = (minutes: number) => START + minutes * MINUTE;
+const status = (minutes: number, jailStatus: 'injail' | 'leaving' | 'breaking'): ActivityLog => ({ type: 'status', time: at(minutes), status: { jailStatus } });
+
+describe('the segments of a jail', () => {
+  it('waits until the guest came in, then follows the status logs to the end', () => {
+    const logs: ActivityLog[] = [
+      { type: 'dialog', time: at(2), dialog: { type: 1, text: 'Welcome' } },
+      status(10, 'leaving'),
+      status(16, 'injail'),
+      status(30, 'breaking'),
+      status(45, 'injail'),
+    ];
+    expect(segmentsOf(logs, { enteredAt: at(2), finishedAt: END + 1_000 }, START, END)).toEqual([
+      { kind: 'waiting', from: START, to: at(2) },
+      { kind: 'seat', from: at(2), to: at(10) },
+      { kind: 'away', from: at(10), to: at(16) },
+      { kind: 'seat', from: at(16), to: at(30) },
+      { kind: 'break', from: at(30), to: at(45) },
+      { kind: 'seat', from: at(45), to: END },
+    ]);
+  });
+
+  it('runs a leave under way to an early finish, then shows the rest as ended', () => {
+    expect(segmentsOf([status(20, 'leaving')], { enteredAt: START - MINUTE, finishedAt: at(25) }, START, END)).toEqual([
+      { kind: 'seat', from: START, to: at(20) },
+      { kind: 'away', from: at(20), to: at(25) },
+      { kind: 'ended', from: at(25), to: END },
+    ]);
+  });
+
+  it('merges a repeated status and keeps logs after the finish inside it', () => {
+    expect(segmentsOf([status(5, 'injail'), status(50, 'breaking')], { enteredAt: START, finishedAt: at(40) }, START, END)).toEqual([
+      { kind: 'seat', from: START, to: at(40) },
+      { kind: 'ended', from: at(40), to: END },
+    ]);
+  });
+
+  it('waits throughout a jail never entered', () => {
+    expect(segmentsOf([], { enteredAt: null, finishedAt: END }, START, END)).toEqual([{ kind: 'waiting', from: START, to: END }]);
+  });
+});
+
+describe('the marked moments', () => {
+  const logs: ActivityLog[] = [
+    { type: 'motion', time: at(1), motion: { type: 1, kind: 'motion' } },
+    { type: 'motion', time: at(2), motion: { type: 0 } },
+    { type: 'motion', time: at(3), motion: { type: 0, kind: 'darkness' } },
+    { type: 'motion', time: at(4), motion: { type: 0, kind: 'nodding' } },
+    { type: 'dialog', time: at(5), dialog: { type: 0, text: 'How long?' } },
+    { type: 'dialog', time: at(5), dialog: { type: 1, text: '55 minutes left.' } },
+    { type: 'dialog', time: at(6), dialog: { type: 2, text: 'snitch' } },
+    { type: 'callup', time: at(7), callup: { text: 'Are you there?' } },
+    { type: 'patrol', time: at(8), patrol: { data: 'data:image/jpeg;base64,AA' } },
+    { type: 'instruction', time: at(9), instruction: { text: 'Done' } },
+    status(9, 'leaving'),
+  ];
+
+  it('marks the camera alerts, the words and the patrols; leaves plain motion and the rest to the log', () => {
+    expect(markersOf(logs)).toEqual([
+      { kind: 'no_motion', time: at(2) },
+      { kind: 'darkness', time: at(3) },
+      { kind: 'nodding', time: at(4) },
+      { kind: 'guest', time: at(5), text: 'How long?' },
+      { kind: 'warden', time: at(5), text: '55 minutes left.' },
+      { kind: 'warden', time: at(7), text: 'Are you there?' },
+      { kind: 'patrol', time: at(8), image: 'data:image/jpeg;base64,AA' },
+    ]);
+  });
+
+  it('puts each moment in the segment it falls in', () => {
+    const segments = segmentsOf([status(3, 'breaking'), status(6, 'injail')], { enteredAt: START, finishedAt: END }, START, END);
+    const grouped = markersBySegment(segments, markersOf(logs));
+    expect(grouped.map((markers) => markers.map((marker) => marker.kind))).toEqual([
+      ['no_motion'],
+      ['darkness', 'nodding', 'guest', 'warden'],
+      ['warden', 'patrol'],
+    ]);
+  });
+});
+
+describe('the figures', () => {
+  it('counts the leaves and the breaks from the status logs', () => {
+    expect(pauseCounts([status(1, 'leaving'), status(2, 'injail'), status(3, 'breaking'), status(4, 'injail'), status(5, 'leaving')])).toEqual({
+      leaves: 2,
+      breaks: 1,
+    });
+  });
+
+  it('places a time on the jail, and rounds minutes down', () => {
+    expect(shareOf(at(15), START, END)).toBe(0.25);
+    expect(shareOf(END + MINUTE, START, END)).toBe(1);
+    expect(shareOf(START - MINUTE, START, END)).toBe(0);
+    expect(wholeMinutes(MINUTE * 2 - 1)).toBe(1);
+  });
+});
+
+describe('the reason for an early finish', () => {
+  it('is the last instruction log, or none', () => {
+    expect(finishReason([status(1, 'leaving'), { type: 'instruction', time: at(2), instruction: { text: 'A delivery came' } }])).toBe('A delivery came');
+    expect(finishReason([status(1, 'leaving')])).toBeNull();
+  });
+});

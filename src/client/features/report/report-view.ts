@@ -1,0 +1,129 @@
+/**
+ * The report as a picture (docs/client.md, The report): the jail's time cut
+ * into segments in the seat, away and on a break, the moments worth marking
+ * on it, and the counts the summary adds to the server's figures. Pure: the
+ * figures of time come from the reservation's `jail` (the jail's row, one
+ * definition of focused time), the shape from the logs.
+ */
+import type { ActivityLog, JailSummary } from '../../../shared/api/reservation.ts';
+import { MINUTE_MS } from '../../../shared/durations.ts';
+import type { JailStatus } from '../../../shared/relay.ts';
+
+/** What the guest was doing over a stretch of the jail; `waiting` before coming in, `ended` after an early finish. */
+export type SegmentKind = 'seat' | 'away' | 'break' | 'waiting' | 'ended';
+
+export interface Segment {
+  kind: SegmentKind;
+  from: number;
+  to: number;
+}
+
+/** A moment marked on the timeline. */
+export type MarkerKind = 'no_motion' | 'darkness' | 'nodding' | 'warden' | 'guest' | 'patrol';
+
+export interface Marker {
+  kind: MarkerKind;
+  time: number;
+  /** The words said, for the Warden's and the guest's; the image, for a patrol. */
+  text?: string;
+  image?: string;
+}
+
+const SEGMENT_OF_STATUS: Record<JailStatus, SegmentKind> = { injail: 'seat', leaving: 'away', breaking: 'break' };
+
+/** Adds [from, to) of `kind`, merged into the last segment when it is the same kind; empty stretches are dropped. */
+function push(segments: Segment[], kind: SegmentKind, from: number, to: number): void {
+  if (to <= from) return;
+  const last = segments.at(-1);
+  if (last !== undefined && last.kind === kind && last.to === from) last.to = to;
+  else segments.push({ kind, from, to });
+}
+
+/**
+ * The jail from its start to its planned end: waiting until the guest came
+ * in (an ignored jail waits throughout), then in the seat, away or on a
+ * break as the status logs say, then ended if it finished early.
+ */
+export function segmentsOf(logs: readonly ActivityLog[], jail: Pick<JailSummary, 'enteredAt' | 'finishedAt'>, startTime: number, endTime: number): Segment[] {
+  const segments: Segment[] = [];
+  const finish = Math.min(Math.max(jail.finishedAt, startTime), endTime);
+  if (jail.enteredAt === null) {
+    push(segments, 'waiting', startTime, finish);
+  } else {
+    let since = Math.min(Math.max(jail.enteredAt, startTime), finish);
+    push(segments, 'waiting', startTime, since);
+    let kind: SegmentKind = 'seat';
+    for (const log of logs) {
+      if (log.type !== 'status') continue;
+      const at = Math.min(Math.max(log.time, since), finish);
+      push(segments, kind, since, at);
+      kind = SEGMENT_OF_STATUS[log.status.jailStatus];
+      since = at;
+    }
+    push(segments, kind, since, finish);
+  }
+  push(segments, 'ended', finish, endTime);
+  return segments;
+}
+
+/** The moments to mark: alerts the camera raised, words said, patrol images. Plain motion and the rest are left to the log. */
+export function markersOf(logs: readonly ActivityLog[]): Marker[] {
+  return logs.flatMap((log): Marker[] => {
+    switch (log.type) {
+      case 'motion': {
+        const kind = log.motion.kind ?? (log.motion.type === 1 ? 'motion' : 'no_motion');
+        return kind === 'motion' ? [] : [{ kind, time: log.time }];
+      }
+      case 'dialog':
+        if (log.dialog.type === 2) return [];
+        return [{ kind: log.dialog.type === 0 ? 'guest' : 'warden', time: log.time, text: log.dialog.text }];
+      case 'callup':
+        return [{ kind: 'warden', time: log.time, text: log.callup.text }];
+      case 'patrol':
+        return [{ kind: 'patrol', time: log.time, image: log.patrol.data }];
+      default:
+        return [];
+    }
+  });
+}
+
+/** How many times the guest left the seat and took a break. */
+export function pauseCounts(logs: readonly ActivityLog[]): { leaves: number; breaks: number } {
+  let leaves = 0;
+  let breaks = 0;
+  for (const log of logs) {
+    if (log.type !== 'status') continue;
+    if (log.status.jailStatus === 'leaving') leaves += 1;
+    if (log.status.jailStatus === 'breaking') breaks += 1;
+  }
+  return { leaves, breaks };
+}
+
+/** Where `time` falls between `startTime` and `endTime`, as a share from 0 to 1. */
+export function shareOf(time: number, startTime: number, endTime: number): number {
+  if (endTime <= startTime) return 0;
+  return Math.min(1, Math.max(0, (time - startTime) / (endTime - startTime)));
+}
+
+/** Milliseconds as whole minutes, rounded down (a report never claims a minute not spent). */
+export function wholeMinutes(ms: number): number {
+  return Math.floor(ms / MINUTE_MS);
+}
+
+/** The segment each marker falls in (the last one for a marker at the very end), for the list that reads the timeline out. */
+export function markersBySegment(segments: readonly Segment[], markers: readonly Marker[]): Marker[][] {
+  const grouped = segments.map((): Marker[] => []);
+  for (const marker of markers) {
+    const index = segments.findIndex((segment) => marker.time < segment.to);
+    const at = index === -1 ? segments.length - 1 : index;
+    grouped[at]?.push(marker);
+  }
+  return grouped;
+}
+
+/** Why the jail ended early, as the guest or a human warden wrote it: the last instruction log; null without one. */
+export function finishReason(logs: readonly ActivityLog[]): string | null {
+  let reason: string | null = null;
+  for (const log of logs) if (log.type === 'instruction') reason = log.instruction.text;
+  return reason;
+}
