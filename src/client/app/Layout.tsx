@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { useOfflineShownByLiveJail } from './liveJailOffline.ts';
 import { errorCleared } from './slices/network.ts';
 
 /** Shown while any call runs or an error message is present (docs/client.md, Global UI). */
 export function LoadingOverlay() {
   const { t } = useTranslation('common');
   const busy = useAppSelector((state) => state.network.calling.length > 0 || state.network.errorMessage !== null);
-  if (!busy) return null;
+  const quiet = useOfflineShownByLiveJail();
+  if (!busy || quiet) return null;
   return (
     <div className="loading-overlay" data-testid="loading-overlay" aria-busy="true">
       <span className="visually-hidden" role="status">
@@ -23,7 +25,8 @@ export function NetworkBanner() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   const { errorMessage, displayError } = useAppSelector((state) => state.network);
-  if (errorMessage === null || !displayError) return null;
+  const quiet = useOfflineShownByLiveJail();
+  if (errorMessage === null || !displayError || quiet) return null;
   return (
     <div className="network-banner" role="alertdialog" aria-modal="true" aria-labelledby="network-banner-title" aria-describedby="network-banner-text">
       <div className="network-banner-box">

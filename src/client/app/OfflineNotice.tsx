@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { useOfflineShownByLiveJail } from './liveJailOffline.ts';
 import { errorCleared, internetAvailable, noInternet } from './slices/network.ts';
 
 /** Follows the browser's online state and says when the device is offline. */
@@ -10,6 +11,7 @@ export function OfflineNotice() {
   const online = useAppSelector((state) => state.network.isInternetAvailable);
   const errorMessage = useAppSelector((state) => state.network.errorMessage);
   const noInternetText = t('noInternet');
+  const quiet = useOfflineShownByLiveJail();
   // Back online: the 'no internet' message (and the overlay it holds) goes away by itself.
   useEffect(() => {
     if (online && errorMessage === noInternetText) dispatch(errorCleared());
@@ -25,7 +27,7 @@ export function OfflineNotice() {
       window.removeEventListener('offline', onOffline);
     };
   }, [dispatch, t]);
-  if (online) return null;
+  if (online || quiet) return null;
   return (
     <p className="offline-notice" role="status">
       {t('offline')}
