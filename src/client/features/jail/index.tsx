@@ -247,7 +247,8 @@ export function LiveScreen() {
           {commands.map((command) => (
             <Button
               key={command.id}
-              variant="secondary"
+              // The one way back (from a leave or a break) is the screen's main action.
+              variant={commands.length === 1 ? 'primary' : 'secondary'}
               className={command.id === 3 ? 'command command-finish' : 'command'}
               icon={COMMAND_ICONS[command.id]}
               onClick={() => give(command.id)}
