@@ -360,7 +360,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await recordSpeech(page);
       await intoJail(page, request, 12);
       await cameraWatching(page);
-      await cameraPanel(page).getByText('Camera source').click();
+      await cameraPanel(page).locator('summary', { hasText: 'Camera source' }).click();
       await cameraPanel(page).getByRole('radio', { name: 'Screen' }).check();
       await expect(cameraPanel(page).getByText('Your screen could not be shared, so the camera is used instead.')).toBeVisible();
       await cameraWatching(page);
