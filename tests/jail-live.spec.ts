@@ -288,9 +288,10 @@ for (const { name, viewport } of VIEWPORTS) {
       // Recognition works here, so the screen says it listens.
       await expect(page.getByText('Listening for a command')).toBeVisible();
       await hear(page, 'take a break');
+      // What was heard shows for 1.5 s only: looked at first.
+      await expect(page.getByText('You said: take a break')).toBeVisible();
       await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
       await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
-      await expect(page.getByText('You said: take a break')).toBeVisible();
       await expect(commandButtons(page)).toHaveText(['6 End the break']);
       await hear(page, 'end the break');
       await expect(liveStatus(page)).toHaveText('In the jail');
