@@ -15,6 +15,7 @@ import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
 interface Jail {
   guest: TestGuest;
   id: number;
+  startTime: number;
 }
 
 /** A guest in a jail that started a minute ago by the server's clock and the page's (fake, flowing) clock. */
@@ -26,7 +27,7 @@ async function intoJail(page: Page, request: APIRequestContext, daysAhead: numbe
   await page.clock.install({ time: inside });
   await signedIn(page, guest, `/jail/live/${reservation.id}`);
   await expect(commandButtons(page).first()).toBeEnabled();
-  return { guest, id: reservation.id };
+  return { guest, id: reservation.id, startTime: reservation.startTime };
 }
 
 function commandButtons(page: Page) {
@@ -39,6 +40,40 @@ function cameraPanel(page: Page) {
 
 function liveStatus(page: Page) {
   return page.locator('.jail-screen').getByRole('status');
+}
+
+function progressRing(page: Page) {
+  return page.getByRole('progressbar', { name: 'How far the jail has gone' });
+}
+
+/** Records every name the Warden's eye takes: its looks come and go within seconds. */
+async function recordEyeNames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const names: string[] = [];
+    Object.defineProperty(window, 'eyeNames', { value: names });
+    const note = () => {
+      const name = document.querySelector('.eye')?.getAttribute('aria-label');
+      if (name !== undefined && name !== null && names.at(-1) !== name) names.push(name);
+    };
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+  });
+}
+
+function eyeNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { eyeNames: string[] }).eyeNames);
+}
+
+/** axe in the light and the dark colour scheme. */
+async function checkA11yLightAndDark(page: Page, label: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await checkA11y(page, `${label}, ${colorScheme}`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+async function hasNoSidewaysScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
 async function samplesOf(page: Page): Promise<number> {
@@ -79,6 +114,7 @@ for (const { name, viewport } of VIEWPORTS) {
       test('the camera watches; patrol images reach the report; movement makes no no-motion log', async ({ page, request }) => {
         const missing = watchMissingTexts(page);
         await recordSpeech(page);
+        await recordEyeNames(page);
         const jail = await intoJail(page, request, 1);
         await cameraWatching(page);
         await expect(cameraPanel(page).getByText('The camera is watching. The picture stays on this device.')).toBeVisible();
@@ -93,7 +129,12 @@ for (const { name, viewport } of VIEWPORTS) {
           2_000,
           240_000,
         );
+        // The patrol images are folded under their count; each patrol showed the eye taking a picture.
+        await cameraPanel(page)
+          .getByText(/^\d+ patrol images? sent$/)
+          .click();
         await expect(cameraPanel(page).getByRole('img', { name: 'Patrol image 1' })).toBeVisible();
+        expect(await eyeNames(page)).toContain("The Warden's eye, taking a picture");
         await expect.poll(async () => patrolCount(await logsOf(request, jail))).toBeGreaterThan(0);
         expect(motionKinds(await logsOf(request, jail))).not.toContain('no_motion');
 
@@ -124,8 +165,9 @@ for (const { name, viewport } of VIEWPORTS) {
     test.describe('with a covered lens as the camera', () => {
       test.use({ camera: DARK });
 
-      test('darkness makes a darkness log, and no patrol image is sent', async ({ page, request }) => {
+      test('darkness makes a darkness log, the eye stares, and no patrol image is sent', async ({ page, request }) => {
         await recordSpeech(page);
+        await recordEyeNames(page);
         const jail = await intoJail(page, request, 3);
         await cameraWatching(page);
         await advanceUntil(
@@ -138,6 +180,8 @@ for (const { name, viewport } of VIEWPORTS) {
         // Patrol checks came every 10 s meanwhile: every picture was black, so none was sent.
         expect(patrolCount(await logsOf(request, jail))).toBe(0);
         await expect(cameraPanel(page).getByRole('img')).toHaveCount(0);
+        // The alert woke the eye, red and staring, for a moment.
+        expect(await eyeNames(page)).toContain("The Warden's eye, staring at you");
       });
     });
   });
@@ -147,7 +191,7 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`the live jail with the test pattern as the camera at ${name}`, () => {
     test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
 
-    test("before the start: the start time, no commands; the server's start wakes the eye, greets, then the eye sleeps", async ({ page, request }) => {
+    test("before the start: the start time, no commands; the server's start wakes the eye, greets, then the eye rests half open", async ({ page, request }) => {
       await recordSpeech(page);
       const guest = await readyGuest(request);
       const reservation = await book(request, guest, 9);
@@ -155,9 +199,13 @@ for (const { name, viewport } of VIEWPORTS) {
       await request.post('/dev/clock', { data: { offsetMs: before - Date.now() } });
       await page.clock.install({ time: before });
       await signedIn(page, guest, `/jail/live/${reservation.id}`);
-      await expect(page.getByText('Starts at 10:00')).toBeVisible();
+      // It says when it starts, in place of the status, and the ring is empty.
+      await expect(liveStatus(page)).toHaveText('Starts at 10:00');
+      await expect(page.getByText('In the jail')).toHaveCount(0);
+      await expect(progressRing(page)).toHaveAttribute('aria-valuenow', '0');
       await expect(commandButtons(page).first()).toBeDisabled();
       await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
+      await checkA11yLightAndDark(page, '/jail/live/:id (before the start)');
       await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
 
       // The start, by the server's clock (the scheduler runs at once) and the page's.
@@ -168,9 +216,61 @@ for (const { name, viewport } of VIEWPORTS) {
       // The greeting names the work; each line is said and shown.
       await expect.poll(async () => (await spokenLines(page)).some((line) => line.text.includes('Write the report'))).toBe(true);
       await expect(page.locator('.subtitles .subtitle')).not.toBeEmpty();
+      await expect(liveStatus(page)).toHaveText('In the jail');
       await cameraWatching(page);
+      // The greeting over, the eye sleeps: half open, since the Warden still watches the jail.
       await page.clock.runFor(7_000);
+      await expect(page.getByRole('img', { name: "The Warden's eye, watching quietly" })).toBeVisible();
+      // Waiting for the guest's words, it listens; the talk sheet closed, it rests again.
+      await page.getByRole('button', { name: '4 Talk to the Warden' }).click();
+      await expect(page.locator('.eye')).toHaveAttribute('aria-label', "The Warden's eye, listening to you");
+      await page.getByRole('dialog', { name: 'Talk to the Warden' }).getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('img', { name: "The Warden's eye, watching quietly" })).toBeVisible();
+      // A break: the camera is off, and so is the eye.
+      await page.getByRole('button', { name: '2 Take a break' }).click();
       await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
+    });
+
+    test('a focus timer: the ring fills, the time left shows in the last 30 minutes, finishing early asks in a sheet in view', async ({ page, request }) => {
+      await recordSpeech(page);
+      const jail = await intoJail(page, request, 1);
+      await expect(page.getByRole('heading', { level: 1, name: 'Write the report' })).toBeVisible();
+      // A minute into an hour: the ring barely started, and the time left is not shown yet.
+      await expect(progressRing(page)).toHaveAttribute('aria-valuenow', '2');
+      await expect(progressRing(page)).toHaveAttribute('aria-valuetext', '2% done');
+      await expect(page.getByRole('timer')).toHaveCount(0);
+      await checkA11yLightAndDark(page, '/jail/live/:id (in the jail)');
+
+      // 35 minutes in, by both clocks: the ring grows and the time left shows.
+      const late = jail.startTime + 35 * 60_000;
+      await request.post('/dev/clock', { data: { offsetMs: late - Date.now() } });
+      await page.clock.setSystemTime(late);
+      await expect(progressRing(page)).toHaveAttribute('aria-valuenow', '58');
+      await expect(page.getByRole('timer')).toHaveText('25 minutes left');
+
+      // Finishing early is a danger action: a sheet in view says what it means and needs a reason.
+      await page.getByRole('button', { name: '3 Finish early' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Finish early?' });
+      await expect(sheet).toBeInViewport({ ratio: 1 });
+      await expect(sheet).toContainText('New bookings stay blocked until 11:00, when this jail was due to end.');
+      const reason = sheet.getByLabel('Why are you finishing early?');
+      const send = sheet.getByRole('button', { name: 'Finish the jail' });
+      await expect(reason).toHaveAttribute('maxlength', '500');
+      await expect(send).toBeDisabled();
+      await reason.fill('   ');
+      await expect(send).toBeDisabled();
+      await reason.fill('A delivery came');
+      await expect(send).toBeEnabled();
+      await checkA11yLightAndDark(page, '/jail/live/:id (finish early sheet)');
+      await sheet.getByRole('button', { name: 'Keep going' }).click();
+      await expect(sheet).toBeHidden();
+      await expect(liveStatus(page)).toHaveText('In the jail');
+      expect(await logsOf(request, jail)).not.toContainEqual(expect.objectContaining({ type: 'instruction' }));
+
+      // Nothing scrolls sideways, down to a 320 px phone.
+      expect(await hasNoSidewaysScroll(page)).toBe(true);
+      await page.setViewportSize({ width: 320, height: 640 });
+      expect(await hasNoSidewaysScroll(page)).toBe(true);
     });
 
     test('spoken commands: a break closes the camera, its end reopens it; talking to the Warden gets an answer', async ({ page, request }) => {
@@ -188,9 +288,10 @@ for (const { name, viewport } of VIEWPORTS) {
       // Recognition works here, so the screen says it listens.
       await expect(page.getByText('Listening for a command')).toBeVisible();
       await hear(page, 'take a break');
+      // What was heard shows for 1.5 s only: looked at first.
+      await expect(page.getByText('You said: take a break')).toBeVisible();
       await expect(liveStatus(page)).toHaveText(/^On a break: (20:00|19:\d\d) left$/);
       await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
-      await expect(page.getByText('You said: take a break')).toBeVisible();
       await expect(commandButtons(page)).toHaveText(['6 End the break']);
       await hear(page, 'end the break');
       await expect(liveStatus(page)).toHaveText('In the jail');
@@ -260,6 +361,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await recordSpeech(page);
       await intoJail(page, request, 12);
       await cameraWatching(page);
+      await cameraPanel(page).locator('summary', { hasText: 'Camera source' }).click();
       await cameraPanel(page).getByRole('radio', { name: 'Screen' }).check();
       await expect(cameraPanel(page).getByText('Your screen could not be shared, so the camera is used instead.')).toBeVisible();
       await cameraWatching(page);
@@ -314,6 +416,47 @@ for (const { name, viewport } of VIEWPORTS) {
       await reloaded;
     });
 
+    test('offline: one calm line that covers no command; a command given offline reaches the server once back online', async ({ page, request, context }) => {
+      await recordSpeech(page);
+      let relayUp = true;
+      const open: WebSocketRoute[] = [];
+      const held: WebSocketRoute[] = [];
+      await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+        if (relayUp) open.push(socket.connectToServer());
+        else held.push(socket);
+      });
+      const jail = await intoJail(page, request, 9);
+      const logged = (await logsOf(request, jail)).length;
+
+      // The device goes offline: the relay drops with it.
+      await context.setOffline(true);
+      relayUp = false;
+      for (const server of open.splice(0)) await server.close();
+      const line = page.locator('.connection-state');
+      await expect(line).toHaveText(/^You are offline\./);
+      await expect(line).toContainText('the commands you give are kept and sent once the connection is back');
+      // One message: not the shell's offline notice, overlay or banner on top of it, nor the reconnecting line.
+      await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toHaveCount(0);
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(page.locator('.offline-notice')).toHaveCount(0);
+      await checkA11yLightAndDark(page, '/jail/live/:id (offline)');
+      expect(await hasNoSidewaysScroll(page)).toBe(true);
+      // The commands are not covered: a click reaches them.
+      await page.getByRole('button', { name: '1 Leave the seat' }).click();
+      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      expect((await logsOf(request, jail)).length).toBe(logged);
+
+      await context.setOffline(false);
+      relayUp = true;
+      for (const socket of held.splice(0)) open.push(socket.connectToServer());
+      await expect(line).toBeHidden();
+      // The kept command was sent again: the server logged the leave.
+      await expect.poll(async () => (await logsOf(request, jail)).length).toBeGreaterThan(logged);
+      await page.reload();
+      await expect(commandButtons(page)).toHaveText(['5 Back to the seat']);
+    });
+
     test('a relay outage: a command given meanwhile reaches the server once the relay is back', async ({ page, request }) => {
       await recordSpeech(page);
       let relayUp = true;
@@ -331,6 +474,7 @@ for (const { name, viewport } of VIEWPORTS) {
       relayUp = false;
       for (const server of open.splice(0)) await server.close();
       await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeVisible();
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
       await page.getByRole('button', { name: '1 Leave the seat' }).click();
       await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
       await expect.poll(() => held.length).toBeGreaterThan(0);

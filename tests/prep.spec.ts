@@ -7,6 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
+import { texts as jailTexts } from '../src/client/features/jail/texts.ts';
 import { texts } from '../src/client/features/prep/texts.ts';
 import { texts as reservationsTexts } from '../src/client/features/reservations/texts.ts';
 import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
@@ -106,7 +107,7 @@ for (const { name, viewport } of VIEWPORTS) {
       // Scenario 3: the first command touched.
       const first = page.getByRole('button', { name: '1 Leave the seat' });
       await expect(first).toBeVisible();
-      await expect(page.getByRole('img', { name: en.eye_attention })).toBeVisible();
+      await expect(page.getByRole('img', { name: jailTexts.en.eye_attention })).toBeVisible();
       await checkA11y(page, '/jail/prep/:id (scenario 3, a prompt)');
       // The prompt blinks, but not for a guest who asked for less motion.
       const blinking = () => first.evaluate((button) => getComputedStyle(button, '::after').animationName);
@@ -147,7 +148,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const { missing } = await openPreparation(page, request, { touched: false });
       const start = page.getByRole('button', { name: texts.en.start });
       await expect(start).toBeVisible();
-      await expect(page.getByRole('img', { name: texts.en.eye_asleep })).toBeVisible();
+      await expect(page.getByRole('img', { name: jailTexts.en.eye_closed })).toBeVisible();
       expect(await spokenLines(page)).toEqual([]);
       await checkA11y(page, '/jail/prep/:id (start)');
       await start.click();

@@ -8,6 +8,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { globalUi } from './globalUi.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { OfflineNotice } from './OfflineNotice.tsx';
+import { useOfflineShownByLiveJail } from './liveJailOffline.ts';
 import { errorCleared } from './slices/network.ts';
 
 function useGlobalUi() {
@@ -21,7 +22,8 @@ function useGlobalUi() {
 export function LoadingOverlay() {
   const { t } = useTranslation('common');
   const { overlay } = useGlobalUi();
-  if (overlay === 'none') return null;
+  const quiet = useOfflineShownByLiveJail();
+  if (overlay === 'none' || quiet) return null;
   return (
     <div className={`loading-overlay ${overlay}`} data-testid="loading-overlay" aria-busy={overlay === 'busy'}>
       {overlay === 'busy' ? (
@@ -41,7 +43,8 @@ export function NetworkBanner() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   const { banner } = useGlobalUi();
-  if (banner === null) return null;
+  const quiet = useOfflineShownByLiveJail();
+  if (banner === null || quiet) return null;
   return (
     <div className="network-banner" role="alertdialog" aria-modal="true" aria-labelledby="network-banner-title" aria-describedby="network-banner-text">
       <div className="network-banner-box">

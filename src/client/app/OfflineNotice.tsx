@@ -1,10 +1,10 @@
 import { Wifi, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
 import { Chip } from '../ui/Chip.tsx';
 import { Toast } from '../ui/Toast.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { useOfflineShownByLiveJail } from './liveJailOffline.ts';
 import { errorCleared, internetAvailable, noInternet } from './slices/network.ts';
 
 /**
@@ -49,8 +49,8 @@ export function Connectivity() {
 export function OfflineNotice() {
   const { t } = useTranslation('common');
   const online = useAppSelector((state) => state.network.isInternetAvailable);
-  const { pathname } = useLocation();
-  if (online || pathname.startsWith('/jail/live/')) return null;
+  const shownByLiveJail = useOfflineShownByLiveJail();
+  if (online || shownByLiveJail) return null;
   return (
     <div className="offline-notice" role="status">
       <Chip tone="warning" icon={WifiOff}>

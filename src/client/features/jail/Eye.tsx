@@ -3,29 +3,42 @@ import { useTranslation } from 'react-i18next';
 import type { EyeMode } from './sessionSlice.ts';
 import './eye.css';
 
+/** What the eye shows, each look drawn differently (eye.css) and named after itself (`eye_<look>` in the `jail` namespace). */
+export const EYE_LOOKS = ['closed', 'resting', 'monitoring', 'capturing', 'attention', 'talking', 'listening'] as const;
+export type EyeLook = (typeof EYE_LOOKS)[number];
+
 export interface EyeProps {
   mode: EyeMode;
   awake: boolean;
-  /** In dialogue, whether the Warden is saying something now (the eye pulses). */
+  /** In dialogue, whether the Warden is saying something now (else it listens to the guest). */
   speaking?: boolean;
+  /** While asleep, whether the Warden still watches (a jail under way): the lids rest half open instead of shut. */
+  watching?: boolean;
 }
 
-/** The key, in the `prep` namespace, of the eye's accessible name: its mode, or asleep. */
-export function eyeLabelKey(mode: EyeMode, awake: boolean): `eye_${EyeMode}` | 'eye_asleep' {
-  return awake ? `eye_${mode}` : 'eye_asleep';
+/**
+ * The look of the eye: shut while asleep with nothing to watch, resting half
+ * open while it sleeps through a jail, else its mode (dialogue: talking
+ * while the Warden speaks, listening otherwise).
+ */
+export function eyeLook({ mode, awake, speaking = false, watching = false }: EyeProps): EyeLook {
+  if (!awake) return watching ? 'resting' : 'closed';
+  if (mode === 'dialogue') return speaking ? 'talking' : 'listening';
+  return mode;
 }
 
 /**
  * The virtual Warden (docs/prep.md, The eye): an eye drawn in SVG and moved
  * by CSS (transforms and opacity only, cheap on low-end phones). Its lids
- * are shut while asleep and open when it wakes; each mode moves it
- * differently (eye.css).
+ * are shut while asleep, half open while it rests through a jail, open when
+ * it wakes; each look moves it differently (eye.css).
  */
-export function Eye({ mode, awake, speaking = false }: EyeProps) {
-  const { t } = useTranslation('prep');
+export function Eye(props: EyeProps) {
+  const { t } = useTranslation('jail');
   const clip = useId();
+  const look = eyeLook(props);
   return (
-    <div className="eye" data-mode={mode} data-awake={awake} data-speaking={speaking} role="img" aria-label={t(eyeLabelKey(mode, awake))}>
+    <div className="eye" data-look={look} role="img" aria-label={t(`eye_${look}`)}>
       <svg viewBox="0 0 200 120" aria-hidden="true" focusable="false">
         <defs>
           <clipPath id={clip}>

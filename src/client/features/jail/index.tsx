@@ -1,9 +1,11 @@
 /** The jail screens (docs/client.md, The jail screens). */
-import { useEffect, useState, type FormEvent } from 'react';
+import { Armchair, Coffee, DoorOpen, Flag, type LucideIcon, MessageCircle, Mic, Play, RefreshCw, Send, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { selectAvailableCommands } from './commandSlice.ts';
 import { type DialogEntry, dialogAdded } from './dialogSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
@@ -15,7 +17,9 @@ import { COMMANDS, recogniseCommand } from './commands.ts';
 import { Eye } from './Eye.tsx';
 import { canShareScreen, type CameraSource } from './jail-camera.ts';
 import { loadJailStatus, saveJailStatus } from './jail-status-store.ts';
-import { allowanceLeft, commandOutcome, isRemainingTimeShown, type CommandId } from './session-rules.ts';
+import { LineSheet } from './LineSheet.tsx';
+import { ProgressRing } from './ProgressRing.tsx';
+import { allowanceLeft, commandOutcome, elapsedShare, isRemainingTimeShown, type CommandId } from './session-rules.ts';
 import {
   commandGiven,
   eyeSlept,
@@ -72,12 +76,18 @@ function clockCountdown(ms: number): string {
 /** How long the eye stays awake at the start before it sleeps (the start wakes it, then sleeps it: docs/jail.md, Commands). */
 const EYE_AWAKE_AT_START_MS = 6_000;
 
+/** Each command's icon (decorative: the button's text names it). */
+const COMMAND_ICONS: Record<CommandId, LucideIcon> = { 1: DoorOpen, 2: Coffee, 3: Flag, 4: MessageCircle, 5: Armchair, 6: Play };
+
 /**
- * `/jail/live/:id`: the eye and the Warden's subtitles, the work, the start
- * time or the time left, the status with its countdown, the commands (touch
- * or voice), the early-finish form, the camera with its source switch and
- * the patrol images sent; the finish is announced once and the page goes to
- * the reservation's report. `#try` plays the try-anyway demo.
+ * `/jail/live/:id`, a focus timer: the work as the title, a ring of the
+ * share of the jail gone by with the eye in its middle, the start time or
+ * (near the end) the time left, the status with its countdown, the Warden's
+ * subtitles, the commands (touch or voice; finishing early and talking open
+ * a sheet), the conversation folded away, one calm line while offline or
+ * reconnecting, and the camera as a small card; the finish is announced
+ * once and the page goes to the reservation's report. `#try` plays the
+ * try-anyway demo.
  */
 export function LiveScreen() {
   const { t } = useTranslation('jail');
@@ -85,6 +95,7 @@ export function LiveScreen() {
   const dispatch = useAppDispatch();
   const language = useAppSelector((state) => state.application.language);
   const session = useAppSelector((state) => state.jailSession);
+  const online = useAppSelector((state) => state.network.isInternetAvailable);
   const { id, reservation, isRead } = useReservationOfRoute();
   const timeZone = useTimeZone();
   const now = useNow(1000);
@@ -185,63 +196,115 @@ export function LiveScreen() {
       .then(() => dispatch(jailFinished('early')), refused);
   };
 
-  const work = session.jail?.work ?? reservation?.work ?? '';
+  const work = (session.jail?.work ?? reservation?.work ?? '').trim();
   const startTime = session.jail?.startTime ?? reservation?.startTime ?? null;
+  const beforeStart = startTime !== null && now < startTime;
   const allowance = allowanceLeft(session.status, session.statusSince, now);
   const commands = COMMANDS[language].filter((command) => available.includes(command.id));
+  // Waiting for the guest's words to the Warden, the eye listens (unless it is busy with something else).
+  const eyeMode = talking && session.eyeMode === 'monitoring' ? 'dialogue' : session.eyeMode;
   return (
-    <div className="jail-screen live">
-      <Eye mode={session.eyeMode} awake={session.eyeAwake || session.eyeMode !== 'monitoring'} speaking={session.eyeMode === 'dialogue'} />
-      <div className="subtitles" aria-live="polite">
-        {voice.subtitle !== null ? <p className="subtitle">{voice.subtitle.text}</p> : null}
-        {voice.heard !== null ? <p className="heard">{t('live_heard', { text: voice.heard })}</p> : null}
+    <div className="jail-screen live" data-status={session.status}>
+      {!online || relayLost ? <ConnectionState offline={!online} /> : null}
+      <div className="live-focus">
+        <h1 className="live-work">{work === '' ? t('live_untitled') : work}</h1>
+        <div className="live-dial">
+          <ProgressRing share={startTime !== null && endTime !== null ? elapsedShare(startTime, endTime, now) : 0} />
+          <Eye
+            mode={eyeMode}
+            awake={session.eyeAwake || eyeMode !== 'monitoring'}
+            speaking={session.eyeMode === 'dialogue'}
+            watching={running && session.status !== 'breaking'}
+          />
+        </div>
+        {endTime !== null && !beforeStart && isRemainingTimeShown(endTime, now) ? (
+          <p className="live-time-left" role="timer">
+            {t('live_time_left', { count: Math.max(0, Math.ceil((endTime - now) / 60_000)) })}
+          </p>
+        ) : null}
+        <p className="live-status" role="status">
+          {beforeStart
+            ? t('live_starts_at', { time: clockOf(startTime, timeZone) })
+            : session.status === 'injail' || allowance === null
+              ? t('live_status_injail')
+              : t(`live_status_${session.status}`, { countdown: clockCountdown(allowance) })}
+        </p>
+        <div className="subtitles" aria-live="polite">
+          {voice.subtitle !== null ? <p className="subtitle">{voice.subtitle.text}</p> : null}
+          {voice.heard !== null ? <p className="heard">{t('live_heard', { text: voice.heard })}</p> : null}
+        </div>
       </div>
-      {listening ? <p className="listening">{t('live_listening')}</p> : null}
-      <h1>{work}</h1>
-      {startTime !== null && now < startTime ? <p>{t('live_starts_at', { time: clockOf(startTime, timeZone) })}</p> : null}
-      {endTime !== null && now >= (startTime ?? 0) && isRemainingTimeShown(endTime, now) ? (
-        <p role="timer">{t('live_time_left', { minutes: Math.max(0, Math.ceil((endTime - now) / 60_000)) })}</p>
-      ) : null}
-      <p role="status">
-        {session.status === 'injail' || allowance === null
-          ? t('live_status_injail')
-          : t(`live_status_${session.status}`, { countdown: clockCountdown(allowance) })}
-      </p>
-      <section aria-labelledby="live-commands">
-        <h2 id="live-commands">{t('live_commands')}</h2>
-        <div className="commands">
+      <section className="live-commands" aria-labelledby="live-commands">
+        <h2 id="live-commands" className="visually-hidden">
+          {t('live_commands')}
+        </h2>
+        {listening ? (
+          <p className="listening">
+            <Mic aria-hidden="true" focusable="false" size={16} /> {t('live_listening')}
+          </p>
+        ) : null}
+        <div className="commands" data-count={commands.length}>
           {commands.map((command) => (
-            <button key={command.id} type="button" className="button" onClick={() => give(command.id)} disabled={session.jail === null}>
+            <Button
+              key={command.id}
+              // The one way back (from a leave or a break) is the screen's main action.
+              variant={commands.length === 1 ? 'primary' : 'secondary'}
+              className={command.id === 3 ? 'command command-finish' : 'command'}
+              icon={COMMAND_ICONS[command.id]}
+              onClick={() => give(command.id)}
+              disabled={session.jail === null}
+            >
               {command.subtitle}
-            </button>
+            </Button>
           ))}
         </div>
+        {refusal !== null ? <p role="alert">{refusal}</p> : null}
       </section>
-      {talking ? (
-        <LineForm
-          name="talk"
-          title={t('live_talk_title')}
-          label={t('live_talk_label')}
-          send={t('live_talk_send')}
-          onSend={talk}
-          onCancel={() => setTalking(false)}
-        />
-      ) : null}
-      {finishing ? (
-        <LineForm
-          name="finish"
-          title={t('live_finish_title')}
-          label={t('live_finish_reason')}
-          send={t('live_finish_send')}
-          danger
-          onSend={finishEarly}
-          onCancel={() => setFinishing(false)}
-        />
-      ) : null}
-      {conversation.length > 0 ? <Conversation entries={conversation} /> : null}
-      {refusal !== null ? <p role="alert">{refusal}</p> : null}
-      {relayLost ? <p role="alert">{t('live_reconnecting')}</p> : null}
-      <CameraPanel camera={camera} onBreak={session.status === 'breaking'} />
+      <aside className="live-side">
+        {conversation.length > 0 ? <Conversation entries={conversation} /> : null}
+        <CameraPanel camera={camera} onBreak={session.status === 'breaking'} />
+      </aside>
+      <LineSheet
+        open={talking}
+        title={t('live_talk_title')}
+        label={t('live_talk_label')}
+        send={t('live_talk_send')}
+        sendIcon={Send}
+        onSend={talk}
+        onClose={() => setTalking(false)}
+      />
+      <LineSheet
+        open={finishing}
+        title={t('live_finish_title')}
+        intro={endTime === null ? null : <p className="finish-means">{t('live_finish_means', { time: clockOf(endTime, timeZone) })}</p>}
+        label={t('live_finish_reason')}
+        hint={t('live_finish_reason_hint')}
+        send={t('live_finish_send')}
+        sendIcon={Flag}
+        danger
+        cancel={t('live_finish_cancel')}
+        onSend={finishEarly}
+        onClose={() => setFinishing(false)}
+      />
+    </div>
+  );
+}
+
+/**
+ * While offline or reconnecting, one calm line at the top of the screen (the
+ * shell's own offline messages keep out of the way here: app/liveJailOffline.ts);
+ * it covers nothing, and the commands given meanwhile are delivered after.
+ */
+function ConnectionState({ offline }: { offline: boolean }) {
+  const { t } = useTranslation('jail');
+  const Icon = offline ? WifiOff : RefreshCw;
+  return (
+    <div className="connection-state" aria-live="polite">
+      <Icon className="connection-state-icon" aria-hidden="true" focusable="false" size={20} />
+      <div>
+        <p className="connection-state-title">{offline ? t('live_offline') : t('live_reconnecting')}</p>
+        <p>{t('live_commands_kept')}</p>
+      </div>
     </div>
   );
 }
@@ -250,7 +313,7 @@ export function LiveScreen() {
 function Conversation({ entries }: { entries: readonly DialogEntry[] }) {
   const { t } = useTranslation('jail');
   return (
-    <details className="conversation">
+    <details className="conversation live-card">
       <summary>{t('live_conversation', { count: entries.length })}</summary>
       <ol>
         {entries.map((entry) => (
@@ -281,71 +344,48 @@ function useRelayLost(relay: GuestRelay | null): boolean {
   return lost;
 }
 
-interface LineFormProps {
-  /** Names the form's elements (`live-{name}`). */
-  name: string;
-  title: string;
-  label: string;
-  send: string;
-  danger?: boolean;
-  onSend(text: string): void;
-  onCancel(): void;
-}
-
-/** A line for the Warden: the excuse for finishing early (command 3), or what the guest says (command 4). Never empty. */
-function LineForm({ name, title, label, send, danger = false, onSend, onCancel }: LineFormProps) {
-  const { t } = useTranslation('jail');
-  const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() !== '') onSend(text.trim());
-  };
-  return (
-    <form className="line-form" onSubmit={submit} aria-labelledby={`live-${name}`}>
-      <h2 id={`live-${name}`}>{title}</h2>
-      <label htmlFor={`live-${name}-text`}>{label}</label>
-      <textarea id={`live-${name}-text`} value={text} onChange={(event) => setText(event.target.value)} maxLength={500} required />
-      <button type="submit" className={danger ? 'button danger' : 'button'} disabled={text.trim() === ''}>
-        {send}
-      </button>
-      <button type="button" className="button" onClick={onCancel}>
-        {t('live_finish_cancel')}
-      </button>
-    </form>
-  );
-}
-
-/** The camera: its preview, what it is doing, the source switch, failures in the product's words, and the patrol images sent. */
+/**
+ * The camera, as a small card beside the timer: its preview, what it is
+ * doing, failures in the product's words; the source switch and the patrol
+ * images sent are folded away until opened.
+ */
 function CameraPanel({ camera, onBreak }: { camera: JailCameraView; onBreak: boolean }) {
   const { t } = useTranslation('jail');
   const sources: CameraSource[] = canShareScreen() ? ['front', 'back', 'screen'] : ['front', 'back'];
   if (camera.phase === 'unsupported') {
     return (
-      <section className="camera-panel" aria-labelledby="live-camera">
+      <section className="camera-panel live-card" aria-labelledby="live-camera">
         <h2 id="live-camera">{t('live_camera')}</h2>
         <UnsupportedNotice />
       </section>
     );
   }
   return (
-    <section className="camera-panel" aria-labelledby="live-camera" data-phase={camera.phase} data-samples={camera.samples}>
-      <h2 id="live-camera">{t('live_camera')}</h2>
-      <video ref={camera.videoRef} className="camera-preview" muted playsInline aria-label={t('live_camera_preview')} hidden={camera.phase !== 'on'} />
-      {camera.phase === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
-      <p className="muted">{onBreak ? t('live_camera_break') : t(`live_camera_${camera.phase}`)}</p>
-      {camera.opened === 'front' && camera.source === 'screen' ? <p>{t('live_camera_screen_failed')}</p> : null}
-      <fieldset className="camera-switch">
-        <legend>{t('live_camera_source')}</legend>
-        {sources.map((source) => (
-          <label key={source}>
-            <input type="radio" name="camera-source" value={source} checked={camera.source === source} onChange={() => camera.setSource(source)} />
-            {t(`live_camera_source_${source}`)}
-          </label>
-        ))}
-      </fieldset>
+    <section className="camera-panel live-card" aria-labelledby="live-camera" data-phase={camera.phase} data-samples={camera.samples}>
+      <div className="camera-summary">
+        <video ref={camera.videoRef} className="camera-preview" muted playsInline aria-label={t('live_camera_preview')} hidden={camera.phase !== 'on'} />
+        <div>
+          <h2 id="live-camera">{t('live_camera')}</h2>
+          {camera.phase === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
+          <p className="camera-state">{onBreak ? t('live_camera_break') : t(`live_camera_${camera.phase}`)}</p>
+          {camera.opened === 'front' && camera.source === 'screen' ? <p className="camera-state">{t('live_camera_screen_failed')}</p> : null}
+        </div>
+      </div>
+      <details className="camera-more">
+        <summary>{t('live_camera_source')}</summary>
+        <fieldset className="camera-switch">
+          <legend className="visually-hidden">{t('live_camera_source')}</legend>
+          {sources.map((source) => (
+            <label key={source}>
+              <input type="radio" name="camera-source" value={source} checked={camera.source === source} onChange={() => camera.setSource(source)} />
+              {t(`live_camera_source_${source}`)}
+            </label>
+          ))}
+        </fieldset>
+      </details>
       {camera.patrols.length > 0 ? (
-        <section aria-labelledby="live-patrols">
-          <h3 id="live-patrols">{t('live_patrols', { count: camera.patrols.length })}</h3>
+        <details className="camera-more">
+          <summary>{t('live_patrols', { count: camera.patrols.length })}</summary>
           <ol className="patrol-history">
             {camera.patrols.map((data, index) => (
               <li key={index}>
@@ -353,7 +393,7 @@ function CameraPanel({ camera, onBreak }: { camera: JailCameraView; onBreak: boo
               </li>
             ))}
           </ol>
-        </section>
+        </details>
       ) : null}
     </section>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceLeft, availableCommands, commandOutcome, isPatrolDue, isRemainingTimeShown } from './session-rules.ts';
+import { allowanceLeft, availableCommands, commandOutcome, elapsedShare, isPatrolDue, isRemainingTimeShown } from './session-rules.ts';
 
 const MINUTE = 60_000;
 
@@ -65,5 +65,27 @@ describe('patrol', () => {
 
   it('never takes a 31st image', () => {
     expect(isPatrolDue({ setupAt: 0, lastPatrolAt: 0, taken: 30 }, 200 * MINUTE, 0)).toBe(false);
+  });
+});
+
+describe('elapsedShare', () => {
+  const start = 10 * 60 * MINUTE;
+  const end = start + 60 * MINUTE;
+
+  it('grows from 0 at the start to 1 at the end', () => {
+    expect(elapsedShare(start, end, start)).toBe(0);
+    expect(elapsedShare(start, end, start + 15 * MINUTE)).toBe(0.25);
+    expect(elapsedShare(start, end, start + 45 * MINUTE)).toBe(0.75);
+    expect(elapsedShare(start, end, end)).toBe(1);
+  });
+
+  it('stays at 0 before the start and at 1 after the end', () => {
+    expect(elapsedShare(start, end, start - 5 * MINUTE)).toBe(0);
+    expect(elapsedShare(start, end, end + 5 * MINUTE)).toBe(1);
+  });
+
+  it('never divides by a window of no length', () => {
+    expect(elapsedShare(start, start, start - 1)).toBe(0);
+    expect(elapsedShare(start, start, start)).toBe(1);
   });
 });

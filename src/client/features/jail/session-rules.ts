@@ -65,6 +65,16 @@ export function isRemainingTimeShown(endTime: number, now: number): boolean {
   return endTime - now <= REMAINING_TIME_SHOWN_BELOW_MS;
 }
 
+/**
+ * The share of the jail gone by at `now`, from 0 before the start to 1 at
+ * the end: what the live screen's progress ring shows, always (unlike the
+ * remaining time, shown only near the end).
+ */
+export function elapsedShare(startTime: number, endTime: number, now: number): number {
+  if (endTime <= startTime) return now >= endTime ? 1 : 0;
+  return Math.min(1, Math.max(0, (now - startTime) / (endTime - startTime)));
+}
+
 /** What the patrol needs to know. */
 export interface PatrolState {
   /** When the camera was set up. */

@@ -1,7 +1,7 @@
 /**
  * The texts of the preparation (namespace `prep`), in both languages: the
- * Warden's 18 numbered lines (docs/prep.md), the screen's own texts, and the
- * accessible names of the Warden's eye (features/jail/Eye.tsx).
+ * Warden's 18 numbered lines (docs/prep.md), and the screen's own texts (the
+ * eye's names are the `jail` namespace's: features/jail/Eye.tsx).
  */
 export const texts = {
   en: {
@@ -42,11 +42,6 @@ export const texts = {
     prep_text_16: 'Stay at your desk and keep your face in view. I will keep an eye on you.',
     prep_text_17: 'When the time is up I will tell you, and your report will be waiting.',
     prep_text_18: "All set. Your jail is ready. Let's begin.",
-    eye_asleep: "The Warden's eye, closed",
-    eye_monitoring: "The Warden's eye, looking around",
-    eye_capturing: "The Warden's eye, taking a picture",
-    eye_attention: "The Warden's eye, staring at you",
-    eye_dialogue: "The Warden's eye, talking to you",
   },
   ja: {
     title: '準備',
@@ -86,10 +81,5 @@ export const texts = {
     prep_text_16: '席についたまま、顔がカメラに映るようにしてください。私がしっかり見守ります。',
     prep_text_17: '時間になったらお知らせします。レポートも用意しておきます。',
     prep_text_18: '準備完了です。ジェイルを始めましょう。',
-    eye_asleep: 'ワーデンの目（閉じている）',
-    eye_monitoring: 'ワーデンの目（見回している）',
-    eye_capturing: 'ワーデンの目（撮影中）',
-    eye_attention: 'ワーデンの目（あなたを見つめている）',
-    eye_dialogue: 'ワーデンの目（話しかけている）',
   },
 } as const;
