@@ -369,6 +369,10 @@ export const MESSAGES = {
     en: 'Your jail "{work}" from {start} ended without you.\n\nThis is ignored jail number {count} within a week. Three within a week suspend booking for a week.\n\nBook a time you can keep: {url}',
     ja: '{start}からのジェイル「{work}」は、参加のないまま終了しました。\n\n1週間以内の欠席は{count}回目です。1週間以内に3回欠席すると、1週間予約ができなくなります。\n\n参加できる時間で予約しましょう：{url}',
   },
+  ignored_jail_text_no_work: {
+    en: 'Your jail from {start} ended without you.\n\nThis is ignored jail number {count} within a week. Three within a week suspend booking for a week.\n\nBook a time you can keep: {url}',
+    ja: '{start}からのジェイルは、参加のないまま終了しました。\n\n1週間以内の欠席は{count}回目です。1週間以内に3回欠席すると、1週間予約ができなくなります。\n\n参加できる時間で予約しましょう：{url}',
+  },
   callup_sms: {
     en: 'Warden: {text}',
     ja: 'Warden: {text}',

@@ -64,8 +64,9 @@ export class Penalties {
       IGNORED_JAILS_SUSPENSION,
     );
     const subject = message(guest.language, 'ignored_jail_subject');
-    const text = message(guest.language, 'ignored_jail_text', {
-      work: work === '' ? '-' : work,
+    // A jail booked without a work is named by its start alone.
+    const text = message(guest.language, work.trim() === '' ? 'ignored_jail_text_no_work' : 'ignored_jail_text', {
+      work,
       start: formatDateTime(jail.startTime, guestTimeZone(guest), guest.language),
       count: recent.length,
       url: `${appUrl(this.changes.options.config)}/reservations`,

@@ -26,6 +26,14 @@ describe('the script', () => {
     }
   });
 
+  it('has a twin without the work for every line that names it', () => {
+    for (const [key, texts] of Object.entries(WARDEN_LINES)) {
+      const twin = Object.hasOwn(WARDEN_LINES, `${key}_no_work`);
+      expect(twin, key).toBe(placeholders(texts.en).includes('work'));
+      if (key.endsWith('_no_work')) expect(placeholders(texts.en), key).not.toContain('work');
+    }
+  });
+
   it('fills placeholders and throws on one it has no value for', () => {
     expect(fillTemplate('Back to {work} by {endClock}.', { work: 'maths', endClock: '3:00 PM' })).toBe('Back to maths by 3:00 PM.');
     expect(() => fillTemplate('Back to {wrok}.', { work: 'maths' })).toThrow('{wrok}');
@@ -62,6 +70,22 @@ describe('every moment', () => {
       }
     },
   );
+});
+
+describe('a jail booked without a work', () => {
+  it('never speaks an empty work: the lines that name it are said without it', () => {
+    expect(respond({ kind: 'start', work: '', endTime: END }, 'en', NOW, TOKYO)[0]).toBe('Your jail starts now. Let us get to work.');
+    expect(respond({ kind: 'resume', work: ' ', endTime: END }, 'ja', NOW, TOKYO)).toEqual([
+      'おかえりなさい。ジェイルは続いています。16時35分まで続けましょう。',
+    ]);
+    expect(respond({ kind: 'finish', finish: 'ended', work: '' }, 'en', NOW, TOKYO)).toEqual(['Time is up. Well done. This jail is over.']);
+    for (const text of ['thanks', 'hello', 'I am so tired', 'what a day']) {
+      for (const language of LANGUAGES) {
+        const lines = respond({ kind: 'guest_said', text, work: '', endTime: END, commands: [1, 2, 3, 4] }, language, NOW, TOKYO);
+        for (const line of lines) expect(line, text).not.toMatch(/「」|\s\.|of \.|to \.|with \./);
+      }
+    }
+  });
 });
 
 describe('start and resume', () => {

@@ -34,7 +34,17 @@ export function fillTemplate(template: string, values: TemplateValues): string {
 
 /** A function that gives a line of the script in `language`, filled. */
 function speaker(language: Language): (key: WardenLineKey, values?: TemplateValues) => string {
-  return (key, values = {}) => fillTemplate(WARDEN_LINES[key][language], values);
+  return (key, values = {}) => fillTemplate(WARDEN_LINES[lineFor(key, values)][language], values);
+}
+
+function isLineKey(key: string): key is WardenLineKey {
+  return Object.hasOwn(WARDEN_LINES, key);
+}
+
+/** `key`, or its `_no_work` twin when the work is empty: "Today your work is ." is never said. */
+function lineFor(key: WardenLineKey, values: TemplateValues): WardenLineKey {
+  const withoutWork = `${key}_no_work`;
+  return values.work !== undefined && String(values.work).trim() === '' && isLineKey(withoutWork) ? withoutWork : key;
 }
 
 /** The lines the Warden speaks for `moment`, in order, in `language`; `now` and `timeZone` (IANA name or fixed offset) for times. */

@@ -5,13 +5,18 @@ import type { Language } from '../../shared/constants.ts';
  * names of the commands, and the patterns that recognise what a guest says.
  * Lines are spoken by a speech synthesiser, so they are plain sentences.
  * `{name}` marks a placeholder that `responder.ts` fills; both languages of
- * a line use the same placeholders.
+ * a line use the same placeholders. A line that names the work has a
+ * `_no_work` twin, said when the guest booked without naming one.
  */
 export const WARDEN_LINES = {
   // --- The jail starts or the guest's device comes back ----------------------
   start_greeting: {
     en: 'Your jail starts now. Today your work is {work}.',
     ja: 'ジェイルを始めます。今日の作業は「{work}」です。',
+  },
+  start_greeting_no_work: {
+    en: 'Your jail starts now. Let us get to work.',
+    ja: 'ジェイルを始めます。さあ、作業に取りかかりましょう。',
   },
   start_until: {
     en: 'Stay with it until {endClock}. I am watching.',
@@ -20,6 +25,10 @@ export const WARDEN_LINES = {
   resume: {
     en: 'Welcome back. The jail is still on. Keep going with {work} until {endClock}.',
     ja: 'おかえりなさい。ジェイルは続いています。{endClock}まで「{work}」を続けましょう。',
+  },
+  resume_no_work: {
+    en: 'Welcome back. The jail is still on. Keep going until {endClock}.',
+    ja: 'おかえりなさい。ジェイルは続いています。{endClock}まで続けましょう。',
   },
 
   // --- Alerts -----------------------------------------------------------------
@@ -91,9 +100,17 @@ export const WARDEN_LINES = {
     en: 'Hello. I am right here with you. Keep going with {work}.',
     ja: 'こんにちは。ちゃんと見守っていますよ。「{work}」を続けましょう。',
   },
+  said_greeting_no_work: {
+    en: 'Hello. I am right here with you. Keep going.',
+    ja: 'こんにちは。ちゃんと見守っていますよ。このまま続けましょう。',
+  },
   said_tired: {
     en: 'You have come this far. Take a deep breath and do a little more of {work}.',
     ja: 'ここまでよく頑張りましたね。深呼吸をして、もう少しだけ「{work}」を続けてみましょう。',
+  },
+  said_tired_no_work: {
+    en: 'You have come this far. Take a deep breath and do a little more.',
+    ja: 'ここまでよく頑張りましたね。深呼吸をして、もう少しだけ続けてみましょう。',
   },
   said_tired_way_out: {
     en: 'If you really must stop, you can finish early with command 3 and tell me why.',
@@ -103,15 +120,27 @@ export const WARDEN_LINES = {
     en: 'You are welcome. Now back to {work}.',
     ja: 'どういたしまして。では、「{work}」に戻りましょう。',
   },
+  said_thanks_no_work: {
+    en: 'You are welcome. Now back to work.',
+    ja: 'どういたしまして。では、作業に戻りましょう。',
+  },
   said_other: {
     en: 'I hear you. Let us get back to {work}.',
     ja: 'なるほど、わかりました。さあ、「{work}」に集中しましょう。',
+  },
+  said_other_no_work: {
+    en: 'I hear you. Let us get back to it.',
+    ja: 'なるほど、わかりました。さあ、作業に集中しましょう。',
   },
 
   // --- The jail finishes -----------------------------------------------------------
   finish_ended: {
     en: 'Time is up. Well done on {work}. This jail is over.',
     ja: '時間になりました。「{work}」、お疲れさまでした。ジェイルを終了します。',
+  },
+  finish_ended_no_work: {
+    en: 'Time is up. Well done. This jail is over.',
+    ja: '時間になりました。お疲れさまでした。ジェイルを終了します。',
   },
   finish_early: {
     en: 'Noted. This jail ends early. I hope to see you back soon.',

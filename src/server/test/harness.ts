@@ -258,14 +258,21 @@ export async function readyGuest(app: FastifyInstance): Promise<TestGuest> {
  * (the server's now by default) on the next quarter hour, `duration` hours
  * long, through `/reservation/create`.
  */
-export async function bookJail(app: FastifyInstance, guest: TestGuest, hoursAhead: number, duration = 1, from?: number): Promise<Reservation> {
+export async function bookJail(
+  app: FastifyInstance,
+  guest: TestGuest,
+  hoursAhead: number,
+  duration = 1,
+  from?: number,
+  work = 'Write the chapter',
+): Promise<Reservation> {
   const quarter = 15 * 60_000;
   const base = from ?? app.clock.now();
   const startTime = Math.ceil((base + hoursAhead * 3_600_000) / quarter) * quarter;
   const answer = await succeed(app, '/reservation/create', {
     api: apiBlock(),
     guest: credentials(guest),
-    reservation: { work: 'Write the chapter', duration, startTime, repeatType: 'none' },
+    reservation: { work, duration, startTime, repeatType: 'none' },
   });
   return answer.reservation as Reservation;
 }
