@@ -1,3 +1,5 @@
+import { CheckCheck, Trash2 } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 /**
  * /camera-check: lets a guest see, before a jail, what Warden's camera
  * analysis sees: the live preview, which engine runs, the latest numbers of
@@ -134,12 +136,18 @@ export function CameraCheck() {
             </>
           )}
           <div className="camera-check__actions">
-            <button type="button" onClick={run(controls.approveView)} disabled={busy || result === null} data-testid="approve-view">
+            <Button icon={CheckCheck} onClick={run(controls.approveView)} disabled={busy || result === null} data-testid="approve-view">
               {t('approve_view')}
-            </button>
-            <button type="button" onClick={run(controls.clearViews)} disabled={busy || state.whitelistCount === 0} data-testid="clear-views">
+            </Button>
+            <Button
+              variant="secondary"
+              icon={Trash2}
+              onClick={run(controls.clearViews)}
+              disabled={busy || state.whitelistCount === 0}
+              data-testid="clear-views"
+            >
               {t('clear_views')}
-            </button>
+            </Button>
           </div>
           <p className="camera-check__hint">{t('approved_hint')}</p>
         </section>
