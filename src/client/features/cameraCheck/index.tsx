@@ -178,13 +178,16 @@ export function CameraCheck() {
         <section className="camera-check__panel" aria-labelledby="camera-check-log">
           <h2 id="camera-check-log">{t('events_title')}</h2>
           {state.log.length === 0 ? <p className="camera-check__hint">{t('events_none')}</p> : null}
-          <ol className="camera-check__log" role="log" aria-live="polite" data-testid="event-log">
-            {state.log.map((entry) => (
-              <li key={entry.id} className={`camera-check__event camera-check__event--${entry.kind}`} data-event={entry.kind}>
-                <time dateTime={new Date(entry.timeMs).toISOString()}>{clockTime(entry.timeMs)}</time> {t(`log.${entry.text}`, entry.values)}
-              </li>
-            ))}
-          </ol>
+          {/* The live region wraps the list: a role on the <ol> itself would take its items out of a list. */}
+          <div role="log" aria-live="polite" data-testid="event-log">
+            <ol className="camera-check__log">
+              {state.log.map((entry) => (
+                <li key={entry.id} className={`camera-check__event camera-check__event--${entry.kind}`} data-event={entry.kind}>
+                  <time dateTime={new Date(entry.timeMs).toISOString()}>{clockTime(entry.timeMs)}</time> {t(`log.${entry.text}`, entry.values)}
+                </li>
+              ))}
+            </ol>
+          </div>
         </section>
       </div>
     </main>
