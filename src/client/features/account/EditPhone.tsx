@@ -1,3 +1,5 @@
+import { ArrowLeft, Check, MessageSquare } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -72,9 +74,9 @@ export function GuestEditPhoneScreen() {
             }}
           />
           <div role="status">{unchanged && <p className="account-note">{t('edit_phone_unchanged')}</p>}</div>
-          <button type="submit" className="button" disabled={request.isLoading}>
+          <Button type="submit" icon={MessageSquare} disabled={request.isLoading}>
             {t('edit_phone_request')}
-          </button>
+          </Button>
           <p className="account-links">
             <Link to="/guest/edit">{t('edit_back')}</Link>
           </p>
@@ -94,12 +96,12 @@ export function GuestEditPhoneScreen() {
           />
           <FormAlert alert={alert} />
           <div className="account-actions">
-            <button type="button" className="button button-secondary" onClick={back}>
+            <Button variant="secondary" icon={ArrowLeft} onClick={back}>
               {t('edit_back')}
-            </button>
-            <button type="submit" className="button" disabled={saving.isLoading}>
+            </Button>
+            <Button type="submit" icon={Check} disabled={saving.isLoading}>
               {t('edit_phone_register')}
-            </button>
+            </Button>
           </div>
         </form>
       )}

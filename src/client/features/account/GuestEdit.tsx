@@ -1,3 +1,5 @@
+import { CircleCheck, Pencil, Save, UserRound } from 'lucide-react';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -27,9 +29,9 @@ export function GuestEditScreen() {
               <span className="account-info-value" data-testid={`guest-${row.name}`}>
                 {row.value}
               </span>
-              <Link className="button button-small" to={row.to} aria-label={`${t('edit_button')}: ${row.label}`}>
+              <ButtonLink variant="secondary" icon={Pencil} className="button-small" to={row.to} aria-label={`${t('edit_button')}: ${row.label}`}>
                 {t('edit_button')}
-              </Link>
+              </ButtonLink>
             </dd>
           </div>
         ))}
@@ -83,9 +85,9 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
           <PasswordField label={t('edit_email_current_password')} purpose="current" required value={currentPassword} onValueChange={setCurrentPassword} />
         )}
         {field === 'email' && <p className="account-note">{t('edit_email_note')}</p>}
-        <button type="submit" className="button" disabled={isLoading}>
+        <Button type="submit" icon={Save} disabled={isLoading}>
           {t('edit_save')}
-        </button>
+        </Button>
       </form>
       <p className="account-links">
         <Link to="/guest/edit">{t('edit_back')}</Link>
@@ -108,11 +110,14 @@ export function GuestEditEmailScreen() {
 export function GuestEditedScreen() {
   const { t } = useTranslation('account');
   return (
-    <section className="account-screen">
+    <section className="account-screen account-done-screen">
+      <span className="account-picture" aria-hidden="true">
+        <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
+      </span>
       <h1>{t('edited_heading')}</h1>
-      <Link className="button" to="/guest/edit">
+      <ButtonLink icon={UserRound} to="/guest/edit">
         {t('edited_check')}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

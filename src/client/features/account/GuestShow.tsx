@@ -1,9 +1,19 @@
+import { BookOpen, ChevronRight, CreditCard, Handshake, ImageOff, LogOut, type LucideIcon, Mail, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
 import { useAppSelector, useGuest, useLogout } from '../../app/hooks.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
 import { CONTACT_EMAIL } from './links.ts';
+
+/** The menu's screens, each with its icon. */
+const MENU: readonly { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/guest/edit', label: 'show_account_info', icon: UserRound },
+  { to: '/subscription', label: 'show_subscription', icon: CreditCard },
+  { to: '/rules', label: 'show_rules', icon: BookOpen },
+  { to: '/filters', label: 'show_filters', icon: ImageOff },
+  { to: '/collaboration', label: 'show_collaboration', icon: Handshake },
+];
 
 /** /guest/show: the account menu (docs/client.md, Screens and routes). */
 export function GuestShowScreen() {
@@ -15,28 +25,26 @@ export function GuestShowScreen() {
     <section className="account-screen">
       <h1>{t('show_heading')}</h1>
       <ul className="account-menu">
+        {MENU.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <Link to={to}>
+              <Icon className="account-menu-icon" aria-hidden="true" focusable="false" size={20} />
+              <span>{t(label)}</span>
+              <ChevronRight className="account-menu-chevron" aria-hidden="true" focusable="false" size={18} />
+            </Link>
+          </li>
+        ))}
         <li>
-          <Link to="/guest/edit">{t('show_account_info')}</Link>
-        </li>
-        <li>
-          <Link to="/subscription">{t('show_subscription')}</Link>
-        </li>
-        <li>
-          <Link to="/rules">{t('show_rules')}</Link>
-        </li>
-        <li>
-          <Link to="/filters">{t('show_filters')}</Link>
-        </li>
-        <li>
-          <Link to="/collaboration">{t('show_collaboration')}</Link>
-        </li>
-        <li>
-          <a href={`mailto:${CONTACT_EMAIL}`}>{t('show_contact')}</a>
+          <a href={`mailto:${CONTACT_EMAIL}`}>
+            <Mail className="account-menu-icon" aria-hidden="true" focusable="false" size={20} />
+            <span>{t('show_contact')}</span>
+          </a>
         </li>
         <li>
           {/* Logout calls /guest/logout and forgets the stored session; the access rules then go to /. */}
-          <button type="button" className="link-button" onClick={logout}>
-            {t('show_logout')}
+          <button type="button" className="link-button account-logout" onClick={logout}>
+            <LogOut className="account-menu-icon" aria-hidden="true" focusable="false" size={20} />
+            <span>{t('show_logout')}</span>
           </button>
         </li>
       </ul>

@@ -1,3 +1,5 @@
+import { X } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -29,9 +31,9 @@ export function VerifyEmailScreen() {
         {isSuccess && <p className="account-done">{t('verify_done')}</p>}
       </div>
       {isSuccess && (
-        <button type="button" className="button" onClick={() => window.close()}>
+        <Button icon={X} onClick={() => window.close()}>
           {t('verify_ok')}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -1,3 +1,5 @@
+import { KeyRound, LogIn, Send } from 'lucide-react';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -26,9 +28,9 @@ export function ResetPasswordEmailScreen() {
       <p>{t('reset_explain')}</p>
       <form className="account-form" onSubmit={submit}>
         <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
-        <button type="submit" className="button" disabled={isLoading}>
+        <Button type="submit" icon={Send} wide disabled={isLoading}>
           {t('reset_submit')}
-        </button>
+        </Button>
       </form>
       <div role="status">{sent && <p className="account-done">{t('reset_sent')}</p>}</div>
       <p className="account-links">
@@ -63,18 +65,18 @@ export function UpdatePasswordScreen() {
       {done ? (
         <div role="status">
           <p className="account-done">{t('update_password_done')}</p>
-          <Link className="button" to="/signin">
+          <ButtonLink icon={LogIn} to="/signin">
             {t('signin_submit')}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <form className="account-form" onSubmit={submit}>
           <PasswordField label={t('account_password_new')} purpose="new" required value={password} onValueChange={setPassword} />
           <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
           <FormAlert alert={alert} />
-          <button type="submit" className="button" disabled={isLoading}>
+          <Button type="submit" icon={KeyRound} wide disabled={isLoading}>
             {t('update_password_submit')}
-          </button>
+          </Button>
         </form>
       )}
     </section>

@@ -1,3 +1,5 @@
+import { LogIn } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -37,9 +39,9 @@ export function SigninScreen() {
       <form className="account-form" onSubmit={submit}>
         <TextField label={t('account_title_or_email')} name="username" autoComplete="username" required value={title} onValueChange={setTitle} />
         <PasswordField label={t('account_password')} name="password" purpose="current" required value={password} onValueChange={setPassword} />
-        <button type="submit" className="button" disabled={waiting}>
+        <Button type="submit" icon={LogIn} wide disabled={waiting}>
           {t('signin_submit')}
-        </button>
+        </Button>
       </form>
       <p className="account-links">
         <Link to="/signup">{t('signin_to_signup')}</Link>

@@ -1,3 +1,5 @@
+import { UserPlus } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -49,9 +51,9 @@ export function SignupScreen() {
           </a>
         </p>
         <FormAlert alert={alert} />
-        <button type="submit" className="button" disabled={isLoading}>
+        <Button type="submit" icon={UserPlus} wide disabled={isLoading}>
           {t('signup_submit')}
-        </button>
+        </Button>
       </form>
       <p className="account-links">
         <Link to="/signin">{t('signup_to_signin')}</Link>

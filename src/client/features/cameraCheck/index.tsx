@@ -1,3 +1,5 @@
+import { CheckCheck, Trash2 } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 /**
  * /camera-check: lets a guest see, before a jail, what Warden's camera
  * analysis sees: the live preview, which engine runs, the latest numbers of
@@ -134,12 +136,18 @@ export function CameraCheck() {
             </>
           )}
           <div className="camera-check__actions">
-            <button type="button" onClick={run(controls.approveView)} disabled={busy || result === null} data-testid="approve-view">
+            <Button icon={CheckCheck} onClick={run(controls.approveView)} disabled={busy || result === null} data-testid="approve-view">
               {t('approve_view')}
-            </button>
-            <button type="button" onClick={run(controls.clearViews)} disabled={busy || state.whitelistCount === 0} data-testid="clear-views">
+            </Button>
+            <Button
+              variant="secondary"
+              icon={Trash2}
+              onClick={run(controls.clearViews)}
+              disabled={busy || state.whitelistCount === 0}
+              data-testid="clear-views"
+            >
               {t('clear_views')}
-            </button>
+            </Button>
           </div>
           <p className="camera-check__hint">{t('approved_hint')}</p>
         </section>
@@ -170,13 +178,16 @@ export function CameraCheck() {
         <section className="camera-check__panel" aria-labelledby="camera-check-log">
           <h2 id="camera-check-log">{t('events_title')}</h2>
           {state.log.length === 0 ? <p className="camera-check__hint">{t('events_none')}</p> : null}
-          <ol className="camera-check__log" role="log" aria-live="polite" data-testid="event-log">
-            {state.log.map((entry) => (
-              <li key={entry.id} className={`camera-check__event camera-check__event--${entry.kind}`} data-event={entry.kind}>
-                <time dateTime={new Date(entry.timeMs).toISOString()}>{clockTime(entry.timeMs)}</time> {t(`log.${entry.text}`, entry.values)}
-              </li>
-            ))}
-          </ol>
+          {/* The live region wraps the list: a role on the <ol> itself would take its items out of a list. */}
+          <div role="log" aria-live="polite" data-testid="event-log">
+            <ol className="camera-check__log">
+              {state.log.map((entry) => (
+                <li key={entry.id} className={`camera-check__event camera-check__event--${entry.kind}`} data-event={entry.kind}>
+                  <time dateTime={new Date(entry.timeMs).toISOString()}>{clockTime(entry.timeMs)}</time> {t(`log.${entry.text}`, entry.values)}
+                </li>
+              ))}
+            </ol>
+          </div>
         </section>
       </div>
     </main>

@@ -1,3 +1,5 @@
+import { KeyRound, RefreshCw, Save } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidTriggerBodyTemplate, TRIGGER_PLACEHOLDERS, type TriggerDelivery } from '../../../shared/api/collaboration.ts';
@@ -103,9 +105,9 @@ function TriggerForm({ guest }: { guest: Guest }) {
         />
       ) : null}
       <div className="collab-actions">
-        <button type="submit" className="button" disabled={isLoading}>
+        <Button type="submit" icon={Save} disabled={isLoading}>
           {t('update')}
-        </button>
+        </Button>
         <p role="status" className="collab-status">
           {saved ? t('updated') : ''}
         </p>
@@ -156,9 +158,9 @@ function TriggerSecret() {
         {data?.triggerSecret ?? ''}
       </code>
       <div className="collab-actions">
-        <button type="button" className="button secondary" disabled={isLoading} onClick={() => void regenerate()}>
+        <Button variant="secondary" icon={KeyRound} disabled={isLoading} onClick={() => void regenerate()}>
           {t('secret_new')}
-        </button>
+        </Button>
         <p role="status" className="collab-status">
           {isSuccess ? t('secret_new_done') : ''}
         </p>
@@ -215,9 +217,9 @@ function TriggerDeliveries() {
     <section className="collab-section" aria-labelledby="collab-deliveries">
       <div className="collab-heading-row">
         <h2 id="collab-deliveries">{t('deliveries')}</h2>
-        <button type="button" className="button secondary button-small" disabled={isFetching} onClick={() => void refetch()}>
+        <Button variant="secondary" icon={RefreshCw} className="button-small" disabled={isFetching} onClick={() => void refetch()}>
           {t('deliveries_refresh')}
-        </button>
+        </Button>
       </div>
       {isSuccess && deliveries.length === 0 ? <p className="collab-help">{t('deliveries_empty')}</p> : null}
       {deliveries.length > 0 ? (
@@ -266,9 +268,9 @@ function WebhookAddress({ guest }: { guest: Guest }) {
       <p className={fresh === undefined ? 'collab-help' : 'collab-warning'} role="status">
         {fresh === undefined ? t('webhook_address_hidden') : t('webhook_address_once')}
       </p>
-      <button type="button" className="button secondary" disabled={isLoading} onClick={() => void regenerate()}>
+      <Button variant="secondary" icon={RefreshCw} disabled={isLoading} onClick={() => void regenerate()}>
         {t('webhook_address_new')}
-      </button>
+      </Button>
     </section>
   );
 }

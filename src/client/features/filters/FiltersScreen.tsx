@@ -1,3 +1,5 @@
+import { CalendarCheck, Trash2 } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureImage } from '../../../shared/api/featureImage.ts';
@@ -15,25 +17,28 @@ function Scene({ scene, date }: { scene: FeatureImage; date: string }) {
     <li className="scene" data-testid="scene">
       <img className="scene-image" src={scene.data} alt={t('image_alt', { date })} />
       <p className="scene-meta">
-        <span>{t('approved_on', { date })}</span>
+        <span className="scene-date">
+          <CalendarCheck aria-hidden="true" focusable="false" size={16} />
+          {t('approved_on', { date })}
+        </span>
         {scene.wardenTitle === null ? null : <span>{t('approved_by', { warden: scene.wardenTitle })}</span>}
       </p>
       {confirming ? (
         <div className="scene-confirm" role="group" aria-labelledby={confirmId}>
           <p id={confirmId}>{t('confirm')}</p>
           <div className="scene-actions">
-            <button type="button" className="button danger" disabled={isLoading} onClick={() => void destroy({ id: scene.id })}>
+            <Button variant="danger" icon={Trash2} disabled={isLoading} onClick={() => void destroy({ id: scene.id })}>
               {t('confirm_remove')}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
               {t('cancel')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
-        <button type="button" className="button secondary" aria-label={t('remove_label', { date })} onClick={() => setConfirming(true)}>
+        <Button variant="secondary" icon={Trash2} aria-label={t('remove_label', { date })} onClick={() => setConfirming(true)}>
           {t('remove')}
-        </button>
+        </Button>
       )}
     </li>
   );

@@ -1,3 +1,5 @@
+import { BookOpen, History, Send } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -72,13 +74,14 @@ export function ForumScreen() {
       <h1 id="forum-title">{t('title')}</h1>
       <p>{t('intro')}</p>
       <p className="forum-faq">
+        <BookOpen aria-hidden="true" focusable="false" size={18} />
         <Link to="/rules">{t('faq')}</Link>
       </p>
       {data !== undefined && messages.length === 0 ? <p>{t('empty')}</p> : null}
       {hasEarlier ? (
-        <button type="button" className="button secondary forum-earlier" onClick={showEarlier} disabled={readingEarlier}>
+        <Button variant="ghost" icon={History} className="forum-earlier" onClick={showEarlier} disabled={readingEarlier}>
           {t('earlier')}
-        </button>
+        </Button>
       ) : null}
       {/* Focusable, so that the list can be scrolled from the keyboard. */}
       <ol className="forum-messages" ref={listRef} aria-label={t('messages')} tabIndex={0}>
@@ -95,9 +98,9 @@ export function ForumScreen() {
       <form className="forum-form" onSubmit={submit}>
         <label htmlFor="forum-new-message">{t('new_message')}</label>
         <textarea id="forum-new-message" value={text} maxLength={FORUM_TEXT_MAX_LENGTH} rows={3} onChange={(event) => setText(event.target.value)} />
-        <button type="submit" className="button" disabled={!canPost}>
+        <Button type="submit" icon={Send} disabled={!canPost}>
           {t('post')}
-        </button>
+        </Button>
       </form>
     </section>
   );

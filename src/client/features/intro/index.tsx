@@ -1,10 +1,14 @@
 /** The introduction (route /): a 4-slide carousel and the language selector (docs/client.md, Screens and routes). */
+import { CalendarPlus, Camera, ChevronLeft, ChevronRight, Eye, LogIn, type LucideIcon, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { SLIDES, stepSlide } from './slides.ts';
 import './intro.css';
+
+/** The picture of each slide, in order: the Warden watching, booking, the camera, joining. */
+const SLIDE_ICONS: readonly LucideIcon[] = [Eye, CalendarPlus, Camera, UserPlus];
 
 export function IntroScreen() {
   const { t } = useTranslation('intro');
@@ -12,6 +16,7 @@ export function IntroScreen() {
   const id = useId();
   const [current, setCurrent] = useState(0);
   const slide = SLIDES[current];
+  const SlideIcon = SLIDE_ICONS[current] ?? Eye;
   const total = SLIDES.length;
 
   return (
@@ -26,34 +31,38 @@ export function IntroScreen() {
           aria-label={t('intro_slide_of', { current: current + 1, total })}
           aria-live="polite"
         >
+          <span className="intro-picture" aria-hidden="true">
+            <SlideIcon size={40} strokeWidth={1.75} focusable="false" />
+          </span>
           <h2>{t(slide.title)}</h2>
           <p>{t(slide.text)}</p>
           {slide.action === 'camera' && (
-            <Link className="button button-secondary" to="/camera-check">
+            <ButtonLink variant="secondary" icon={Camera} to="/camera-check">
               {t('intro_3_link')}
-            </Link>
+            </ButtonLink>
           )}
           {slide.action === 'account' && (
             <div className="intro-actions">
-              <Link className="button" to="/signup">
+              <ButtonLink icon={UserPlus} to="/signup">
                 {t('intro_signup')}
-              </Link>
-              <Link className="button button-secondary" to="/signin">
+              </ButtonLink>
+              <ButtonLink variant="secondary" icon={LogIn} to="/signin">
                 {t('intro_signin')}
-              </Link>
+              </ButtonLink>
             </div>
           )}
         </div>
         <div className="intro-controls">
-          <button
-            type="button"
-            className="button button-secondary"
+          <Button
+            variant="secondary"
+            icon={ChevronLeft}
+            className="intro-previous"
             aria-controls={`${id}-slide`}
             disabled={current === 0}
             onClick={() => setCurrent(stepSlide(current, -1))}
           >
             {t('intro_previous')}
-          </button>
+          </Button>
           <ol className="intro-dots">
             {SLIDES.map((item, index) => (
               <li key={item.title}>
@@ -68,15 +77,10 @@ export function IntroScreen() {
               </li>
             ))}
           </ol>
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-controls={`${id}-slide`}
-            disabled={current === total - 1}
-            onClick={() => setCurrent(stepSlide(current, 1))}
-          >
+          <Button className="intro-next" aria-controls={`${id}-slide`} disabled={current === total - 1} onClick={() => setCurrent(stepSlide(current, 1))}>
             {t('intro_next')}
-          </button>
+            <ChevronRight className="button-icon" aria-hidden="true" focusable="false" size={20} />
+          </Button>
         </div>
       </div>
       <LanguageSelector className="intro-language" />

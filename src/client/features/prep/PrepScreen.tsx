@@ -1,3 +1,5 @@
+import { ArrowRight, Play, RotateCcw } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
@@ -247,9 +249,9 @@ export function PrepScreen() {
         <h1>{t('title')}</h1>
         <Eye mode="monitoring" awake={false} />
         <p>{t('start_hint')}</p>
-        <button type="button" className="button" onClick={() => setStarted(true)}>
+        <Button icon={Play} onClick={() => setStarted(true)}>
           {t('start')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -281,21 +283,21 @@ export function PrepScreen() {
         ) : null}
         {step.kind === 'prompt' ? (
           <div className="prep-prompt">
-            <button type="button" className="button prep-prompt-button" onClick={() => send({ type: 'done' })}>
+            <Button className="prep-prompt-button" onClick={() => send({ type: 'done' })}>
               {commandOf(language, step.command).subtitle}
-            </button>
+            </Button>
             <p>{t('prompt_hint')}</p>
             {listening ? <p className="prep-listening">{t('listening')}</p> : null}
           </div>
         ) : null}
         {step.kind === 'pause' ? (
           <div className="prep-actions">
-            <button type="button" className="button secondary" onClick={() => send({ type: 'listen_again' })}>
+            <Button variant="secondary" icon={RotateCcw} onClick={() => send({ type: 'listen_again' })}>
               {t('listen_again')}
-            </button>
-            <button type="button" className="button" onClick={() => send({ type: 'onward' })}>
+            </Button>
+            <Button icon={ArrowRight} onClick={() => send({ type: 'onward' })}>
               {t(step.onward)}
-            </button>
+            </Button>
           </div>
         ) : null}
       </section>

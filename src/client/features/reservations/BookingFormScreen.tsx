@@ -1,3 +1,4 @@
+import { CalendarPlus, ListPlus, Save, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { message } from '../../../shared/messages.ts';
 import { isChangeAllowed } from '../../../shared/reservations.ts';
 import { useGuest } from '../../app/hooks.ts';
 import { getLocal, putLocal } from '../../app/localDb.ts';
+import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
 import { useReservationCreateMutation, useReservationUpdateMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
@@ -180,23 +182,28 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
                 onChange={(event) => setForm({ ...form, schedules: form.schedules.map((s, i) => (i === index ? { ...s, title: event.target.value } : s)) })}
               />
             </label>
-            <button type="button" className="link-button" onClick={() => setForm({ ...form, schedules: form.schedules.filter((_, i) => i !== index) })}>
+            <Button
+              variant="ghost"
+              icon={X}
+              className="schedule-remove"
+              onClick={() => setForm({ ...form, schedules: form.schedules.filter((_, i) => i !== index) })}
+            >
               {t('schedule_remove')}
-            </button>
+            </Button>
           </div>
         ))}
-        <button type="button" className="button secondary" onClick={() => setForm(withNewSchedule(form))}>
+        <Button variant="secondary" icon={ListPlus} className="schedule-add" onClick={() => setForm(withNewSchedule(form))}>
           {t('schedule_add')}
-        </button>
+        </Button>
       </fieldset>
       {problem !== null ? (
         <p className="form-problem" role="alert">
           {problem}
         </p>
       ) : null}
-      <button type="submit" className="button">
+      <Button type="submit" icon={original === null ? CalendarPlus : Save} wide>
         {original === null ? t('book') : t('save')}
-      </button>
+      </Button>
     </form>
   );
 }

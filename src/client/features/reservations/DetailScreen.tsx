@@ -1,6 +1,8 @@
+import { Clock, NotebookPen, Pencil, Repeat, ScanFace, SkipForward, Timer, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
@@ -60,30 +62,39 @@ export function ReservationDetailScreen() {
   return (
     <div className="reservations-screen">
       <h1>{dateWithWeekday(reservation.startTime, timeZone, language)}</h1>
-      <dl className="detail">
-        <dt>{t('time')}</dt>
+      <dl className="detail detail-card">
+        <dt>
+          <Clock aria-hidden="true" focusable="false" size={18} />
+          {t('time')}
+        </dt>
         <dd>{timeRange(reservation.startTime, reservation.endTime, timeZone)}</dd>
-        <dt>{t('repeat')}</dt>
+        <dt>
+          <Repeat aria-hidden="true" focusable="false" size={18} />
+          {t('repeat')}
+        </dt>
         <dd>{repeatInfo(reservation, toLocal(reservation.startTime, timeZone).weekday, language, t)}</dd>
-        <dt>{t('work')}</dt>
+        <dt>
+          <NotebookPen aria-hidden="true" focusable="false" size={18} />
+          {t('work')}
+        </dt>
         <dd>{reservation.work === '' ? t('no_work') : reservation.work}</dd>
       </dl>
       {actions.state === 'upcoming' ? (
         <div className="detail-actions">
           {actions.canEdit ? (
-            <Link className="button" to={`/reservation/edit/${id}`}>
+            <ButtonLink icon={Pencil} to={`/reservation/edit/${id}`}>
               {t('edit')}
-            </Link>
+            </ButtonLink>
           ) : null}
           {actions.canCancel ? (
-            <Link className="button secondary" to={`/reservation/remove/${id}`}>
+            <ButtonLink variant="danger" icon={Trash2} to={`/reservation/remove/${id}`}>
               {t('cancel')}
-            </Link>
+            </ButtonLink>
           ) : null}
           {actions.showSkip ? (
-            <button type="button" className="button secondary" onClick={onSkip}>
+            <Button variant="secondary" icon={SkipForward} onClick={onSkip}>
               {t('skip')}
-            </button>
+            </Button>
           ) : null}
           {!actions.canEdit ? <p className="note">{t('no_change_6h')}</p> : null}
           {skipProblem ? <p role="alert">{t('no_change_6h')}</p> : null}
@@ -91,12 +102,12 @@ export function ReservationDetailScreen() {
       ) : null}
       {actions.canEnterJail ? (
         <div className="detail-actions">
-          <Link className="button" to={`/jail/prep/${id}`}>
+          <ButtonLink variant="secondary" icon={ScanFace} to={`/jail/prep/${id}`}>
             {t('go_prep')}
-          </Link>
-          <button type="button" className="button" onClick={goLive}>
+          </ButtonLink>
+          <Button icon={Timer} onClick={goLive}>
             {t('go_live')}
-          </button>
+          </Button>
         </div>
       ) : null}
       {actions.showReport ? <Report reservation={reservation} timeZone={timeZone} /> : null}

@@ -1,7 +1,9 @@
+import { ChevronDown, ChevronRight, ChevronUp, Clock, Mail, Plus, RefreshCw, ScanFace, Timer } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { formatDateTime } from '../../../shared/time-zone.ts';
 import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from './api.ts';
@@ -18,21 +20,27 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
   return (
     <li className={`reservation-item ${mode === 'jail' ? 'JailMode' : 'ReservationMode'}`} data-testid="reservation-item">
       <Link className="reservation-link" to={`/reservation/${reservation.id}`}>
-        <span className="reservation-date">{dateWithWeekday(reservation.startTime, timeZone, language)}</span>
-        <span className="reservation-time">{timeRange(reservation.startTime, reservation.endTime, timeZone)}</span>
-        <span className="reservation-work">{reservation.work === '' ? t('no_work') : reservation.work}</span>
-        {reservation.status === 'skipped' ? <span className="reservation-badge">{t('skipped')}</span> : null}
-        {state === 'over' && reservation.status !== 'skipped' ? <span className="reservation-badge">{t('finished')}</span> : null}
-        {mode === 'jail' ? <span className="reservation-badge ready">{t('ready_now')}</span> : null}
+        <span className="reservation-text">
+          <span className="reservation-date">{dateWithWeekday(reservation.startTime, timeZone, language)}</span>
+          <span className="reservation-time">
+            <Clock aria-hidden="true" focusable="false" size={16} />
+            {timeRange(reservation.startTime, reservation.endTime, timeZone)}
+          </span>
+          <span className="reservation-work">{reservation.work === '' ? t('no_work') : reservation.work}</span>
+          {reservation.status === 'skipped' ? <span className="reservation-badge">{t('skipped')}</span> : null}
+          {state === 'over' && reservation.status !== 'skipped' ? <span className="reservation-badge">{t('finished')}</span> : null}
+          {mode === 'jail' ? <span className="reservation-badge ready">{t('ready_now')}</span> : null}
+        </span>
+        <ChevronRight className="reservation-chevron" aria-hidden="true" focusable="false" size={20} />
       </Link>
       {mode === 'jail' ? (
         <div className="reservation-jail-actions">
-          <Link className="button" to={`/jail/prep/${reservation.id}`}>
+          <ButtonLink variant="secondary" icon={ScanFace} to={`/jail/prep/${reservation.id}`}>
             {t('prep')}
-          </Link>
-          <Link className="button" to={`/jail/live/${reservation.id}`}>
+          </ButtonLink>
+          <ButtonLink icon={Timer} to={`/jail/live/${reservation.id}`}>
             {t('live')}
-          </Link>
+          </ButtonLink>
         </div>
       ) : null}
     </li>
@@ -46,12 +54,12 @@ function Unverified() {
     <section className="reservation-notice" aria-labelledby="unverified-text">
       <p id="unverified-text">{t('unverified')}</p>
       <div className="reservation-notice-actions">
-        <button type="button" className="button" onClick={() => window.location.reload()}>
+        <Button icon={RefreshCw} onClick={() => window.location.reload()}>
           {t('reload')}
-        </button>
-        <button type="button" className="button secondary" onClick={() => void resend()}>
+        </Button>
+        <Button variant="secondary" icon={Mail} onClick={() => void resend()}>
           {t('resend')}
-        </button>
+        </Button>
       </div>
       {isSuccess ? <p role="status">{t('email_sent')}</p> : null}
     </section>
@@ -112,15 +120,15 @@ export function ReservationListScreen() {
             </ul>
           )}
           {history.length > 0 ? (
-            <button
-              type="button"
-              className="button secondary"
+            <Button
+              variant="ghost"
+              icon={showHistory ? ChevronUp : ChevronDown}
               aria-expanded={showHistory}
               aria-controls="reservation-history"
               onClick={() => setShowHistory((shown) => !shown)}
             >
               {showHistory ? t('hide_history') : t('see_history')}
-            </button>
+            </Button>
           ) : null}
           {showHistory ? (
             <section id="reservation-history" aria-labelledby="history-title">
@@ -133,7 +141,7 @@ export function ReservationListScreen() {
             </section>
           ) : null}
           <Link className={`fab fab-${platform}`} to="/reservation/add" aria-label={t('add')}>
-            <span aria-hidden="true">+</span>
+            <Plus aria-hidden="true" focusable="false" size={28} strokeWidth={2.5} />
           </Link>
         </>
       ) : null}

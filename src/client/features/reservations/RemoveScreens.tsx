@@ -1,6 +1,8 @@
+import { ArrowLeft, BookOpen, CalendarCheck, CalendarX, CircleCheck, List, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { isChangeAllowed } from '../../../shared/reservations.ts';
 import { useReservationDestroyMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
@@ -32,7 +34,7 @@ export function ReservationRemoveScreen() {
     <div className="reservations-screen">
       <h1>{t('remove_title')}</h1>
       <p>{t('remove_confirm')}</p>
-      <dl className="detail">
+      <dl className="detail detail-card">
         <dt>{t('date')}</dt>
         <dd>{dateWithWeekday(reservation.startTime, timeZone, language)}</dd>
         <dt>{t('time')}</dt>
@@ -42,9 +44,9 @@ export function ReservationRemoveScreen() {
       </dl>
       {reservation.repeatType !== 'none' ? <p className="note">{t('remove_repeat_note')}</p> : null}
       {allowed ? (
-        <button type="button" className="button danger" onClick={cancel}>
+        <Button variant="danger" icon={Trash2} onClick={cancel}>
           {t('remove_button')}
-        </button>
+        </Button>
       ) : (
         <p role="alert">{t('no_change_6h')}</p>
       )}
@@ -57,12 +59,17 @@ export function ReservationRemoveScreen() {
 export function ReservationRemovedScreen() {
   const { t } = useTranslation('reservations');
   return (
-    <div className="reservations-screen">
+    <div className="reservations-screen reservation-done">
+      <span className="done-picture" aria-hidden="true">
+        <CalendarX size={40} strokeWidth={1.75} focusable="false" />
+      </span>
       <h1>{t('removed_title')}</h1>
       <p>{t('removed_text')}</p>
-      <Link className="button" to="/reservations">
-        {t('back_to_list')}
-      </Link>
+      <div className="detail-actions">
+        <ButtonLink icon={List} to="/reservations">
+          {t('back_to_list')}
+        </ButtonLink>
+      </div>
     </div>
   );
 }
@@ -71,15 +78,20 @@ export function ReservationRemovedScreen() {
 export function ReservationAddedScreen() {
   const { t } = useTranslation('reservations');
   return (
-    <div className="reservations-screen">
+    <div className="reservations-screen reservation-done">
+      <span className="done-picture" aria-hidden="true">
+        <CalendarCheck size={40} strokeWidth={1.75} focusable="false" />
+      </span>
       <h1>{t('added_title')}</h1>
       <p>{t('added_text')}</p>
-      <Link className="button" to="/rules">
-        {t('see_rules')}
-      </Link>{' '}
-      <Link className="button secondary" to="/reservations">
-        {t('back_to_list')}
-      </Link>
+      <div className="detail-actions">
+        <ButtonLink icon={BookOpen} to="/rules">
+          {t('see_rules')}
+        </ButtonLink>
+        <ButtonLink variant="secondary" icon={List} to="/reservations">
+          {t('back_to_list')}
+        </ButtonLink>
+      </div>
     </div>
   );
 }
@@ -89,11 +101,16 @@ export function ReservationEditedScreen() {
   const { t } = useTranslation('reservations');
   const id = useParams().id ?? '';
   return (
-    <div className="reservations-screen">
+    <div className="reservations-screen reservation-done">
+      <span className="done-picture" aria-hidden="true">
+        <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
+      </span>
       <h1>{t('edited_title')}</h1>
-      <Link className="button" to={`/reservation/${id}`}>
-        {t('back_to_detail')}
-      </Link>
+      <div className="detail-actions">
+        <ButtonLink icon={ArrowLeft} to={`/reservation/${id}`}>
+          {t('back_to_detail')}
+        </ButtonLink>
+      </div>
     </div>
   );
 }

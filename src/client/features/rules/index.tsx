@@ -1,11 +1,13 @@
 /** The rules (route /rules): three sections, seven rule items (docs/client.md, Screens and routes). */
+import { CalendarClock, ClipboardCheck, Timer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import './rules.css';
 
+/** The three moments of a jail, each with its picture. */
 const SECTIONS = [
-  { title: 'before_title', rules: ['before_1', 'before_2'] },
-  { title: 'in_title', rules: ['in_1', 'in_2', 'in_3'] },
-  { title: 'after_title', rules: ['after_1', 'after_2'] },
+  { title: 'before_title', icon: CalendarClock, rules: ['before_1', 'before_2'] },
+  { title: 'in_title', icon: Timer, rules: ['in_1', 'in_2', 'in_3'] },
+  { title: 'after_title', icon: ClipboardCheck, rules: ['after_1', 'after_2'] },
 ] as const;
 
 export function RulesScreen() {
@@ -14,9 +16,14 @@ export function RulesScreen() {
     <div className="rules-screen">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      {SECTIONS.map((section) => (
-        <section key={section.title} aria-labelledby={`rules-${section.title}`}>
-          <h2 id={`rules-${section.title}`}>{t(section.title)}</h2>
+      {SECTIONS.map(({ icon: Icon, ...section }) => (
+        <section key={section.title} className="rules-section" aria-labelledby={`rules-${section.title}`}>
+          <h2 id={`rules-${section.title}`}>
+            <span className="rules-icon" aria-hidden="true">
+              <Icon size={22} focusable="false" />
+            </span>
+            {t(section.title)}
+          </h2>
           <ol className="rules-list">
             {section.rules.map((rule) => (
               <li key={rule}>{t(rule)}</li>

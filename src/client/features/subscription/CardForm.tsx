@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { CreditCard } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { usePaymentsLocalTokenMutation } from './api.ts';
 import { parseExpiry } from './plan-view.ts';
@@ -22,12 +24,12 @@ function CardActions({ submitLabel, disabled, onCancel }: { submitLabel: string;
   const { t } = useTranslation('subscription');
   return (
     <div className="subscription-actions">
-      <button type="submit" className="button" disabled={disabled}>
+      <Button type="submit" icon={CreditCard} disabled={disabled}>
         {submitLabel}
-      </button>
-      <button type="button" className="button button-secondary" onClick={onCancel}>
+      </Button>
+      <Button variant="secondary" onClick={onCancel}>
         {t('card_cancel')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stripe } from '@stripe/stripe-js';
+import { CircleAlert, CircleCheck, CreditCard, Mail, ShieldCheck, Sparkles, XCircle } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { formatDateTime } from '../../../shared/time-zone.ts';
 import { CONTACT_EMAIL } from '../account/links.ts';
 import { useLanguage, useNow, useTimeZone } from '../reservations/common.ts';
@@ -159,6 +161,11 @@ export function SubscriptionScreen() {
       <div role="alert" className="subscription-alert-region">
         {notice !== null ? (
           <div className={`subscription-alert ${notice.kind}`} data-testid="subscription-alert">
+            {notice.kind === 'error' ? (
+              <CircleAlert className="subscription-alert-icon" aria-hidden="true" focusable="false" size={22} />
+            ) : (
+              <CircleCheck className="subscription-alert-icon" aria-hidden="true" focusable="false" size={22} />
+            )}
             <p className="subscription-alert-title">{notice.kind === 'error' ? t('error_title') : t('alert_title')}</p>
             <p>{notice.text}</p>
           </div>
@@ -176,14 +183,14 @@ export function SubscriptionScreen() {
         ) : null}
         <div className="subscription-actions">
           {subscription.card !== null ? (
-            <button type="button" className="button button-secondary" onClick={() => setCardFor({ kind: 'update' })}>
+            <Button variant="secondary" icon={CreditCard} onClick={() => setCardFor({ kind: 'update' })}>
               {t('update_card')}
-            </button>
+            </Button>
           ) : null}
           {canUnsubscribe(subscription.plan) ? (
-            <button type="button" className="button button-secondary" onClick={() => void onUnsubscribe()}>
+            <Button variant="danger" icon={XCircle} onClick={() => void onUnsubscribe()}>
               {t('unsubscribe')}
-            </button>
+            </Button>
           ) : null}
         </div>
       </section>
@@ -212,12 +219,12 @@ export function SubscriptionScreen() {
           <h2 id="subscription-authenticate-heading">{t('authenticate_heading')}</h2>
           <p>{t('authenticate_text')}</p>
           <div className="subscription-actions">
-            <button type="button" className="button" onClick={() => void onAuthenticate(true)}>
+            <Button icon={ShieldCheck} onClick={() => void onAuthenticate(true)}>
               {t('authenticate_approve')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => void onAuthenticate(false)}>
+            </Button>
+            <Button variant="secondary" onClick={() => void onAuthenticate(false)}>
               {t('authenticate_decline')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
@@ -229,14 +236,15 @@ export function SubscriptionScreen() {
           {PLAN_OFFERS.map((offer) => (
             <li key={offer.name} className={`subscription-offer${offer.code === subscription.plan ? ' current' : ''}`} data-testid={`plan-${offer.name}`}>
               <h3>{t(`plan_${offer.name}`)}</h3>
-              <p>{t(`price_${offer.name}`, { price: offer.priceYen.toLocaleString(language) })}</p>
+              <p className="subscription-price">{t(`price_${offer.name}`, { price: offer.priceYen.toLocaleString(language) })}</p>
               {offered.includes(offer.code) ? (
-                <button type="button" className="button" onClick={() => setCardFor({ kind: 'subscribe', plan: offer.code })}>
+                <Button icon={Sparkles} onClick={() => setCardFor({ kind: 'subscribe', plan: offer.code })}>
                   {t('subscribe', { plan: t(`plan_${offer.name}`) })}
-                </button>
+                </Button>
               ) : null}
               {!offer.byCard ? (
-                <p>
+                <p className="subscription-mail">
+                  <Mail aria-hidden="true" focusable="false" size={18} />
                   <a href={`mailto:${CONTACT_EMAIL}`}>{t('apply_by_mail', { email: CONTACT_EMAIL })}</a>
                 </p>
               ) : null}

@@ -1,3 +1,5 @@
+import { Play, Zap } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -41,18 +43,18 @@ export function TryOffer() {
             onValueChange={(hours) => setEntry({ ...entry, duration: Number(hours) })}
           />
           <div className="try-actions">
-            <button type="submit" className="button">
+            <Button type="submit" icon={Play}>
               {t('start')}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setOpen(false)}>
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
               {t('cancel')}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
-        <button type="button" className="button" onClick={() => setOpen(true)}>
+        <Button icon={Zap} onClick={() => setOpen(true)}>
           {t('try_now')}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -1,6 +1,8 @@
+import { ArrowLeft } from 'lucide-react';
+import { ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { getLocal, putLocal } from '../../app/localDb.ts';
 import { useReservationReadListQuery } from '../reservations/api.ts';
 import { useReservationTryMutation } from './api.ts';
@@ -53,9 +55,9 @@ export function TryScreen() {
       {isError ? (
         <>
           <p role="alert">{t('failed')}</p>
-          <Link className="button" to="/reservations">
+          <ButtonLink icon={ArrowLeft} to="/reservations">
             {t('back')}
-          </Link>
+          </ButtonLink>
         </>
       ) : (
         <p role="status">{t('waiting')}</p>
