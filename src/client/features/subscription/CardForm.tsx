@@ -106,7 +106,7 @@ function StripeCardFields({
 
   return (
     <form className="subscription-card-form" onSubmit={(event) => void submit(event)}>
-      <div className="subscription-stripe-card" ref={mount} role="group" aria-label={t('card_number')} />
+      <div className="subscription-stripe-card control" ref={mount} role="group" aria-label={t('card_number')} />
       <CardActions submitLabel={submitLabel} disabled={busy || card === null} onCancel={onCancel} />
     </form>
   );
