@@ -6,6 +6,7 @@ import { restoreSession } from './app/session.ts';
 import { makeStore } from './app/store.ts';
 import { detectLanguage, i18n } from './i18n.ts';
 import './ui/tokens.css';
+import './ui/base.css';
 import './styles.css';
 
 const container = document.getElementById('root');

@@ -9,6 +9,7 @@ import { restoreSession } from './session.ts';
 import { initialSessionState } from './sessionSlice.ts';
 import { makeConsoleStore } from './store.ts';
 import '../ui/tokens.css';
+import '../ui/base.css';
 import './warden.css';
 
 /** The human wardens' console (warden.html, served at /warden). */

@@ -1,8 +1,7 @@
 import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { ActivityLog, JailSummary, Reservation } from '../../shared/api/reservation.ts';
-import type { JailStatus } from '../../shared/relay.ts';
 import type { Language } from '../../shared/constants.ts';
-import { jailFigures } from '../../shared/focused-time.ts';
+import { type JailTimes, jailFigures } from '../../shared/focused-time.ts';
 import { isBlockedByEarlyFinish, isSuspended } from '../../shared/penalties.ts';
 import { PLANS } from '../../shared/plans.ts';
 import {
@@ -159,14 +158,7 @@ async function rollForwardEnded(db: Database, guestId: number, now: number): Pro
 }
 
 /** What a finished jail's row gives its report (docs/rules.md, Focused time). */
-interface FinishedJail {
-  startTime: number;
-  endTime: number;
-  enteredAt: number | null;
-  jailStatus: JailStatus;
-  statusSince: number;
-  breakMs: number;
-  awayMs: number;
+interface FinishedJail extends JailTimes {
   finishedAt: number;
   finish: JailSummary['finish'];
   patrolCount: number;

@@ -61,7 +61,7 @@ export function GuestEditPhoneScreen() {
     <section className="account-screen">
       <h1>{t('edit_phone_heading')}</h1>
       {phoneCode === null ? (
-        <form className="account-form" onSubmit={submitNumber}>
+        <form className="account-form card" onSubmit={submitNumber}>
           <TextField
             label={t('account_phone')}
             type="tel"
@@ -82,7 +82,7 @@ export function GuestEditPhoneScreen() {
           </p>
         </form>
       ) : (
-        <form className="account-form" onSubmit={submitCode}>
+        <form className="account-form card" onSubmit={submitCode}>
           <p role="status">{t('edit_phone_code_sent', { phone: phone.trim() })}</p>
           <TextField
             label={t('account_phone_code')}

@@ -69,7 +69,7 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
   return (
     <section className="account-screen">
       <h1>{t(field === 'title' ? 'edit_title_heading' : 'edit_email_heading')}</h1>
-      <form className="account-form" onSubmit={submit}>
+      <form className="account-form card" onSubmit={submit}>
         <TextField
           label={t(field === 'title' ? 'account_title' : 'account_email')}
           type={field === 'email' ? 'email' : 'text'}
@@ -111,7 +111,7 @@ export function GuestEditedScreen() {
   const { t } = useTranslation('account');
   return (
     <section className="account-screen account-done-screen">
-      <span className="account-picture" aria-hidden="true">
+      <span className="icon-badge success" aria-hidden="true">
         <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>
       <h1>{t('edited_heading')}</h1>

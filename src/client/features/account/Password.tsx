@@ -26,7 +26,7 @@ export function ResetPasswordEmailScreen() {
     <section className="account-screen">
       <h1>{t('reset_heading')}</h1>
       <p>{t('reset_explain')}</p>
-      <form className="account-form" onSubmit={submit}>
+      <form className="account-form card" onSubmit={submit}>
         <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
         <Button type="submit" icon={Send} wide disabled={isLoading}>
           {t('reset_submit')}
@@ -70,7 +70,7 @@ export function UpdatePasswordScreen() {
           </ButtonLink>
         </div>
       ) : (
-        <form className="account-form" onSubmit={submit}>
+        <form className="account-form card" onSubmit={submit}>
           <PasswordField label={t('account_password_new')} purpose="new" required value={password} onValueChange={setPassword} />
           <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
           <FormAlert alert={alert} />

@@ -36,7 +36,7 @@ export function SigninScreen() {
   return (
     <section className="account-screen">
       <h1>{t('signin_heading')}</h1>
-      <form className="account-form" onSubmit={submit}>
+      <form className="account-form card" onSubmit={submit}>
         <TextField label={t('account_title_or_email')} name="username" autoComplete="username" required value={title} onValueChange={setTitle} />
         <PasswordField label={t('account_password')} name="password" purpose="current" required value={password} onValueChange={setPassword} />
         <Button type="submit" icon={LogIn} wide disabled={waiting}>

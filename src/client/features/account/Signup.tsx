@@ -37,7 +37,7 @@ export function SignupScreen() {
   return (
     <section className="account-screen">
       <h1>{t('signup_heading')}</h1>
-      <form className="account-form" onSubmit={submit} noValidate>
+      <form className="account-form card" onSubmit={submit} noValidate>
         <TextField label={t('account_title')} name="username" autoComplete="username" required maxLength={50} value={title} onValueChange={setTitle} />
         <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
         <PasswordField label={t('account_password')} name="password" purpose="new" required minLength={8} value={password} onValueChange={setPassword} />

@@ -31,7 +31,7 @@ export function IntroScreen() {
           aria-label={t('intro_slide_of', { current: current + 1, total })}
           aria-live="polite"
         >
-          <span className="intro-picture" aria-hidden="true">
+          <span className="icon-badge" aria-hidden="true">
             <SlideIcon size={40} strokeWidth={1.75} focusable="false" />
           </span>
           <h2>{t(slide.title)}</h2>

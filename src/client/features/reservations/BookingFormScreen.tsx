@@ -83,7 +83,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
   };
 
   return (
-    <form className="booking-form" onSubmit={submit} noValidate>
+    <form className="booking-form card" onSubmit={submit} noValidate>
       <SelectField
         label={t('start_date')}
         value={form.date}

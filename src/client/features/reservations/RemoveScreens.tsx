@@ -60,7 +60,7 @@ export function ReservationRemovedScreen() {
   const { t } = useTranslation('reservations');
   return (
     <div className="reservations-screen reservation-done">
-      <span className="done-picture" aria-hidden="true">
+      <span className="icon-badge" aria-hidden="true">
         <CalendarX size={40} strokeWidth={1.75} focusable="false" />
       </span>
       <h1>{t('removed_title')}</h1>
@@ -79,7 +79,7 @@ export function ReservationAddedScreen() {
   const { t } = useTranslation('reservations');
   return (
     <div className="reservations-screen reservation-done">
-      <span className="done-picture" aria-hidden="true">
+      <span className="icon-badge" aria-hidden="true">
         <CalendarCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>
       <h1>{t('added_title')}</h1>
@@ -102,7 +102,7 @@ export function ReservationEditedScreen() {
   const id = useParams().id ?? '';
   return (
     <div className="reservations-screen reservation-done">
-      <span className="done-picture" aria-hidden="true">
+      <span className="icon-badge" aria-hidden="true">
         <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>
       <h1>{t('edited_title')}</h1>

@@ -19,7 +19,7 @@ export function RulesScreen() {
       {SECTIONS.map(({ icon: Icon, ...section }) => (
         <section key={section.title} className="rules-section" aria-labelledby={`rules-${section.title}`}>
           <h2 id={`rules-${section.title}`}>
-            <span className="rules-icon" aria-hidden="true">
+            <span className="icon-badge small" aria-hidden="true">
               <Icon size={22} focusable="false" />
             </span>
             {t(section.title)}
