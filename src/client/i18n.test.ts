@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../shared/constants.ts';
-import { allNamespaces, browserTimezone, createI18n, detectLanguage, isLanguage } from './i18n.ts';
+import { texts as common } from './i18n/common.ts';
+import { browserTimezone, createI18n, detectLanguage, isLanguage, type Texts, textsOf } from './i18n.ts';
+
+/** Every namespace with its texts: `common` and each feature's (the page loads these one by one). */
+function allNamespaces(): Record<string, Texts> {
+  const modules = import.meta.glob<Record<string, unknown>>('./features/*/texts.ts', { eager: true });
+  const namespaces: Record<string, Texts> = { common };
+  for (const [path, module] of Object.entries(modules)) {
+    const name = /\.\/features\/([^/]+)\/texts\.ts$/.exec(path)?.[1];
+    const texts = textsOf(module);
+    if (name !== undefined && texts !== undefined) namespaces[name] = texts;
+  }
+  return namespaces;
+}
 
 /** Every key path of a texts object ('a.b' for nested ones). */
 function keys(value: unknown, prefix = ''): string[] {
@@ -54,6 +67,17 @@ describe('texts', () => {
       }
     });
   }
+
+  it('loads a feature namespace when it is first asked for, in the current language', async () => {
+    const i18n = createI18n('ja');
+    expect(i18n.hasResourceBundle('ja', 'jail')).toBe(false);
+    await i18n.loadNamespaces('jail');
+    expect(i18n.t('live_close', { ns: 'jail' })).toBe('閉じる');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('live_close', { ns: 'jail' })).toBe('Close');
+    await expect(i18n.loadNamespaces('nowhere')).resolves.toBeUndefined();
+    expect(i18n.hasResourceBundle('en', 'nowhere')).toBe(false);
+  });
 
   it('translates and switches language', async () => {
     const i18n = createI18n('en');

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/constants.ts';
 import { texts as common } from './i18n/common.ts';
@@ -12,8 +12,10 @@ import { texts as common } from './i18n/common.ts';
  * `src/client/features/<feature>/texts.ts` exporting
  * `texts = { en: {...}, ja: {...} }` (or a single export of that shape, such
  * as `accountTexts`) is picked up here. Use them with
- * `useTranslation('<feature>')`. A test fails when a key is missing in one
- * language (src/client/i18n.test.ts).
+ * `useTranslation('<feature>')`. `common` comes with the page; a feature's
+ * namespace is loaded with the first screen that asks for it (its own small
+ * chunk), so the first screen carries only its own texts. A test fails when
+ * a key is missing in one language (src/client/i18n.test.ts).
  */
 
 /** The texts of one namespace in both languages; nested objects allowed. */
@@ -42,39 +44,36 @@ export function browserTimezone(now: Date = new Date()): number {
   return now.getTimezoneOffset();
 }
 
-const featureModules = import.meta.glob<Record<string, unknown>>('./features/*/texts.ts', { eager: true });
+/** The feature namespaces, each loaded on demand (`./features/<namespace>/texts.ts`). */
+const featureTexts = import.meta.glob<Record<string, unknown>>('./features/*/texts.ts');
 
 function isTexts(value: unknown): value is Texts {
   return typeof value === 'object' && value !== null && typeof (value as Texts).en === 'object' && typeof (value as Texts).ja === 'object';
 }
 
 /** A feature's texts: its export `texts`, else its one export shaped `{en, ja}`. */
-function textsOf(module: Record<string, unknown>): Texts | undefined {
+export function textsOf(module: Record<string, unknown>): Texts | undefined {
   if (isTexts(module.texts)) return module.texts;
   const candidates = Object.values(module).filter(isTexts);
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
-/** Every namespace with its texts: `common` and each feature's. */
-export function allNamespaces(): Record<string, Texts> {
-  const namespaces: Record<string, Texts> = { common };
-  for (const [path, module] of Object.entries(featureModules)) {
-    const name = /\.\/features\/([^/]+)\/texts\.ts$/.exec(path)?.[1];
-    const texts = textsOf(module);
-    if (name !== undefined && texts !== undefined) namespaces[name] = texts;
-  }
-  return namespaces;
-}
-
-function resources(): Resource {
-  const result: Resource = { en: {}, ja: {} };
-  for (const [namespace, texts] of Object.entries(allNamespaces())) {
-    for (const language of LANGUAGES) {
-      (result[language] as Record<string, unknown>)[namespace] = texts[language];
+/** An i18next backend that loads a feature's namespace in a language from its texts module. */
+const featureTextsBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = featureTexts[`./features/${namespace}/texts.ts`];
+    if (load === undefined) {
+      callback(new Error(`No texts for the namespace ${namespace}`), false);
+      return;
     }
-  }
-  return result;
-}
+    load().then(
+      (module) => callback(null, textsOf(module)?.[language as Language] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 /** Missing keys seen at run time (logged once each; the browser tests fail on them). */
 export const missingKeys = new Set<string>();
@@ -82,25 +81,29 @@ export const missingKeys = new Set<string>();
 /** Creates and initialises an i18next instance in `language`. */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: resources(),
-    lng: language,
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    ns: Object.keys(allNamespaces()),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    saveMissing: true,
-    missingKeyHandler(languages, namespace, key) {
-      const id = `${languages.join(',')}:${namespace}:${key}`;
-      if (!missingKeys.has(id)) {
-        missingKeys.add(id);
-        console.error(`Missing text ${id}`);
-      }
-    },
-  });
+  void instance
+    .use(featureTextsBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { common: common.en }, ja: { common: common.ja } },
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+      saveMissing: true,
+      missingKeyHandler(languages, namespace, key) {
+        const id = `${languages.join(',')}:${namespace}:${key}`;
+        if (!missingKeys.has(id)) {
+          missingKeys.add(id);
+          console.error(`Missing text ${id}`);
+        }
+      },
+    });
   return instance;
 }
 
