@@ -23,10 +23,10 @@ interface RuleHome {
   caught: string;
 }
 
-/** A number not part of a longer one (nor of a name, a version or a decimal). */
+/** A number not part of a longer one (nor of a name, a version or a decimal), and not negative (an angle such as rotate(-90)). */
 function number(...spellings: string[]): RegExp {
   const alternatives = spellings.map((spelling) => spelling.replace('.', '\\.')).join('|');
-  return new RegExp(`(?<![\\w.])(?:${alternatives})(?![\\w.])`);
+  return new RegExp(`(?<![\\w.-])(?:${alternatives})(?![\\w.])`);
 }
 
 const VISION_PARAMS = 'src/client/vision/params.generated.ts';
@@ -125,7 +125,7 @@ describe('one home per rule', () => {
   });
 
   it('spells numbers whole and leaves comments alone', () => {
-    expect(number('90').test('version 1.90.2, 900, x90')).toBe(false);
+    expect(number('90').test('version 1.90.2, 900, x90, rotate(-90 50 50)')).toBe(false);
     expect(code('const a = 2; // 180 s\n/* 1.5 */ const b = "http://x/180";')).toBe('const a = 2; \n const b = "http://x/180";');
   });
 });
