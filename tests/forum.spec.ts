@@ -67,6 +67,14 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    test('is reached from the account menu, on a phone as on a desktop', async ({ page, request }) => {
+      const guest = await createGuest(request);
+      await signedIn(page, guest, '/guest/show');
+      await page.getByRole('main').getByRole('link', { name: 'Forum' }).click();
+      await expect(page).toHaveURL(/\/userForum$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Forum' })).toBeVisible();
+    });
+
     test('shows the messages before the latest 100 on request, keeping the list where it was', async ({ page, request }) => {
       const marker = uniqueName('page');
       // 110 messages from 11 guests (10 a minute each): the first ten fall before the latest 100.

@@ -1,4 +1,4 @@
-import { BookOpen, ChevronRight, CreditCard, Handshake, ImageOff, LogOut, type LucideIcon, Mail, UserRound } from 'lucide-react';
+import { BookOpen, ChevronRight, CreditCard, Handshake, ImageOff, LogOut, type LucideIcon, Mail, MessagesSquare, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
@@ -11,6 +11,7 @@ const MENU: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/guest/edit', label: 'show_account_info', icon: UserRound },
   { to: '/subscription', label: 'show_subscription', icon: CreditCard },
   { to: '/rules', label: 'show_rules', icon: BookOpen },
+  { to: '/userForum', label: 'show_forum', icon: MessagesSquare },
   { to: '/filters', label: 'show_filters', icon: ImageOff },
   { to: '/collaboration', label: 'show_collaboration', icon: Handshake },
 ];
