@@ -114,6 +114,31 @@ test('a warden signs in, sees a live jail, opens it, talks to the guest and call
     await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
     await checkA11y(page, 'console on a tablet');
 
+    // The warden ends the jail: the header says so instead of a live status,
+    // and the grid empties with a word on what will show there.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('heading', { name: 'Live jails 1' })).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await panel.getByLabel('Reason (required, the guest sees it)').fill('Ended from the console.');
+    await panel.getByRole('button', { name: 'Finish the jail' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'This jail has ended.' })).toBeVisible();
+    const header = panel.locator('header');
+    await expect(header).not.toContainText('In jail');
+    await expect(header).not.toContainText(' left');
+    await expect(page.getByRole('heading', { name: 'Live jails 0' })).toBeVisible();
+    await expect(page.getByText('No jail is live right now.')).toBeVisible();
+    await checkA11y(page, 'console after the jail ended');
+
+    // The same in Japanese on a phone: one word for each thing, nothing sideways.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.getByLabel('Language').selectOption('ja');
+    await expect(page.getByRole('heading', { name: 'ライブ中のジェイル 0件' })).toBeVisible();
+    await expect(page.getByText('このジェイルは終了しました。')).toBeVisible();
+    await expect(page.getByText('現在ライブ中のジェイルはありません。')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await checkA11y(page, 'console in Japanese on a phone');
+    await page.getByLabel('言語').selectOption('en');
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
     expect(missing).toEqual([]);

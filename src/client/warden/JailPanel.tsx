@@ -115,17 +115,24 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
           <h2 id="open-jail-title" ref={headingRef} tabIndex={-1}>
             {t('jail_title', { title: jail.guest.title, work: jail.work === '' ? t('no_work') : jail.work })}
           </h2>
-          <p className="card-line">
-            <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
-            {t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}
-            {' · '}
-            <Presence jail={jail} />
-            {' · '}
-            <span className="time-left">{t('time_left', { time: formatDuration(jail.endTime - now) })}</span>
-            {' · '}
-            {jail.warden === null ? t('no_assigned_warden') : t('assigned_warden', { title: jail.warden.title })}
-          </p>
-          {!isLive && open.phase === 'open' && <p className="over">{t('jail_over')}</p>}
+          {isLive ? (
+            <p className="card-line">
+              <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
+              {t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}
+              {' · '}
+              <Presence jail={jail} />
+              {' · '}
+              <span className="time-left">{t('time_left', { time: formatDuration(jail.endTime - now) })}</span>
+              {' · '}
+              {jail.warden === null ? t('no_assigned_warden') : t('assigned_warden', { title: jail.warden.title })}
+            </p>
+          ) : (
+            open.phase === 'open' && (
+              <p className="over" role="status">
+                <strong>{t('jail_over')}</strong> {t('jail_over_hint')}
+              </p>
+            )
+          )}
         </div>
         <button type="button" className="button secondary" onClick={onClose}>
           {t('close_jail')}

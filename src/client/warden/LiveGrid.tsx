@@ -92,7 +92,10 @@ export function LiveGrid({ now, onOpen }: { now: number; onOpen(reservationId: n
         {t('live_jails_title')} <span className="count">{t('live_jails_count', { count: jails.length })}</span>
       </h2>
       {jails.length === 0 ? (
-        <p>{t('no_live_jails')}</p>
+        <div className="live-jails-empty">
+          <p>{t('no_live_jails')}</p>
+          <p className="muted">{t('no_live_jails_hint')}</p>
+        </div>
       ) : (
         <div className="jail-grid">
           {jails.map((jail) => (

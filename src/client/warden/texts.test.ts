@@ -38,6 +38,17 @@ describe('the console texts (namespace warden)', () => {
     expect(createConsoleI18n('ja').t('time_left', { time: '5:00' })).toBe('残り 5:00');
     expect(createConsoleI18n('en').t('sign_in')).toBe('Sign in');
   });
+
+  it('counts in words that agree with the number', () => {
+    const english = createConsoleI18n('en');
+    const japanese = createConsoleI18n('ja');
+    expect(english.t('alerts_count', { count: 1 })).toBe('1 alert in 20 minutes');
+    expect(english.t('alerts_count', { count: 3 })).toBe('3 alerts in 20 minutes');
+    expect(japanese.t('alerts_count', { count: 1 })).toBe('直近20分のアラート 1件');
+    expect(japanese.t('alerts_count', { count: 3 })).toBe('直近20分のアラート 3件');
+    expect(english.t('live_jails_count', { count: 0 })).toBe('0');
+    expect(japanese.t('live_jails_count', { count: 0 })).toBe('0件');
+  });
 });
 
 describe('helpers', () => {
