@@ -83,11 +83,23 @@ for (const { name, viewport } of VIEWPORTS) {
       test('the terms page opens from sign-up in a tab of its own, in both languages, with the contact address', async ({ page, context }) => {
         await page.goto('/signup');
         const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms and Conditions' }).click()]);
-        await expect(terms).toHaveURL(/\/terms\.html$/);
+        // In the guest's language alone; the other is a link away.
+        await expect(terms).toHaveURL(/\/terms\.html#en$/);
         await expect(terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
-        await expect(terms.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible();
+        await expect(terms.getByRole('heading', { level: 1, name: '利用規約' })).toBeHidden();
         await expect(terms.getByRole('link', { name: /@/ }).first()).toHaveAttribute('href', /^mailto:[^%\s]+@[^%\s]+$/);
         await checkA11y(terms, '/terms.html');
+        await terms.getByRole('link', { name: '日本語' }).click();
+        await expect(terms.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible();
+        await expect(terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeHidden();
+        await checkA11y(terms, '/terms.html#ja');
+        await terms.close();
+
+        // A Japanese visitor's sign-up links to the Japanese terms.
+        await page.goto('/');
+        await page.getByRole('radio', { name: '日本語' }).check();
+        await page.goto('/signup');
+        await expect(page.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms.html#ja');
       });
 
       test('sign-up needs the terms, signs in by itself, and the mailed link verifies the address', async ({ page, request }) => {
@@ -117,11 +129,22 @@ for (const { name, viewport } of VIEWPORTS) {
         const mail = await lastMailTo(request, email);
         const link = linkIn(mail.text);
         expect(link).toMatch(/^\/guest\/verifyEmail\//);
-        await page.goto(link);
-        await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
-        await expect(page.getByRole('button', { name: 'OK' })).toBeVisible();
-        await settled(page);
-        await checkA11y(page, '/guest/verifyEmail');
+        // The link opens in a tab of its own, as from a mail; the list's tab learns it at once.
+        const unverified = page.getByText(/please first verify your account/);
+        await expect(unverified).toBeVisible();
+        const mailTab = await page.context().newPage();
+        await mailTab.goto(link);
+        await expect(mailTab.getByText('Your e-mail address is verified.')).toBeVisible();
+        await expect(unverified).toHaveCount(0);
+        await settled(mailTab);
+        await checkA11y(mailTab, '/guest/verifyEmail');
+        // A tab no script opened does not close: the page offers the way back instead.
+        await mailTab.getByRole('button', { name: 'OK' }).click();
+        await expect(mailTab.getByText(/This tab stays open/)).toBeVisible();
+        await checkA11y(mailTab, '/guest/verifyEmail, still open');
+        await mailTab.getByRole('link', { name: 'Go to my jails' }).click();
+        await expect(mailTab).toHaveURL(/\/reservations$/);
+        await mailTab.close();
         // A used link no longer verifies.
         await page.goto(link);
         await expectBanner(page, 'This link is invalid or has expired.');
@@ -196,6 +219,38 @@ for (const { name, viewport } of VIEWPORTS) {
         const fresh = await call(request, '/guest/authenticate', { guest: { title: guest.title, password: 'the new password' } });
         expect(fresh.api.status).toBe('success');
         account.password = 'the new password';
+        expect(missing).toEqual([]);
+      });
+
+      test('"Edit password": the address filled in, the navigation kept, then signed out and back in with the new password', async ({ page, request }) => {
+        const missing = watchMissingTexts(page);
+        await signInByApi(page, request, account);
+        await page.goto('/guest/edit');
+        await page.getByRole('link', { name: 'Edit: Password' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+        await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+        await expect(page.getByRole('navigation').first()).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/guest/edit');
+        await checkA11y(page, '"Edit password"');
+        await page.getByRole('button', { name: 'Send the link' }).click();
+        await expect(page.getByText(/a link is on its way/)).toBeVisible();
+
+        // The reset ends every session, this device's too: "Sign in" reaches the sign-in page, and the jails follow.
+        await page.goto(linkIn((await lastMailTo(request, account.email)).text));
+        await page.getByLabel('New password', { exact: true }).fill('a second new password');
+        await page.getByLabel('Confirm the new password').fill('a second new password');
+        await page.getByRole('button', { name: 'Save the password' }).click();
+        await expect(page.getByText('Your password was changed. Please sign in.')).toBeVisible();
+        account.password = 'a second new password';
+        await page.getByRole('link', { name: 'Sign in' }).click();
+        await expect(page).toHaveURL(/\/signin$/);
+        await page.getByLabel('Username or e-mail').fill(account.title);
+        await page.getByLabel('Password').fill(account.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page).toHaveURL(/\/reservations$/);
+        await settled(page);
+        await expect(page.getByRole('alertdialog')).toHaveCount(0);
+        await expect(page.getByText('You are signed out. Please sign in again.')).toHaveCount(0);
         expect(missing).toEqual([]);
       });
 

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AccessGate } from './app/AccessGate.tsx';
-import { useAppSelector } from './app/hooks.ts';
+import { useAppSelector, useIsLoggedIn } from './app/hooks.ts';
 import { AppFrame, LoadingOverlay, NetworkBanner } from './app/Layout.tsx';
 import { Connectivity } from './app/OfflineNotice.tsx';
 import type { AppStore } from './app/store.ts';
@@ -88,7 +88,6 @@ export function AppRoutes() {
         <Route path="/index.html" element={<Navigate to="/" replace />} />
         <Route path="/signin" element={<SigninScreen />} />
         <Route path="/signup" element={<SignupScreen />} />
-        <Route path="/guest/resetPasswordEmail" element={<ResetPasswordEmailScreen />} />
         <Route path="/guest/updatePassword/:token" element={<UpdatePasswordScreen />} />
         <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
         <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
@@ -98,6 +97,9 @@ export function AppRoutes() {
         <Route path="/jail/live/:id" element={<LiveScreen />} />
         <Route path="/camera-check" element={<CameraCheck />} />
         <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+      <Route element={<FrameForSession />}>
+        <Route path="/guest/resetPasswordEmail" element={<ResetPasswordEmailScreen />} />
       </Route>
       <Route element={<AppFrame withNav />}>
         <Route path="/reservations" element={<ReservationListScreen />} />
@@ -122,6 +124,11 @@ export function AppRoutes() {
       </Route>
     </Routes>
   );
+}
+
+/** The frame of a screen both visitors and guests use: with the navigation for a signed-in guest. */
+function FrameForSession() {
+  return <AppFrame withNav={useIsLoggedIn()} />;
 }
 
 /** Keeps i18next and `<html lang>` on the store's language. */

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './app/pwa.ts';
-import { restoreSession } from './app/session.ts';
+import { followGuestChanges, restoreSession } from './app/session.ts';
 import { makeStore } from './app/store.ts';
 import { detectLanguage, i18n } from './i18n.ts';
 import './ui/tokens.css';
@@ -19,6 +19,7 @@ void i18n.changeLanguage(language);
 
 const store = makeStore({ persist: true, preloadedState: { application: { language } } });
 void restoreSession(store);
+followGuestChanges(store);
 registerServiceWorker();
 
 createRoot(container).render(

@@ -45,9 +45,33 @@ export function logout(store: Pick<AppStore, 'dispatch'>): void {
   forgetSession(store);
 }
 
-/** Forgets the session, the server state read with it (logout resets the guest and the reservations: docs/client.md, State) and the banner's message. */
-function forgetSession(store: Pick<AppStore, 'dispatch'>): void {
+/**
+ * Forgets the session, the server state read with it (logout resets the guest
+ * and the reservations: docs/client.md, State) and the banner's message. Also
+ * for a session the server has already ended, such as by a password reset.
+ */
+export function forgetSession(store: Pick<AppStore, 'dispatch'>): void {
   store.dispatch(loggedOut());
   store.dispatch(api.util.resetApiState());
   store.dispatch(errorCleared());
+}
+
+/** The channel the app's tabs tell each other on that the guest changed (an e-mail verified in the tab the mail opened). */
+const GUEST_CHANNEL = 'warden-guest';
+const GUEST_CHANGED = 'guest-changed';
+
+/** Tells this browser's other tabs of the app to read the guest again. */
+export function announceGuestChanged(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(GUEST_CHANNEL);
+  channel.postMessage(GUEST_CHANGED);
+  channel.close();
+}
+
+/** Reads the guest again when another tab says it changed, so the list learns it without a reload. */
+export function followGuestChanges(store: AppStore): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  new BroadcastChannel(GUEST_CHANNEL).addEventListener('message', (event: MessageEvent) => {
+    if (event.data === GUEST_CHANGED && store.getState().session.auth !== null) void refreshGuest(store);
+  });
 }

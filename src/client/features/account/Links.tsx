@@ -1,27 +1,47 @@
-import { X } from 'lucide-react';
-import { Button } from '../../ui/Button.tsx';
+import { ArrowRight, X } from 'lucide-react';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FACILITATOR_LOGIN_DELAY_MS } from '../../../shared/constants.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { HOME_PATH } from '../../app/access.ts';
+import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
 import { clearLocal } from '../../app/localDb.ts';
-import { logout } from '../../app/session.ts';
+import { announceGuestChanged, logout } from '../../app/session.ts';
 import { useGuestAuthenticateAsLimFacilitatorMutation, useGuestVerifyEmailMutation } from './api.ts';
 import { facilitatorDestination } from './rules.ts';
 
-/** /guest/verifyEmail/:token: 'verifying...', then the verified message and OK, which closes the window. */
+/** How long a window the browser agreed to close takes to go; a window still open after this was not closed. */
+const CLOSE_WAIT_MS = 300;
+
+/**
+ * /guest/verifyEmail/:token: 'verifying...', then the verified message and
+ * OK, which closes the window. A browser closes only a window a script
+ * opened; for a tab opened from a mail, the page offers the way back to the
+ * app instead. The app's other tabs learn the new state at once.
+ */
 export function VerifyEmailScreen() {
   const { t } = useTranslation('account');
   const { token = '' } = useParams();
+  const loggedIn = useIsLoggedIn();
   const [verify, { isSuccess, isError }] = useGuestVerifyEmailMutation();
+  const [stayedOpen, setStayedOpen] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void verify({ token });
+    void verify({ token }).then((result) => {
+      if ('data' in result) announceGuestChanged();
+    });
   }, [token, verify]);
+
+  function close(): void {
+    window.close();
+    setTimeout(() => {
+      if (!window.closed) setStayedOpen(true);
+    }, CLOSE_WAIT_MS);
+  }
 
   return (
     <section className="account-screen">
@@ -29,12 +49,18 @@ export function VerifyEmailScreen() {
       <div role="status">
         {!isSuccess && !isError && <p>{t('verify_waiting')}</p>}
         {isSuccess && <p className="account-done">{t('verify_done')}</p>}
+        {stayedOpen && <p>{t('verify_still_open')}</p>}
       </div>
-      {isSuccess && (
-        <Button icon={X} onClick={() => window.close()}>
-          {t('verify_ok')}
-        </Button>
-      )}
+      {isSuccess &&
+        (stayedOpen ? (
+          <ButtonLink icon={ArrowRight} to={loggedIn ? HOME_PATH : '/signin'}>
+            {loggedIn ? t('verify_back_to_app') : t('signin_heading')}
+          </ButtonLink>
+        ) : (
+          <Button icon={X} onClick={close}>
+            {t('verify_ok')}
+          </Button>
+        ))}
     </section>
   );
 }

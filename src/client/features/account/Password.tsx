@@ -3,17 +3,27 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useGuest, useIsLoggedIn } from '../../app/hooks.ts';
+import { forgetSession } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { passwordAlert, shouldSendResetEmail, type AccountAlert } from './rules.ts';
 
-/** /guest/resetPasswordEmail: mails a reset link; sent only when the e-mail is non-empty. */
+/**
+ * /guest/resetPasswordEmail: mails a reset link; sent only when the e-mail is
+ * non-empty. A signed-in guest comes here by "Edit password": the page is
+ * theirs to change the password, with their address filled in and the way
+ * back to their account.
+ */
 export function ResetPasswordEmailScreen() {
   const { t } = useTranslation('account');
-  const [email, setEmail] = useState('');
+  const guest = useGuest();
+  const [typed, setTyped] = useState<string | null>(null);
+  const email = typed ?? guest?.email ?? '';
   const [sent, setSent] = useState(false);
   const [send, { isLoading }] = useGuestUpdatePasswordEmailMutation();
+  const signedIn = guest !== null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,18 +34,16 @@ export function ResetPasswordEmailScreen() {
 
   return (
     <section className="account-screen">
-      <h1>{t('reset_heading')}</h1>
-      <p>{t('reset_explain')}</p>
+      <h1>{signedIn ? t('reset_heading_signed_in') : t('reset_heading')}</h1>
+      <p>{signedIn ? t('reset_explain_signed_in') : t('reset_explain')}</p>
       <form className="account-form card" onSubmit={submit}>
-        <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
+        <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setTyped} />
         <Button type="submit" icon={Send} wide disabled={isLoading}>
           {t('reset_submit')}
         </Button>
       </form>
       <div role="status">{sent && <p className="account-done">{t('reset_sent')}</p>}</div>
-      <p className="account-links">
-        <Link to="/signin">{t('signin_heading')}</Link>
-      </p>
+      <p className="account-links">{signedIn ? <Link to="/guest/edit">{t('back_to_account')}</Link> : <Link to="/signin">{t('signin_heading')}</Link>}</p>
     </section>
   );
 }
@@ -49,6 +57,8 @@ export function UpdatePasswordScreen() {
   const [alert, setAlert] = useState<AccountAlert | null>(null);
   const [done, setDone] = useState(false);
   const [update, { isLoading }] = useGuestUpdatePasswordMutation();
+  const loggedIn = useIsLoggedIn();
+  const dispatch = useAppDispatch();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +66,10 @@ export function UpdatePasswordScreen() {
     setAlert(problem);
     if (problem !== null) return;
     const result = await update({ token, password });
-    if ('data' in result) setDone(true);
+    if (!('data' in result)) return;
+    // The reset ended every session of the guest, this device's too.
+    if (loggedIn) forgetSession({ dispatch });
+    setDone(true);
   }
 
   return (

@@ -8,7 +8,7 @@ import { browserTimezone } from '../../i18n.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestCreateMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { TERMS_URL } from './links.ts';
+import { termsUrl } from './links.ts';
 import { signupAlert, type AccountAlert } from './rules.ts';
 
 /** /signup: title, e-mail, password and the terms; signs in by itself, then → /reservations. */
@@ -46,7 +46,7 @@ export function SignupScreen() {
           <label htmlFor={`${id}-terms`}>{t('signup_terms_agree')}</label>
         </div>
         <p>
-          <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
+          <a href={termsUrl(language)} target="_blank" rel="noopener noreferrer">
             {t('signup_terms_link')}
           </a>
         </p>

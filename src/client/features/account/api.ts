@@ -21,6 +21,7 @@ export const accountApi = api.injectEndpoints({
     }),
     guestVerifyEmail: build.mutation<Record<string, unknown>, { token: string }>({
       query: ({ token }) => ({ path: '/guest/verifyEmail', body: { guest: { token } } }),
+      invalidatesTags: guestChanged,
     }),
     guestUpdatePasswordEmail: build.mutation<Record<string, unknown>, { email: string }>({
       query: ({ email }) => ({ path: '/guest/updatePasswordEmail', body: { guest: { email } } }),

@@ -3,6 +3,11 @@ declare const __CONTACT_EMAIL__: string;
 declare const __TERMS_URL__: string;
 
 /** The terms page linked from sign-up (the app's own terms.html unless TERMS_URL names another). */
-export const TERMS_URL: string = typeof __TERMS_URL__ === 'string' ? __TERMS_URL__ : '/terms.html';
+const TERMS_URL: string = typeof __TERMS_URL__ === 'string' ? __TERMS_URL__ : '/terms.html';
+
+/** The terms in the guest's language: the app's own page shows just the part its address names (#en, #ja). */
+export function termsUrl(language: 'en' | 'ja'): string {
+  return TERMS_URL === '/terms.html' ? `${TERMS_URL}#${language}` : TERMS_URL;
+}
 /** The address of the contact mail link on /guest/show and on the terms page. */
 export const CONTACT_EMAIL: string = typeof __CONTACT_EMAIL__ === 'string' ? __CONTACT_EMAIL__ : 'support@localhost';
