@@ -1,7 +1,7 @@
 /**
  * /subscription against the built client and the real server on the local
  * provider (docs/payments.md): light with 4242, a declined 0002 (the
- * Japanese alert, the plan unchanged), standard with 3155 through the
+ * Japanese alert, the plan unchanged, the card kept to correct), standard with 3155 through the
  * authentication step, a card update and unsubscribing with a confirm; at a
  * phone and a desktop size, scanned with axe.
  */
@@ -52,6 +52,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(banner).toContainText('カードの認証に失敗しました');
       await banner.getByRole('button', { name: 'OK' }).click();
       await expect(page.getByTestId('current-plan')).toHaveText('Light');
+      // The form stays open with the card as typed, to be corrected.
+      await expect(page.getByRole('heading', { name: 'Pay for Standard by card' })).toBeVisible();
+      await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+      await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/34');
 
       // Standard with 3155: the authentication step, then standard.
       await page.getByRole('button', { name: 'Subscribe to Standard' }).click();
@@ -102,12 +106,20 @@ test.describe('subscription in Japanese', () => {
     await expect(page.getByTestId('plan-free')).toContainText('100日間無料');
     await page.getByRole('button', { name: 'ライトに登録する' }).click();
     await page.getByLabel('カード番号').fill('4000 0000 0000 0002');
-    await page.getByLabel('有効期限（MM/YY）').fill('12/34');
+    // The expiry typed as the digits alone, as many do from the card.
+    await page.getByLabel('有効期限（MM/YY）').fill('1234');
     await page.getByLabel('セキュリティコード').fill('123');
     await page.getByRole('button', { name: '支払って登録する' }).click();
-    await expect(page.getByRole('alertdialog')).toContainText('カードの認証に失敗しました。');
+    const banner = page.getByRole('alertdialog');
+    await expect(banner).toContainText('カードの認証に失敗しました。');
     await expect(page.getByTestId('current-plan')).toHaveText('トライアル');
     await checkA11y(page, '/subscription in Japanese');
+    await banner.getByRole('button', { name: 'OK' }).click();
+    // Only the number is corrected: the rest of the card is still there.
+    await expect(page.getByLabel('有効期限（MM/YY）')).toHaveValue('1234');
+    await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: '支払って登録する' }).click();
+    await expect(page.getByTestId('current-plan')).toHaveText('ライト');
     expect(missing).toEqual([]);
   });
 });

@@ -111,14 +111,15 @@ export function SubscriptionScreen() {
       setNotice({ kind: 'error', text: result.error });
       return;
     }
-    const purpose = cardFor;
-    setCardFor(null);
+    // The form stays open with the card until the card is taken: a decline is corrected, not typed again.
     try {
-      if (purpose?.kind === 'update') {
+      if (cardFor?.kind === 'update') {
         await updateCard({ token: result.token }).unwrap();
+        setCardFor(null);
         setNotice({ kind: 'info', text: t('card_updated') });
-      } else if (purpose?.kind === 'subscribe') {
-        const answer = await subscribe({ plan: purpose.plan, token: result.token }).unwrap();
+      } else if (cardFor?.kind === 'subscribe') {
+        const answer = await subscribe({ plan: cardFor.plan, token: result.token }).unwrap();
+        setCardFor(null);
         if (answer.clientSecret === null) setNotice(subscribed(answer));
         else await confirmPayment(answer.clientSecret);
       }

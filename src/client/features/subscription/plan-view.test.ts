@@ -28,10 +28,20 @@ describe('the buttons', () => {
 });
 
 describe('parseExpiry', () => {
-  it('reads MM/YY and MM/YYYY, nothing else', () => {
-    expect(parseExpiry('12/34')).toEqual({ expMonth: 12, expYear: 34 });
-    expect(parseExpiry(' 1 / 2030 ')).toEqual({ expMonth: 1, expYear: 2030 });
-    expect(parseExpiry('1234')).toBeNull();
-    expect(parseExpiry('12/345')).toBeNull();
+  it.each([
+    ['12/34', { expMonth: 12, expYear: 34 }],
+    [' 1 / 2030 ', { expMonth: 1, expYear: 2030 }],
+    ['1229', { expMonth: 12, expYear: 29 }],
+    ['0129', { expMonth: 1, expYear: 29 }],
+    ['122029', { expMonth: 12, expYear: 2029 }],
+    ['12-29', { expMonth: 12, expYear: 29 }],
+    ['12 / 29', { expMonth: 12, expYear: 29 }],
+    ['12.2029', { expMonth: 12, expYear: 2029 }],
+  ])('reads %j', (typed, expiry) => {
+    expect(parseExpiry(typed)).toEqual(expiry);
+  });
+
+  it.each(['', '129', '12/345', '1329', '00/29', '12/2', 'December 29', '12/29/01'])('refuses %j', (typed) => {
+    expect(parseExpiry(typed)).toBeNull();
   });
 });

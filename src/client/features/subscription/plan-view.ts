@@ -46,9 +46,16 @@ export function canUnsubscribe(planCode: number): boolean {
   return paidPlanOf(planCode) !== null;
 }
 
-/** Month and year of a typed expiry date, `MM/YY` or `MM/YYYY`; null when it is not one. */
+/**
+ * Month and year of a typed expiry date, the ways people type it from a card:
+ * `12/29`, `12 / 29`, `12-29`, `12/2029`, or the digits alone (`1229`,
+ * `122029`); null when it is not one (or the month is not 1 to 12).
+ */
 export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  const typed = text.trim();
+  const match = /^(\d{1,2})\s*[/\-.]\s*(\d{2}|\d{4})$/.exec(typed) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(typed);
   if (match === null) return null;
-  return { expMonth: Number(match[1]), expYear: Number(match[2]) };
+  const expMonth = Number(match[1]);
+  if (expMonth < 1 || expMonth > 12) return null;
+  return { expMonth, expYear: Number(match[2]) };
 }
