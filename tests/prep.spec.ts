@@ -8,6 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
 import { texts as jailTexts } from '../src/client/features/jail/texts.ts';
+import { readingTimeMs } from '../src/client/features/prep/pace.ts';
 import { texts } from '../src/client/features/prep/texts.ts';
 import { texts as reservationsTexts } from '../src/client/features/reservations/texts.ts';
 import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
@@ -211,3 +212,88 @@ test.describe('preparation in Japanese', () => {
     expect(missing).toEqual([]);
   });
 });
+
+/**
+ * A device whose voice fails at once and that cannot listen: each line stays
+ * up for its reading time (prep/pace.ts, readingTimeMs), the guest can go on
+ * sooner, the prompts ask for a touch only, and touch reaches live.
+ */
+for (const { name, viewport, locale, language } of [
+  { ...VIEWPORTS[0], locale: 'ja-JP', language: 'ja' as const },
+  { ...VIEWPORTS[1], locale: 'en-US', language: 'en' as const },
+]) {
+  test.describe(`preparation without speech at ${name} in ${language}`, () => {
+    test.use({ viewport, locale, serviceWorkers: 'block' });
+
+    test('lines stay up for their reading time, "Next line" goes on, no "Listening…", touch reaches live', async ({ page, request }) => {
+      const words = texts[language];
+      const missing = watchMissingTexts(page);
+      await page.addInitScript(() => {
+        // The voice fails at once, as on devices without one; recognition is missing.
+        Object.defineProperty(window, 'speechSynthesis', {
+          value: {
+            speak(utterance: SpeechSynthesisUtterance) {
+              setTimeout(() => utterance.onerror?.(new Event('error') as SpeechSynthesisErrorEvent), 0);
+            },
+            cancel() {},
+          },
+        });
+        Object.defineProperty(window, 'SpeechRecognition', { value: undefined });
+        Object.defineProperty(window, 'webkitSpeechRecognition', { value: undefined });
+        Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive: true, isActive: false } });
+        // When each subtitle first shows.
+        const shown: { text: string; at: number }[] = [];
+        Object.defineProperty(window, 'subtitlesShown', { value: shown });
+        new MutationObserver(() => {
+          const text = document.querySelector('.prep-subtitle')?.textContent ?? '';
+          if (text !== '' && text !== shown.at(-1)?.text) shown.push({ text, at: performance.now() });
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      const guest = await readyGuest(request, { language });
+      const jail = await book(request, guest, 1);
+      await signedIn(page, guest, `/jail/prep/${jail.id}`);
+
+      // Scenario 1 at reading pace: every line is up for at least its reading time.
+      await expect(page.getByText(words.silent_hint)).toBeVisible();
+      await expect(page.getByRole('button', { name: words.go_on })).toBeVisible();
+      await checkA11y(page, '/jail/prep/:id without speech');
+      await expect(page.getByRole('button', { name: words.next, exact: true })).toBeVisible({ timeout: 60_000 });
+      const shown = await page.evaluate(() => (window as unknown as { subtitlesShown: { text: string; at: number }[] }).subtitlesShown);
+      expect(shown.map((line) => line.text)).toEqual(numbered(words, 1, 2, 3));
+      for (const [index, line] of shown.slice(0, -1).entries()) {
+        const next = shown[index + 1];
+        if (next === undefined) throw new Error('a line without a next one');
+        expect(next.at - line.at, `line ${index + 1} up for its reading time`).toBeGreaterThanOrEqual(readingTimeMs(line.text) - 50);
+      }
+      await page.getByRole('button', { name: words.next, exact: true }).click();
+
+      // Scenario 2: the guest goes on line by line, sooner than the reading time.
+      await expect(subtitle(page)).toHaveText(words.prep_text_4);
+      for (const number of [5, 6, 7]) {
+        await page.getByRole('button', { name: words.go_on }).click();
+        await expect(subtitle(page)).toHaveText(words[`prep_text_${number}` as keyof PrepTexts]);
+      }
+      await page.getByRole('button', { name: words.go_on }).click();
+      await page.getByRole('button', { name: words.setup_completed }).click();
+
+      // Scenario 3: through the lines, then each prompt asks for a touch only, and nothing says it listens.
+      for (const command of language === 'ja' ? ['1 離席', '2 休憩', '3 早めに終了'] : ['1 Leave the seat', '2 Take a break', '3 Finish early']) {
+        const prompt = page.getByRole('button', { name: command });
+        await expect(async () => {
+          if (await prompt.isVisible()) return;
+          await page.getByRole('button', { name: words.go_on }).click({ timeout: 1_000 });
+          throw new Error(`not yet at "${command}"`);
+        }).toPass({ timeout: 60_000 });
+        await expect(page.getByText(words.prompt_hint_touch)).toBeVisible();
+        await expect(page.getByText(words.listening)).toHaveCount(0);
+        await prompt.click();
+      }
+      await expect(async () => {
+        if (page.url().endsWith(`/jail/live/${jail.id}`)) return;
+        await page.getByRole('button', { name: words.go_on }).click({ timeout: 1_000 });
+        throw new Error('not live yet');
+      }).toPass({ timeout: 60_000 });
+      expect(missing).toEqual([]);
+    });
+  });
+}

@@ -8,14 +8,18 @@ import { SPEECH_TIMEOUT_MS, type Language } from '../../shared/constants.ts';
  */
 
 export interface Voice {
-  /** Speaks `text`; resolves when it has been said (at once where there is no voice). */
-  speak(text: string, language: Language): Promise<void>;
+  /**
+   * Speaks `text`; resolves when it has been said, with whether it was: false
+   * at once where there is no voice or the voice fails, so that the caller
+   * can give the line its reading time instead.
+   */
+  speak(text: string, language: Language): Promise<boolean>;
   /** Stops whatever is being said. */
   cancel(): void;
 }
 
 export interface Ears {
-  /** Whether this browser can listen at all. */
+  /** Whether this browser can listen: false without recognition, and from the first refusal (no microphone, not allowed) on. */
   readonly available: boolean;
   /** What the guest says within `timeoutMs` (2.5 s by default), or null. */
   listen(language: Language, timeoutMs?: number): Promise<string | null>;
@@ -28,16 +32,16 @@ export function browserVoice(): Voice {
   const synthesis = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
   return {
     speak(text, language) {
-      if (synthesis === null) return Promise.resolve();
+      if (synthesis === null) return Promise.resolve(false);
       return new Promise((resolve) => {
         try {
           const utterance = new SpeechSynthesisUtterance(text);
           utterance.lang = LOCALES[language];
-          utterance.onend = () => resolve();
-          utterance.onerror = () => resolve();
+          utterance.onend = () => resolve(true);
+          utterance.onerror = () => resolve(false);
           synthesis.speak(utterance);
         } catch {
-          resolve();
+          resolve(false);
         }
       });
     },
@@ -53,7 +57,7 @@ interface Recognition {
   interimResults: boolean;
   maxAlternatives: number;
   onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
-  onerror: (() => void) | null;
+  onerror: ((event: { error: string }) => void) | null;
   onend: (() => void) | null;
   start(): void;
   abort(): void;
@@ -67,13 +71,19 @@ function recognitionConstructor(): RecognitionConstructor | null {
   return candidates.SpeechRecognition ?? candidates.webkitSpeechRecognition ?? null;
 }
 
+/** Recognition errors after which listening again cannot work on this page (no microphone, permission refused, no service). */
+const REFUSALS = new Set(['not-allowed', 'service-not-allowed', 'audio-capture', 'language-not-supported']);
+
 /** The browser's speech recognition, where present: one utterance per `listen`. */
 export function browserEars(): Ears {
   const Recognition = recognitionConstructor();
+  let refused = false;
   return {
-    available: Recognition !== null,
+    get available() {
+      return Recognition !== null && !refused;
+    },
     listen(language, timeoutMs = SPEECH_TIMEOUT_MS) {
-      if (Recognition === null) return Promise.resolve(null);
+      if (Recognition === null || refused) return Promise.resolve(null);
       return new Promise((resolve) => {
         const recognition = new Recognition();
         recognition.lang = LOCALES[language];
@@ -84,7 +94,9 @@ export function browserEars(): Ears {
         recognition.onresult = (event) => {
           heard = event.results[0]?.[0]?.transcript ?? null;
         };
-        recognition.onerror = () => undefined;
+        recognition.onerror = (event) => {
+          if (REFUSALS.has(event.error)) refused = true;
+        };
         recognition.onend = () => {
           clearTimeout(timer);
           resolve(heard);

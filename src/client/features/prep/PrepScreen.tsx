@@ -15,7 +15,8 @@ import { Eye } from '../jail/Eye.tsx';
 import type { CommandId } from '../jail/session-rules.ts';
 import { screenEntered, SCREENS, sessionLeft, type EyeMode } from '../jail/sessionSlice.ts';
 import { useGuestRelay } from '../jail/useGuestRelay.ts';
-import { judgeAnswer, PREP_START, prepReducer, readingTimeMs, SCENARIOS, speechAllowanceMs, stepAt, type PrepStep } from './scenarios.ts';
+import { readingTimeMs, speechAllowanceMs } from './pace.ts';
+import { judgeAnswer, PREP_START, prepReducer, SCENARIOS, stepAt, type PrepStep } from './scenarios.ts';
 import './prep.css';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -27,12 +28,15 @@ const FAILED_LISTENS_BEFORE_GIVING_UP = 3;
 
 /**
  * Says `text` and resolves when it has been said: at the voice's end, or
- * after a generous allowance if the voice never ends; where the browser has
- * no voice at all, after the time it takes to read it.
+ * after a generous allowance if the voice never ends. Where the voice fails
+ * or is missing, the line stays up for the time it takes to read it, or
+ * until the guest goes on. Resolves with whether the line was spoken.
  */
-function sayLine(voice: Voice, text: string, language: Language): Promise<void> {
-  if (!('speechSynthesis' in window)) return delay(readingTimeMs(text));
-  return Promise.race([voice.speak(text, language), delay(speechAllowanceMs(text))]);
+async function sayLine(voice: Voice, text: string, language: Language, goneOn: Promise<void>): Promise<boolean> {
+  const startedAt = Date.now();
+  const spoken = await Promise.race([voice.speak(text, language), delay(speechAllowanceMs(text)).then(() => true)]);
+  if (!spoken) await Promise.race([delay(readingTimeMs(text) - (Date.now() - startedAt)), goneOn]);
+  return spoken;
 }
 
 type CameraState = { kind: 'opening' } | { kind: 'open'; stream: MediaStream } | { kind: 'failed' } | { kind: 'unsupported' };
@@ -145,6 +149,9 @@ export function PrepScreen() {
   const [position, send] = useReducer(prepReducer, PREP_START);
   const [subtitle, setSubtitle] = useState('');
   const [speaking, setSpeaking] = useState(false);
+  // The voice failed or is missing: lines are read, and the guest can go on before their time.
+  const [silent, setSilent] = useState(false);
+  const goOn = useRef<() => void>(() => undefined);
   const [heard, setHeard] = useState<string | null>(null);
   const [listening, setListening] = useState(false);
   const [awake, setAwake] = useState(false);
@@ -185,11 +192,16 @@ export function PrepScreen() {
   useEffect(() => {
     if (!ready) return undefined;
     let left = false;
+    const goneOn = new Promise<void>((resolve) => {
+      goOn.current = resolve;
+    });
     const say = async (text: string) => {
       setSubtitle(text);
       setSpeaking(true);
-      await sayLine(voice, text, language);
-      if (!left) setSpeaking(false);
+      const spoken = await sayLine(voice, text, language, goneOn);
+      if (left) return;
+      setSpeaking(false);
+      setSilent(!spoken);
     };
 
     if (step.kind === 'line') {
@@ -264,6 +276,14 @@ export function PrepScreen() {
       <p className="prep-subtitle" aria-live="polite">
         {subtitle}
       </p>
+      {silent && step.kind === 'line' ? (
+        <div className="prep-go-on">
+          <p>{t('silent_hint')}</p>
+          <Button variant="secondary" icon={ArrowRight} onClick={() => goOn.current()}>
+            {t('go_on')}
+          </Button>
+        </div>
+      ) : null}
       <p className="prep-heard" role="status">
         {heard === null ? '' : t('you_said', { heard })}
       </p>
@@ -286,8 +306,8 @@ export function PrepScreen() {
             <Button className="prep-prompt-button" onClick={() => send({ type: 'done' })}>
               {commandOf(language, step.command).subtitle}
             </Button>
-            <p>{t('prompt_hint')}</p>
-            {listening ? <p className="prep-listening">{t('listening')}</p> : null}
+            <p>{ears.available ? t('prompt_hint') : t('prompt_hint_touch')}</p>
+            {listening && ears.available ? <p className="prep-listening">{t('listening')}</p> : null}
           </div>
         ) : null}
         {step.kind === 'pause' ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUBTITLE_TEXT_COUNT } from '../../../shared/constants.ts';
-import { judgeAnswer, PREP_START, prepReducer, readingTimeMs, SCENARIOS, speechAllowanceMs, stepAt, type PrepEvent, type PrepPosition } from './scenarios.ts';
+import { readingTimeMs, speechAllowanceMs } from './pace.ts';
+import { judgeAnswer, PREP_START, prepReducer, SCENARIOS, stepAt, type PrepEvent, type PrepPosition } from './scenarios.ts';
 import { texts } from './texts.ts';
 
 const DONE: PrepEvent = { type: 'done' };

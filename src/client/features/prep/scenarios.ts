@@ -79,17 +79,3 @@ export function judgeAnswer(heard: string | null, language: Language, expected: 
   const everyCommand = COMMANDS[language].map((command) => command.id);
   return recogniseCommand(heard, language, everyCommand) === expected ? 'right' : 'wrong';
 }
-
-/**
- * How long a line may take to be said before the script goes on without
- * waiting for the voice (a voice that never ends must not stop the
- * preparation): generous, 3 s plus 200 ms a character.
- */
-export function speechAllowanceMs(text: string): number {
-  return 3_000 + 200 * [...text].length;
-}
-
-/** Where there is no voice at all, how long a line stays up to be read: 1.5 s plus 80 ms a character. */
-export function readingTimeMs(text: string): number {
-  return 1_500 + 80 * [...text].length;
-}
