@@ -93,7 +93,16 @@ for (const { name, viewport } of VIEWPORTS) {
       const weekly = await book(request, guest, 2, { repeatType: 'weekly' });
       await signedIn(page, guest, `/reservation/${weekly.id}`);
       await expect(page.getByText(/Every week on/)).toBeVisible();
+      // The skip says what it will do first, and can be kept.
       await page.getByRole('button', { name: 'Skip this time' }).click();
+      const confirm = page.getByRole('dialog', { name: /^Skip .+\?$/ });
+      await expect(confirm).toContainText('Only this time is skipped');
+      await checkA11y(page, 'the skip confirmation');
+      await confirm.getByRole('button', { name: 'Keep it' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`/reservation/${weekly.id}$`));
+      await page.getByRole('button', { name: 'Skip this time' }).click();
+      await confirm.getByRole('button', { name: 'Skip this time' }).click();
       await expect(page).toHaveURL(/\/reservations$/);
       await expect(page.getByTestId('reservation-item')).toHaveCount(1);
       await expect(page.locator(`a[href="/reservation/${weekly.id}"]`)).toHaveCount(0);
@@ -104,9 +113,17 @@ for (const { name, viewport } of VIEWPORTS) {
       await request.post('/dev/clock', { data: { offsetMs: threeHoursBefore - Date.now() } });
       await page.clock.install({ time: threeHoursBefore });
       await page.goto(`/reservation/${soon.id}`);
-      await expect(page.getByText('No change available within 6 hours.')).toBeVisible();
+      // Said before any tap; a tap gets the alert, once, and goes nowhere.
+      await expect(page.getByText(/Changes close 6 hours before the start/)).toBeVisible();
       await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Cancel' })).toHaveCount(0);
+      await checkA11y(page, 'a jail inside the six hours');
+      // aria-disabled: still focusable and pressed, as a guest would (Playwright's click waits for "enabled").
+      await page.getByRole('button', { name: 'Edit' }).press('Enter');
+      await page.getByRole('button', { name: 'Cancel' }).press('Enter');
+      await expect(page.getByRole('alert').filter({ hasText: 'No change available within 6 hours.' })).toBeVisible();
+      await expect(page.getByText('No change available within 6 hours.')).toHaveCount(1);
+      await expect(page).toHaveURL(new RegExp(`/reservation/${soon.id}$`));
       const refused = await call(request, '/reservation/update', {
         guest: { id: guest.id, token: guest.token },
         reservation: { id: soon.id, work: 'changed' },

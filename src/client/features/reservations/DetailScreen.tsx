@@ -1,8 +1,9 @@
-import { Clock, NotebookPen, Pencil, Repeat, ScanFace, SkipForward, Timer, Trash2 } from 'lucide-react';
+import { Clock, Lock, NotebookPen, Pencil, Repeat, ScanFace, SkipForward, Timer, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
@@ -36,7 +37,8 @@ export function ReservationDetailScreen() {
   const now = useNow(1000);
   const { id, reservation, isFetching } = useReservationOfRoute();
   const [skip] = useReservationSkipMutation();
-  const [skipProblem, setSkipProblem] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const [confirmingSkip, setConfirmingSkip] = useState(false);
   const [skipped, setSkipped] = useState(false);
   useEffect(() => {
     if (skipped && reservation?.isFinished === true) void navigate('/reservations');
@@ -44,16 +46,17 @@ export function ReservationDetailScreen() {
 
   if (reservation === null) return <ReservationPending title={t('detail_title')} isFetching={isFetching} />;
   const actions = detailActions(reservation, now);
+  // Inside the 6 hours the buttons stay where the guest expects them; a tap says why nothing happens.
+  const changesClosed = actions.state === 'upcoming' && !actions.canEdit;
+  const refuse = () => setRefused(true);
   const onSkip = () => {
-    if (!actions.canSkip) {
-      setSkipProblem(true);
-      return;
-    }
+    setConfirmingSkip(false);
     skip({ id })
       .unwrap()
       .then(() => setSkipped(true))
       .catch(() => undefined);
   };
+  const date = dateWithWeekday(reservation.startTime, timeZone, language);
   const goLive = () => {
     // 'go' is spoken where the browser can; going live does not wait for it.
     void browserVoice().speak('go', language);
@@ -61,7 +64,7 @@ export function ReservationDetailScreen() {
   };
   return (
     <div className="reservations-screen">
-      <h1>{dateWithWeekday(reservation.startTime, timeZone, language)}</h1>
+      <h1>{date}</h1>
       <dl className="detail detail-card">
         <dt>
           <Clock aria-hidden="true" focusable="false" size={18} />
@@ -79,27 +82,60 @@ export function ReservationDetailScreen() {
         </dt>
         <dd>{reservation.work === '' ? t('no_work') : reservation.work}</dd>
       </dl>
+      {changesClosed ? (
+        <p className="detail-closed">
+          <Lock aria-hidden="true" focusable="false" size={18} />
+          {t('changes_closed_note')}
+        </p>
+      ) : null}
       {actions.state === 'upcoming' ? (
         <div className="detail-actions">
-          {actions.canEdit ? (
-            <ButtonLink icon={Pencil} to={`/reservation/edit/${id}`}>
-              {t('edit')}
-            </ButtonLink>
-          ) : null}
-          {actions.canCancel ? (
-            <ButtonLink variant="danger" icon={Trash2} to={`/reservation/remove/${id}`}>
-              {t('cancel')}
-            </ButtonLink>
-          ) : null}
+          {changesClosed ? (
+            <>
+              <Button variant="secondary" className="is-closed" aria-disabled="true" icon={Pencil} onClick={refuse}>
+                {t('edit')}
+              </Button>
+              <Button variant="secondary" className="is-closed" aria-disabled="true" icon={Trash2} onClick={refuse}>
+                {t('cancel')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <ButtonLink icon={Pencil} to={`/reservation/edit/${id}`}>
+                {t('edit')}
+              </ButtonLink>
+              <ButtonLink variant="danger" icon={Trash2} to={`/reservation/remove/${id}`}>
+                {t('cancel')}
+              </ButtonLink>
+            </>
+          )}
           {actions.showSkip ? (
-            <Button variant="secondary" icon={SkipForward} onClick={onSkip}>
+            <Button
+              variant="secondary"
+              className={actions.canSkip ? undefined : 'is-closed'}
+              aria-disabled={actions.canSkip ? undefined : 'true'}
+              icon={SkipForward}
+              onClick={actions.canSkip ? () => setConfirmingSkip(true) : refuse}
+            >
               {t('skip')}
             </Button>
           ) : null}
-          {!actions.canEdit ? <p className="note">{t('no_change_6h')}</p> : null}
-          {skipProblem ? <p role="alert">{t('no_change_6h')}</p> : null}
         </div>
       ) : null}
+      <div role="alert" className="detail-refused">
+        {refused && changesClosed ? <p>{t('no_change_6h')}</p> : null}
+      </div>
+      <Sheet open={confirmingSkip} title={t('skip_confirm_title', { date })} closeLabel={t('close')} onClose={() => setConfirmingSkip(false)}>
+        <p>{t('skip_confirm_text')}</p>
+        <div className="detail-actions">
+          <Button icon={SkipForward} onClick={onSkip}>
+            {t('skip_confirm_button')}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirmingSkip(false)}>
+            {t('skip_keep')}
+          </Button>
+        </div>
+      </Sheet>
       {actions.canEnterJail ? (
         <div className="detail-actions">
           <ButtonLink variant="secondary" icon={ScanFace} to={`/jail/prep/${id}`}>
