@@ -104,6 +104,11 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('button', { name: 'Skip this time' }).click();
       await confirm.getByRole('button', { name: 'Skip this time' }).click();
       await expect(page).toHaveURL(/\/reservations$/);
+      // The next time shows with its repeat; the skipped one is in the history, as skipped.
+      await expect(page.getByTestId('reservation-item').first()).toContainText(/Every (Sun|Mon|Tue|Wed|Thu|Fri|Sat)$/);
+      await page.getByRole('button', { name: 'See history' }).click();
+      await expect(page.locator('#reservation-history')).toContainText('Skipped');
+      await page.getByRole('button', { name: 'Hide history' }).click();
       await expect(page.getByTestId('reservation-item')).toHaveCount(1);
       await expect(page.locator(`a[href="/reservation/${weekly.id}"]`)).toHaveCount(0);
 
@@ -141,6 +146,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await signedIn(page, guest, '/reservations');
       const item = page.getByTestId('reservation-item').filter({ has: page.locator(`a[href="/reservation/${jail.id}"]`) });
       await expect(item).toHaveClass(/JailMode/);
+      await expect(item).toContainText('Ready for jail');
+      await expect(item).toContainText('Starts in 5 min');
       await expect(item.getByRole('link', { name: 'Prepare' })).toBeVisible();
       await expect(item.getByRole('link', { name: 'Go live' })).toBeVisible();
       await checkA11y(page, '/reservations (ready)');
@@ -160,7 +167,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(finished).toHaveCount(0);
       await page.getByRole('button', { name: 'See history' }).click();
       await expect(finished).toHaveCount(1);
-      await expect(page.locator('#reservation-history')).toContainText('Finished');
+      // Never entered: the history says so rather than "Finished".
+      await expect(page.locator('#reservation-history').locator('li').filter({ has: finished })).toContainText('Ignored');
       expect(missing).toEqual([]);
     });
 

@@ -1,22 +1,40 @@
-import { ChevronDown, ChevronRight, ChevronUp, Clock, Mail, Plus, RefreshCw, ScanFace, Timer } from 'lucide-react';
+import { ChevronDown, ChevronRight, ChevronUp, Clock, Hourglass, Mail, Plus, RefreshCw, Repeat, ScanFace, Timer } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { formatDateTime } from '../../../shared/time-zone.ts';
+import { formatDateTime, toLocal } from '../../../shared/time-zone.ts';
 import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from './api.ts';
-import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone } from './common.ts';
-import { isSupportedEnvironment, lazyAlertBanner, listMode, platformOf, reservationTimeState, splitReservations, trialBanner } from './reservation-view.ts';
+import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
+import {
+  historyOutcome,
+  isSupportedEnvironment,
+  lazyAlertBanner,
+  listMode,
+  platformOf,
+  reservationTimeState,
+  splitReservations,
+  startsIn,
+  trialBanner,
+} from './reservation-view.ts';
 import { useGuest } from '../../app/hooks.ts';
 import { TryOffer } from '../tryAnyway/TryOffer.tsx';
+
+/** The weekdays a repeating jail comes back on: its own for weekly, the chosen ones for daily. */
+function repeatDays(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>, timeZone: string, language: string): string {
+  const days = reservation.repeatType === 'weekly' ? [toLocal(reservation.startTime, timeZone).weekday] : reservation.dailyRepeatSettings;
+  return days.map((day) => weekdayName(day, language)).join(language === 'ja' ? '・' : ', ');
+}
 
 function ReservationItem({ reservation, now, timeZone }: { reservation: Reservation; now: number; timeZone: string }) {
   const { t } = useTranslation('reservations');
   const language = useLanguage();
   const mode = listMode(reservation, now);
   const state = reservationTimeState(reservation, now);
+  const outcome = state === 'over' ? historyOutcome(reservation) : null;
+  const soon = state === 'over' ? null : startsIn(reservation.startTime, now);
   return (
     <li className={`reservation-item ${mode === 'jail' ? 'JailMode' : 'ReservationMode'}`} data-testid="reservation-item">
       <Link className="reservation-link" to={`/reservation/${reservation.id}`}>
@@ -27,9 +45,22 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
             {timeRange(reservation.startTime, reservation.endTime, timeZone)}
           </span>
           <span className="reservation-work">{reservation.work === '' ? t('no_work') : reservation.work}</span>
-          {reservation.status === 'skipped' ? <span className="reservation-badge">{t('skipped')}</span> : null}
-          {state === 'over' && reservation.status !== 'skipped' ? <span className="reservation-badge">{t('finished')}</span> : null}
-          {mode === 'jail' ? <span className="reservation-badge ready">{t('ready_now')}</span> : null}
+          <span className="reservation-badges">
+            {mode === 'jail' ? <span className="reservation-badge ready">{t('ready_now')}</span> : null}
+            {soon !== null ? (
+              <span className="reservation-badge soon">
+                <Hourglass aria-hidden="true" focusable="false" size={14} />
+                {t(`starts_in_${soon.unit}`, { count: soon.count })}
+              </span>
+            ) : null}
+            {outcome !== null ? <span className={`reservation-badge outcome-${outcome}`}>{t(`outcome_${outcome}`)}</span> : null}
+            {reservation.repeatType !== 'none' && outcome === null ? (
+              <span className="reservation-badge">
+                <Repeat aria-hidden="true" focusable="false" size={14} />
+                {t('repeat_badge', { weekdays: repeatDays(reservation, timeZone, language) })}
+              </span>
+            ) : null}
+          </span>
         </span>
         <ChevronRight className="reservation-chevron" aria-hidden="true" focusable="false" size={20} />
       </Link>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   detailActions,
+  historyOutcome,
   isAtMaximumPatrols,
   isSupportedEnvironment,
   lazyAlertBanner,
@@ -9,6 +10,7 @@ import {
   reportState,
   reservationTimeState,
   splitReservations,
+  startsIn,
   trialBanner,
 } from './reservation-view.ts';
 
@@ -108,5 +110,28 @@ describe('banners', () => {
     expect(platformOf('Mozilla/5.0 (X11; Linux x86_64)')).toBe('other');
     expect(isSupportedEnvironment({ mediaDevices: { getUserMedia: () => undefined } })).toBe(true);
     expect(isSupportedEnvironment({})).toBe(false);
+  });
+});
+
+describe('the cards', () => {
+  const summary = { plannedMs: HOUR, heldMs: HOUR, focusedMs: HOUR, breakMs: 0, awayMs: 0, alerts: 0, patrols: 0, enteredAt: NOW, finishedAt: NOW };
+
+  it('tell finished, finished early, ended for them, skipped and ignored apart', () => {
+    expect(historyOutcome({ status: 'finished', jail: { ...summary, finish: 'ended' } })).toBe('finished');
+    expect(historyOutcome({ status: 'finished', jail: { ...summary, finish: 'early' } })).toBe('early');
+    expect(historyOutcome({ status: 'finished', jail: { ...summary, finish: 'forced' } })).toBe('forced');
+    expect(historyOutcome({ status: 'finished', jail: { ...summary, finish: 'warden' } })).toBe('warden');
+    expect(historyOutcome({ status: 'finished', jail: { ...summary, enteredAt: null, finish: 'ignored' } })).toBe('ignored');
+    expect(historyOutcome({ status: 'finished', jail: null })).toBe('ignored');
+    expect(historyOutcome({ status: 'skipped', jail: null })).toBe('skipped');
+  });
+
+  it('say how soon a jail starts: minutes within the hour, hours within the day', () => {
+    expect(startsIn(NOW + 12 * MINUTE, NOW)).toEqual({ unit: 'minutes', count: 12 });
+    expect(startsIn(NOW + 30_000, NOW)).toEqual({ unit: 'minutes', count: 1 });
+    expect(startsIn(NOW + HOUR, NOW)).toEqual({ unit: 'hours', count: 1 });
+    expect(startsIn(NOW + 5 * HOUR + 59 * MINUTE, NOW)).toEqual({ unit: 'hours', count: 5 });
+    expect(startsIn(NOW + DAY, NOW)).toBeNull();
+    expect(startsIn(NOW, NOW)).toBeNull();
   });
 });

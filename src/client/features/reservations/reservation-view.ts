@@ -37,6 +37,29 @@ export function splitReservations<R extends Pick<Reservation, 'startTime' | 'end
   return { future, history };
 }
 
+/** How a jail in the history ended, as its card says it: a skipped or ignored one is not "finished". */
+export type HistoryOutcome = 'finished' | 'early' | 'forced' | 'warden' | 'ignored' | 'skipped';
+
+export function historyOutcome(reservation: Pick<Reservation, 'status' | 'jail'>): HistoryOutcome {
+  if (reservation.status === 'skipped') return 'skipped';
+  // A past occurrence with no jail was never started: the guest did not come.
+  if (reservation.jail === null) return 'ignored';
+  return reservation.jail.finish === 'ended' ? 'finished' : reservation.jail.finish;
+}
+
+/** How soon an upcoming jail starts, for its card: minutes within the hour, hours within the day, else nothing. */
+export type StartsIn = { unit: 'minutes' | 'hours'; count: number } | null;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export function startsIn(startTime: number, now: number): StartsIn {
+  const ahead = startTime - now;
+  if (ahead <= 0 || ahead >= 24 * HOUR_MS) return null;
+  if (ahead < HOUR_MS) return { unit: 'minutes', count: Math.max(1, Math.ceil(ahead / MINUTE_MS)) };
+  return { unit: 'hours', count: Math.floor(ahead / HOUR_MS) };
+}
+
 /** The actions the detail page offers (§2, §4). */
 export interface DetailActions {
   state: TimeState;
