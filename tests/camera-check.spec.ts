@@ -8,6 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/capture.ts';
 import { NO_MOTION_THRESHOLD } from '../src/client/vision/params.generated.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
+import { checkA11y } from './helpers.ts';
 
 async function numberOf(page: Page, testId: string): Promise<number> {
   const value = await page.getByTestId(testId).getAttribute('data-value');
@@ -17,6 +18,12 @@ async function numberOf(page: Page, testId: string): Promise<number> {
 async function waitForSamples(page: Page, count: number): Promise<number> {
   await expect.poll(() => numberOf(page, 'sample-count'), { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
   return numberOf(page, 'sample-count');
+}
+
+/** Unfolds "Details for support", where the numbers are. */
+async function openDetails(page: Page): Promise<void> {
+  await page.getByTestId('details').locator('summary').click();
+  await expect(page.getByTestId('details')).toHaveAttribute('open', '');
 }
 
 function collectErrors(page: Page): string[] {
@@ -92,6 +99,20 @@ test.describe('on an iPhone', () => {
 test.describe('with a moving scene as the camera', () => {
   test.use({ camera: MOVING });
 
+  test('the check sees the guest move, in plain words, with the numbers folded away', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/camera-check');
+    await expect(page.getByRole('heading', { name: 'Your check' })).toBeVisible();
+    await expect(page.getByTestId('check-motion')).toHaveAttribute('data-verdict', 'ok');
+    await expect(page.getByTestId('check-motion')).toContainText('We can see you move');
+    await expect(page.getByTestId('check-light')).toContainText('The light is good');
+    // The numbers are for support: folded until asked for.
+    await expect(page.getByTestId('engine')).toBeHidden();
+    await checkA11y(page, '/camera-check, moving');
+    await openDetails(page);
+    await expect(page.getByTestId('engine')).toBeVisible();
+  });
+
   test('reports motion', async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto('/camera-check');
@@ -101,6 +122,7 @@ test.describe('with a moving scene as the camera', () => {
     await expect(page.getByTestId('motion-state')).toHaveAttribute('data-value', 'moving');
     await expect(page.getByTestId('dark')).toHaveAttribute('data-value', 'false');
     await expect(page.getByTestId('areas').locator('li')).toHaveCount(9);
+    await openDetails(page);
     await expect(page.getByTestId('areas').locator('li[data-changed="true"]').first()).toBeVisible();
     expect(await page.getByTestId('centroid').getAttribute('data-value')).toMatch(/^0\.\d+,0\.\d+$/);
     expect(await numberOf(page, 'low-motion-seconds')).toBe(0);
@@ -122,6 +144,7 @@ test.describe('with a moving scene as the camera', () => {
     await waitForSamples(page, 1);
     await expect(page.getByTestId('patrol-status')).toHaveText('No patrol picture yet.');
     await page.clock.runFor(10_000);
+    await openDetails(page);
     const thumbnail = page.getByTestId('patrol-thumbnail');
     await expect(thumbnail).toBeVisible();
     const image = await thumbnail.evaluate(async (element: HTMLImageElement) => {
@@ -185,6 +208,7 @@ test.describe('with a still scene as the camera', () => {
   test('an approved view is never counted as no motion', async ({ page }) => {
     await page.goto('/camera-check');
     await waitForSamples(page, 2);
+    await openDetails(page);
     await page.getByTestId('approve-view').click();
     await expect(page.getByTestId('event-log').locator('[data-event="info"]').first()).toHaveText(/Approved view 1 added/);
     const after = await numberOf(page, 'sample-count');
@@ -197,6 +221,21 @@ test.describe('with a still scene as the camera', () => {
 
 test.describe('with a covered lens as the camera', () => {
   test.use({ camera: DARK });
+
+  test('the check says the picture is black, in Japanese on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/');
+    await page.getByRole('radio', { name: '日本語' }).check();
+    await page.goto('/camera-check');
+    await expect(page.getByRole('heading', { name: 'チェック結果' })).toBeVisible();
+    await waitForSamples(page, 2);
+    await expect(page.getByTestId('check-light')).toHaveAttribute('data-verdict', 'fix');
+    await expect(page.getByTestId('check-light')).toContainText('画面が真っ黒です。レンズがふさがれていませんか？');
+    await expect(page.getByTestId('verdict')).toHaveText('ジェイル中と同じように座って、印のついた項目を確認してください。');
+    await expect(page.getByTestId('engine')).toBeHidden();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await checkA11y(page, '/camera-check, covered, in Japanese');
+  });
 
   test('reports darkness, a darkness event after 30 s, and skips the all-black patrol', async ({ page }) => {
     await page.clock.install();

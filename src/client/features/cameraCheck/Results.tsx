@@ -10,7 +10,7 @@ import {
   NO_MOTION_THRESHOLD_IOS,
   WHITELIST_MATCH_THRESHOLD,
 } from '../../vision/params.generated';
-import { noMotionSeconds } from './state';
+import { isMoving, noMotionSeconds } from './state';
 
 /** The areas in the analyser's order (row by row from the top left); keys of texts.ts `area`. */
 export const AREA_KEYS = ['top_left', 'top', 'top_right', 'left', 'centre', 'right', 'bottom_left', 'bottom', 'bottom_right'] as const;
@@ -31,7 +31,7 @@ export function Results(props: { result: FrameResult; ios: boolean; sleeper: boo
   const { t } = useTranslation('cameraCheck');
   const { result, ios, sleeper, whitelistCount } = props;
   const threshold = ios ? NO_MOTION_THRESHOLD_IOS : NO_MOTION_THRESHOLD;
-  const moving = result.hasPrevious && result.motionScore >= threshold;
+  const moving = isMoving(result, ios);
   const motionState = !result.hasPrevious ? 'waiting' : moving ? 'moving' : 'still';
   const lowMotionSeconds = Math.floor(result.lowMotionMs / 1000);
   const darkSeconds = Math.floor(result.darkMs / 1000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FrameResult } from '../../vision/analyser';
 import type { SampleRecord } from '../../vision/capture';
 import { readQuery } from './query';
-import { LOG_LIMIT, initialState, noMotionSeconds, reducer, type CheckState } from './state';
+import { LOG_LIMIT, RECENT_MOTION_MS, friendlyChecks, initialState, noMotionSeconds, reducer, type CheckState } from './state';
 import { texts } from './texts';
 
 function record(events: Partial<FrameResult['events']> = {}, timeMs = 1_000, noddingCount = 0): SampleRecord {
@@ -21,7 +21,7 @@ function record(events: Partial<FrameResult['events']> = {}, timeMs = 1_000, nod
 }
 
 function sample(state: CheckState, events: Partial<FrameResult['events']>, sleeper = false, timeMs = 1_000): CheckState {
-  return reducer(state, { type: 'sample', record: record(events, timeMs, 5), sleeper });
+  return reducer(state, { type: 'sample', record: record(events, timeMs, 5), sleeper, ios: false });
 }
 
 describe('the camera check state', () => {
@@ -81,5 +81,30 @@ describe('the camera check query', () => {
     expect(readQuery('?engine=js&capture=image-bitmap&sleeper=1')).toEqual({ engine: 'js', capture: 'image-bitmap', sleeper: true });
     expect(readQuery('?capture=none')).toMatchObject({ capture: 'none' });
     expect(readQuery('?engine=gpu&capture=magic&sleeper=yes')).toEqual({ engine: 'auto', capture: 'auto', sleeper: false });
+  });
+});
+
+describe('the friendly check', () => {
+  const frame = (extra: Partial<FrameResult>) => ({ allBlack: false, dark: false, ...extra }) as FrameResult;
+  const moved = (x: number, y: number, timeMs = 1_000) => ({ timeMs, centroid: { x, y } });
+
+  it('waits for a first frame and a first movement', () => {
+    const checks = friendlyChecks(null, null, 1_000);
+    expect([checks.frame.key, checks.light.key, checks.motion.key]).toEqual(['find_you', 'light_waiting', 'wave']);
+    expect(checks.ready).toBe(false);
+  });
+
+  it('is ready when the light is good and the guest moved, recently, in the middle of the picture', () => {
+    const checks = friendlyChecks(frame({}), moved(0.5, 0.4), 2_000);
+    expect([checks.frame.key, checks.light.key, checks.motion.key]).toEqual(['in_frame', 'light_good', 'moving']);
+    expect(checks.ready).toBe(true);
+    expect(friendlyChecks(frame({}), moved(0.5, 0.4), 1_000 + RECENT_MOTION_MS + 1).motion.key).toBe('wave');
+  });
+
+  it('says what to fix: too dark, a covered lens, a guest at the edge', () => {
+    expect(friendlyChecks(frame({ dark: true }), moved(0.5, 0.5), 1_000).light).toEqual({ verdict: 'fix', key: 'too_dark' });
+    const covered = friendlyChecks(frame({ allBlack: true, dark: true }), null, 1_000);
+    expect([covered.frame.key, covered.light.key]).toEqual(['covered', 'covered']);
+    expect(friendlyChecks(frame({}), moved(0.05, 0.5), 1_000).frame).toEqual({ verdict: 'fix', key: 'at_edge' });
   });
 });

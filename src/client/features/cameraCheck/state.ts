@@ -6,7 +6,14 @@
 import type { FrameResult } from '../../vision/analyser';
 import type { CaptureMethod, SampleRecord } from '../../vision/capture';
 import type { EngineInfo } from '../../vision/client';
-import { DARKNESS_COUNT_S, NOD_WINDOW_MS, NO_MOTION_COUNT_S, NO_MOTION_COUNT_SLEEPER_S } from '../../vision/params.generated';
+import {
+  DARKNESS_COUNT_S,
+  NOD_WINDOW_MS,
+  NO_MOTION_COUNT_S,
+  NO_MOTION_COUNT_SLEEPER_S,
+  NO_MOTION_THRESHOLD,
+  NO_MOTION_THRESHOLD_IOS,
+} from '../../vision/params.generated';
 
 /** The newest entries kept in the log. */
 export const LOG_LIMIT = 50;
@@ -50,6 +57,8 @@ export interface CheckState {
   log: LogEntry[];
   patrol: PatrolShot | null;
   whitelistCount: number;
+  /** When a frame last showed motion, and where (the friendly check's "in frame" and "moving"). */
+  lastMotion: { timeMs: number; centroid: { x: number; y: number } | null } | null;
   /** The next log entry's id. */
   nextId: number;
 }
@@ -58,7 +67,7 @@ type Action =
   | { type: 'engine'; engine: EngineInfo }
   | { type: 'camera'; camera: CameraFacts }
   | { type: 'method'; method: CaptureMethod }
-  | { type: 'sample'; record: SampleRecord; sleeper: boolean }
+  | { type: 'sample'; record: SampleRecord; sleeper: boolean; ios: boolean }
   | { type: 'patrol'; patrol: PatrolShot }
   | { type: 'whitelist'; count: number; timeMs: number }
   | { type: 'restarted'; sleeper: boolean; timeMs: number }
@@ -75,8 +84,55 @@ export const initialState: CheckState = {
   log: [],
   patrol: null,
   whitelistCount: 0,
+  lastMotion: null,
   nextId: 1,
 };
+
+/** Whether a frame shows motion: its score reaches the no-motion threshold (the iOS one on iOS). */
+export function isMoving(result: FrameResult, ios: boolean): boolean {
+  return result.hasPrevious && result.motionScore >= (ios ? NO_MOTION_THRESHOLD_IOS : NO_MOTION_THRESHOLD);
+}
+
+/** How long a movement counts as recent for the friendly check. */
+export const RECENT_MOTION_MS = 10_000;
+/** The margin of the picture (a fraction of each side) where a guest is at its edge rather than in frame. */
+const EDGE = 0.15;
+
+/** A friendly check's verdict: fine, waiting to see something, or something to fix. */
+export type Verdict = 'ok' | 'waiting' | 'fix';
+
+/** The three checks a guest understands, each a text key of texts.ts `friendly`. */
+export interface FriendlyChecks {
+  frame: { verdict: Verdict; key: 'in_frame' | 'find_you' | 'at_edge' | 'covered' };
+  light: { verdict: Verdict; key: 'light_good' | 'too_dark' | 'covered' | 'light_waiting' };
+  motion: { verdict: Verdict; key: 'moving' | 'wave' };
+  ready: boolean;
+}
+
+/** The friendly checks from the latest frame and the last motion seen, at `now`. */
+export function friendlyChecks(latest: FrameResult | null, lastMotion: CheckState['lastMotion'], now: number): FriendlyChecks {
+  const recent = lastMotion !== null && now - lastMotion.timeMs <= RECENT_MOTION_MS ? lastMotion : null;
+  const covered = latest?.allBlack === true;
+  const centroid = recent?.centroid ?? null;
+  const atEdge = centroid !== null && (centroid.x < EDGE || centroid.x > 1 - EDGE || centroid.y < EDGE || centroid.y > 1 - EDGE);
+  const frame: FriendlyChecks['frame'] = covered
+    ? { verdict: 'fix', key: 'covered' }
+    : recent === null
+      ? { verdict: 'waiting', key: 'find_you' }
+      : atEdge
+        ? { verdict: 'fix', key: 'at_edge' }
+        : { verdict: 'ok', key: 'in_frame' };
+  const light: FriendlyChecks['light'] =
+    latest === null
+      ? { verdict: 'waiting', key: 'light_waiting' }
+      : covered
+        ? { verdict: 'fix', key: 'covered' }
+        : latest.dark
+          ? { verdict: 'fix', key: 'too_dark' }
+          : { verdict: 'ok', key: 'light_good' };
+  const motion: FriendlyChecks['motion'] = recent === null ? { verdict: 'waiting', key: 'wave' } : { verdict: 'ok', key: 'moving' };
+  return { frame, light, motion, ready: frame.verdict === 'ok' && light.verdict === 'ok' && motion.verdict === 'ok' };
+}
 
 /** The no-motion count that applies, in seconds. */
 export function noMotionSeconds(sleeper: boolean): number {
@@ -117,7 +173,9 @@ export function reducer(state: CheckState, action: Action): CheckState {
       const { record } = action;
       const entries = eventEntries(record.sample.result, record.timeMs, action.sleeper);
       if (state.samples === 0) entries.unshift({ kind: 'info', timeMs: record.timeMs, text: 'started', values: {} });
-      return { ...state, ...logged(state, entries), phase: 'running', latest: record, samples: state.samples + 1 };
+      const { result } = record.sample;
+      const lastMotion = isMoving(result, action.ios) ? { timeMs: record.timeMs, centroid: result.centroid } : state.lastMotion;
+      return { ...state, ...logged(state, entries), phase: 'running', latest: record, samples: state.samples + 1, lastMotion };
     }
     case 'patrol':
       return { ...state, patrol: action.patrol };

@@ -70,7 +70,7 @@ export function useCameraCheck(query: CheckQuery, sleeper: boolean) {
 
     const onSample = (record: SampleRecord) => {
       analysed = true;
-      dispatch({ type: 'sample', record, sleeper: sleeperRef.current });
+      dispatch({ type: 'sample', record, sleeper: sleeperRef.current, ios });
     };
 
     (async () => {
