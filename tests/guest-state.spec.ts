@@ -42,6 +42,74 @@ test.afterEach(async ({ request }) => {
   await request.post('/dev/clock', { data: { offsetMs: 0 } });
 });
 
+/**
+ * What stops booking is said on /reservation/add before any form, with the
+ * way on: at the phone size in Japanese and the desktop size in English.
+ */
+for (const { name, viewport, locale, words } of [
+  {
+    ...VIEWPORTS[0],
+    locale: 'ja-JP',
+    words: {
+      suspended: '予約は一時停止中です',
+      early: 'まもなく予約できるようになります',
+      ended: 'プランの期間が終了しました',
+      rules: 'ルールを読む',
+      plans: 'プランを見る',
+    },
+  },
+  {
+    ...VIEWPORTS[1],
+    locale: 'en-US',
+    words: {
+      suspended: 'Booking is paused for now',
+      early: 'You can book again soon',
+      ended: 'Your plan has ended',
+      rules: 'Read the rules',
+      plans: 'See plans',
+    },
+  },
+]) {
+  test.describe(`booking blocks at ${name} in ${locale}`, () => {
+    test.use({ viewport, locale, timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
+
+    test('a suspension, an early finish and an ended plan are said before the form, each with what to do', async ({ page, request }) => {
+      const missing = watchMissingTexts(page);
+      const guest = await readyGuest(request, { language: locale === 'ja-JP' ? 'ja' : 'en' });
+      const block = page.getByTestId('booking-block');
+      const until = Date.now() + 2 * DAY;
+      const zone = timeZoneOfBrowserOffset(-540);
+      const language = locale === 'ja-JP' ? 'ja' : 'en';
+
+      await setGuestState(request, { guestId: guest.id, suspendedUntil: until });
+      await signedIn(page, guest, '/reservation/add');
+      await expect(block.getByRole('heading', { name: words.suspended })).toBeVisible();
+      await expect(block).toContainText(formatDateTime(until, zone, language));
+      await expect(block.getByRole('link', { name: words.rules })).toHaveAttribute('href', '/rules');
+      await expect(page.getByRole('button', { name: /^(Book|予約する)$/ })).toHaveCount(0);
+      await checkA11y(page, '/reservation/add, suspended');
+
+      await setGuestState(request, { guestId: guest.id, suspendedUntil: null, earlyFinishBlockUntil: until - DAY });
+      await page.reload();
+      await expect(block.getByRole('heading', { name: words.early })).toBeVisible();
+      await expect(block).toContainText(formatDateTime(until - DAY, zone, language));
+
+      await setGuestState(request, { guestId: guest.id, earlyFinishBlockUntil: null, subscriptionExpiredAt: Date.now() - HOUR });
+      await page.reload();
+      await expect(block.getByRole('heading', { name: words.ended })).toBeVisible();
+      await expect(block.getByRole('link', { name: words.plans })).toHaveAttribute('href', '/subscription');
+      await checkA11y(page, '/reservation/add, plan ended');
+
+      // Nothing in the way: the form.
+      await setGuestState(request, { guestId: guest.id, subscriptionExpiredAt: null });
+      await page.reload();
+      await expect(block).toHaveCount(0);
+      await expect(page.getByRole('group', { name: /^(Start date|開始日)$/ })).toBeVisible();
+      expect(missing).toEqual([]);
+    });
+  });
+}
+
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`guest state at ${name}`, () => {
     test.use({ viewport, locale: 'en-US', timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
@@ -98,10 +166,11 @@ for (const { name, viewport } of VIEWPORTS) {
       ).toBeVisible();
       await checkA11y(page, '/reservations (suspended)');
 
-      // The server refuses a booking in the same words.
+      // Booking says it in the same words before any form (the server refuses one in them too).
       await page.goto('/reservation/add');
-      await page.getByRole('button', { name: 'Book' }).click();
-      await expect(page.getByRole('alertdialog')).toContainText('Your account is temporarily suspended because of three ignored jail within a week.');
+      await expect(page.getByTestId('booking-block')).toContainText(
+        `Your account is temporarily suspended because of three ignored jail within a week. Back to available at ${resumeDateTime}`,
+      );
       expect(missing).toEqual([]);
     });
 

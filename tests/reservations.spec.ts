@@ -5,8 +5,17 @@
  * scanned with axe (WCAG 2.1 AA). Guests are made verified and with a phone
  * through the API; `POST /dev/clock` reaches the time windows.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { book, call, checkA11y, createGuest, HOUR, readyGuest, signedIn, signInPage, VIEWPORTS, watchMissingTexts, type TestGuest } from './helpers.ts';
+
+/** Presses Tab until `target` has the focus, as a keyboard user would (at most 40 times). */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let press = 0; press < 40; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the target');
+}
 
 test.afterEach(async ({ request }) => {
   await request.post('/dev/clock', { data: { offsetMs: 0 } });
@@ -34,20 +43,39 @@ for (const { name, viewport } of VIEWPORTS) {
 
       await page.getByRole('link', { name: 'Book a jail' }).first().click();
       await expect(page).toHaveURL(/\/reservation\/add$/);
-      await expect(page.getByLabel('Duration (hours:minutes)')).toHaveValue('1');
-      // Tomorrow (the second date), 10:00, 1.5 hours, with a schedule entry.
-      const dates = page.getByLabel('Start date');
-      const tomorrow = await dates.locator('option').nth(1).getAttribute('value');
-      await dates.selectOption(tomorrow ?? '');
-      await page.getByLabel('Start time').selectOption({ label: '10:00' });
-      await page.getByLabel('Duration (hours:minutes)').selectOption({ label: '1:30' });
-      await page.getByLabel('Work', { exact: true }).fill('Chapter 2');
+      await expect(page.getByTestId('duration')).toHaveText('1:00');
+      // Booked by keyboard alone: tomorrow (the second date), 10:00, 1.5 hours, with a schedule entry.
+      const dates = page.getByRole('group', { name: 'Start date' }).getByRole('radio');
+      await expect(dates).toHaveCount(14);
+      await dates.first().focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(dates.nth(1)).toBeChecked();
+      await page.keyboard.press('Tab');
+      await expect(page.getByLabel('Hour', { exact: true })).toBeFocused();
+      await page.keyboard.type('10');
+      await expect(page.getByLabel('Hour', { exact: true })).toHaveValue('10');
+      await page.keyboard.press('Tab');
+      const quarters = page.getByRole('group', { name: 'Minutes' }).getByRole('radio');
+      const checkedQuarter = await quarters.evaluateAll((radios) => radios.findIndex((radio) => (radio as HTMLInputElement).checked));
+      for (let press = 0; press < checkedQuarter; press += 1) await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('radio', { name: ':00' })).toBeChecked();
+      await tabTo(page, page.getByRole('button', { name: 'Longer' }));
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('duration')).toHaveText('1:30');
+      await expect(page.getByText('10:00 – 11:30')).toBeVisible();
+      await tabTo(page, page.getByLabel('Work', { exact: true }));
+      await page.keyboard.type('Chapter 2');
       await expect(page.getByLabel('Remember this work')).toBeVisible();
-      await page.getByRole('button', { name: 'What to write here?' }).click();
-      await page.getByRole('button', { name: 'Add a schedule entry' }).click();
-      await page.getByPlaceholder('What to do').fill('Outline');
+      await tabTo(page, page.getByRole('button', { name: 'What to write here?' }));
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByRole('button', { name: 'Add a schedule entry' }));
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByPlaceholder('What to do'));
+      await page.keyboard.type('Outline');
       await checkA11y(page, '/reservation/add');
-      await page.getByRole('button', { name: 'Book', exact: true }).click();
+      await tabTo(page, page.getByRole('button', { name: 'Book', exact: true }));
+      await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/reservation\/added$/);
       await expect(page.getByRole('link', { name: 'Read the rules' })).toHaveAttribute('href', '/rules');
       await checkA11y(page, '/reservation/added');
@@ -180,17 +208,18 @@ for (const { name, viewport } of VIEWPORTS) {
       const booked = await book(request, guest, 3);
       await signInPage(page, guest);
       await page.goto('/reservation/add');
-      await page.getByLabel('Repeat').selectOption('daily');
-      for (const weekday of ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']) await page.getByLabel(weekday).uncheck();
+      await page.getByRole('radio', { name: 'Daily' }).check();
+      for (const weekday of ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'])
+        await page.getByRole('group', { name: 'Days of the week' }).getByLabel(weekday).uncheck();
       await checkA11y(page, '/reservation/add (daily)');
       await page.getByRole('button', { name: 'Book', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('Choose at least one weekday, from Sunday to Saturday, for a daily repeat.');
       await expect(page).toHaveURL(/\/reservation\/add$/);
 
-      await page.getByLabel('Repeat').selectOption('none');
-      const date = page.getByLabel('Start date');
-      await date.selectOption((await date.locator('option').nth(3).getAttribute('value')) ?? '');
-      await page.getByLabel('Start time').selectOption({ label: '10:30' });
+      await page.getByRole('radio', { name: 'None' }).check();
+      await page.getByRole('group', { name: 'Start date' }).getByRole('radio').nth(3).check();
+      await page.getByLabel('Hour', { exact: true }).selectOption('10');
+      await page.getByRole('radio', { name: ':30' }).check();
       await page.getByRole('button', { name: 'Book', exact: true }).click();
       await expect(page.getByRole('alertdialog')).toContainText('This time overlaps your jail of');
       await expect(page).toHaveURL(/\/reservation\/add$/);

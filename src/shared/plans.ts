@@ -58,3 +58,8 @@ export function isGrantedPlan(code: number): boolean {
   const name = planNamed(code);
   return name !== null && PLANS[name].grantedDays !== null;
 }
+
+/** The hours of jail a light plan has left this month (15 less those used), to the hundredth, never below 0. */
+export function lightHoursLeft(totalDurationThisMonth: number): number {
+  return Math.max(0, Math.round((PLANS.light.monthlyHours - totalDurationThisMonth) * 100) / 100);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from './plans.ts';
 import {
+  bookingBlock,
   bookingProblem,
   defaultStartTime,
   exceedsAllowance,
@@ -140,6 +141,24 @@ describe('booking options', () => {
       { minutes: 5, title: 'Outline' },
       { minutes: 20, title: 'Draft' },
     ]);
+  });
+});
+
+describe('bookingBlock', () => {
+  const open = { isVerified: true, subscriptionExpiredAt: null, suspendedUntil: null, earlyFinishBlockUntil: null };
+  const NOW = 1_000_000;
+
+  it('lets a verified guest on a running plan with no penalty book', () => {
+    expect(bookingBlock(open, NOW)).toBeNull();
+    expect(bookingBlock({ ...open, subscriptionExpiredAt: NOW + 1, suspendedUntil: NOW, earlyFinishBlockUntil: NOW - 1 }, NOW)).toBeNull();
+  });
+
+  it('gives the first gate that holds, in order: e-mail, plan, suspension, early finish', () => {
+    const closed = { isVerified: false, subscriptionExpiredAt: NOW, suspendedUntil: NOW + 5, earlyFinishBlockUntil: NOW + 9 };
+    expect(bookingBlock(closed, NOW)).toEqual({ reason: 'unverified' });
+    expect(bookingBlock({ ...closed, isVerified: true }, NOW)).toEqual({ reason: 'plan_ended' });
+    expect(bookingBlock({ ...closed, isVerified: true, subscriptionExpiredAt: null }, NOW)).toEqual({ reason: 'suspended', until: NOW + 5 });
+    expect(bookingBlock({ ...open, earlyFinishBlockUntil: NOW + 9 }, NOW)).toEqual({ reason: 'early_finish_blocked', until: NOW + 9 });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type RepeatType,
 } from './constants.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, WEEK_MS } from './durations.ts';
+import { isBlockedByEarlyFinish, isSuspended } from './penalties.ts';
 import {
   MINUTES_PER_DAY,
   addDays,
@@ -41,6 +42,37 @@ const CHANGE_CUTOFF_MS = 6 * HOUR_MS;
 const EPOCH_DATE: LocalDate = { year: 1970, month: 1, day: 1 };
 
 /** A detailed schedule entry: `title` is due `minutes` after the start. */
+/** What stops a guest from booking at all, before any form (docs/api.md, `/reservation/create`): the first that holds. */
+export type BookingBlock =
+  | { reason: 'unverified' }
+  | { reason: 'plan_ended' }
+  | { reason: 'suspended'; until: number }
+  | { reason: 'early_finish_blocked'; until: number };
+
+/** The parts of a guest the booking gates read. */
+export interface GatedGuest {
+  isVerified: boolean;
+  subscriptionExpiredAt: number | null;
+  suspendedUntil: number | null;
+  earlyFinishBlockUntil: number | null;
+}
+
+/**
+ * The booking gates in their order: a verified e-mail, a plan that has not
+ * run out (a trial, free or university plan ends: docs/payments.md), no
+ * suspension, no jail ended early whose time is not over. The phone number
+ * is the server's and the form's own gate (the form sends the guest to add one).
+ */
+export function bookingBlock(guest: GatedGuest, now: number): BookingBlock | null {
+  if (!guest.isVerified) return { reason: 'unverified' };
+  if (guest.subscriptionExpiredAt !== null && guest.subscriptionExpiredAt <= now) return { reason: 'plan_ended' };
+  if (guest.suspendedUntil !== null && isSuspended(guest.suspendedUntil, now)) return { reason: 'suspended', until: guest.suspendedUntil };
+  if (guest.earlyFinishBlockUntil !== null && isBlockedByEarlyFinish(guest.earlyFinishBlockUntil, now)) {
+    return { reason: 'early_finish_blocked', until: guest.earlyFinishBlockUntil };
+  }
+  return null;
+}
+
 export interface Schedule {
   minutes: number;
   title: string;

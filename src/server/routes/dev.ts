@@ -36,6 +36,7 @@ const guestStateRequestSchema = z.object({
   lazyAlerts: z.array(epochMsSchema).max(10).optional(),
   suspendedUntil: epochMsSchema.nullable().optional(),
   subscriptionExpiredAt: epochMsSchema.nullable().optional(),
+  earlyFinishBlockUntil: epochMsSchema.nullable().optional(),
 });
 const activityLogsRequestSchema = z.object({
   reservationId: z.number().int().min(1).max(2_147_483_647),
@@ -104,11 +105,11 @@ const dev: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/guest-state', { schema: { body: guestStateRequestSchema, response: { 200: doneSchema, 404: failureSchema } } }, async (request, reply) => {
-    const { guestId, lazyAlerts: alertTimes, suspendedUntil, subscriptionExpiredAt } = guestStateRequestSchema.parse(request.body);
+    const { guestId, lazyAlerts: alertTimes, suspendedUntil, subscriptionExpiredAt, earlyFinishBlockUntil } = guestStateRequestSchema.parse(request.body);
     const found = await app.db.transaction(async (tx) => {
       const [guest] = await tx
         .update(guests)
-        .set({ suspendedUntil, subscriptionExpiredAt, updatedAt: app.clock.now() })
+        .set({ suspendedUntil, subscriptionExpiredAt, earlyFinishBlockUntil, updatedAt: app.clock.now() })
         .where(eq(guests.id, guestId))
         .returning({ id: guests.id });
       if (guest === undefined) return false;

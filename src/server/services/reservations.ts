@@ -2,9 +2,9 @@ import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { ActivityLog, JailSummary, Reservation } from '../../shared/api/reservation.ts';
 import type { Language } from '../../shared/constants.ts';
 import { type JailTimes, jailFigures } from '../../shared/focused-time.ts';
-import { isBlockedByEarlyFinish, isSuspended } from '../../shared/penalties.ts';
 import { PLANS } from '../../shared/plans.ts';
 import {
+  bookingBlock,
   bookingProblem,
   exceedsAllowance,
   firstOverlap,
@@ -332,17 +332,13 @@ async function changeAsGuest<Result>(db: Database, guestId: number, change: (tx:
  */
 function assertMayBook(guest: GuestRow, now: number, language: Language, requirePhone = true): void {
   const timeZone = guestTimeZone(guest);
-  if (!guest.isVerified) throw new ApiFailure('unverified');
+  const block = bookingBlock(guest, now);
+  if (block?.reason === 'unverified') throw new ApiFailure('unverified');
   if (requirePhone && guest.phone === null) throw new ApiFailure('phone_required');
-  // A trial, free or university plan that has run out (docs/payments.md): the subscription page says what next.
-  if (guest.subscriptionExpiredAt !== null && guest.subscriptionExpiredAt <= now) throw new ApiFailure('plan_ended');
-  const { suspendedUntil, earlyFinishBlockUntil } = guest;
-  if (suspendedUntil !== null && isSuspended(suspendedUntil, now)) {
-    throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(suspendedUntil, timeZone, language) });
-  }
-  if (earlyFinishBlockUntil !== null && isBlockedByEarlyFinish(earlyFinishBlockUntil, now)) {
-    throw new ApiFailure('early_finish_blocked', { endDateTime: formatDateTime(earlyFinishBlockUntil, timeZone, language) });
-  }
+  if (block === null) return;
+  if (block.reason === 'suspended') throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(block.until, timeZone, language) });
+  if (block.reason === 'early_finish_blocked') throw new ApiFailure('early_finish_blocked', { endDateTime: formatDateTime(block.until, timeZone, language) });
+  throw new ApiFailure(block.reason);
 }
 
 /** Fails when a booking of `candidate` overlaps an unfinished reservation of `others`. */

@@ -1,32 +1,40 @@
-import { CalendarPlus, ListPlus, Save, X } from 'lucide-react';
+import { CalendarPlus, ListPlus, Minus, Plus, Save, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { message } from '../../../shared/messages.ts';
-import { isChangeAllowed } from '../../../shared/reservations.ts';
+import { PLANS, lightHoursLeft } from '../../../shared/plans.ts';
+import { bookingBlock, isChangeAllowed } from '../../../shared/reservations.ts';
 import { useGuest } from '../../app/hooks.ts';
 import { getLocal, putLocal } from '../../app/localDb.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { useReservationCreateMutation, useReservationUpdateMutation } from './api.ts';
+import { BookingBlockNotice } from './BookingBlocks.tsx';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import {
   DURATION_OPTIONS,
   bookingRequestOf,
   canRememberWork,
+  clockLabel,
   dateOptions,
   durationLabel,
   editBookingForm,
   formProblem,
+  hourOptions,
   isUnchangedEdit,
   newBookingForm,
   rememberedAfterBooking,
   scheduleOptions,
+  steppedDuration,
   timeOptions,
+  timesInHour,
   withDate,
   withDuration,
+  withHour,
   withNewSchedule,
   withWeekday,
   type BookingFormState,
@@ -34,6 +42,11 @@ import {
 import { useLanguage, useTimeZone, weekdayName } from './common.ts';
 
 const REMEMBERED_ID = 'list';
+
+/** `Nov` / `11月` of a date in the strip. */
+function monthName(date: { year: number; month: number; day: number }, language: string): string {
+  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'short' }).format(Date.UTC(date.year, date.month - 1, date.day));
+}
 
 function useRememberedWorks(): [string[], (works: string[]) => void] {
   const [works, setWorks] = useState<string[]>([]);
@@ -84,48 +97,92 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
 
   return (
     <form className="booking-form card" onSubmit={submit} noValidate>
-      <SelectField
-        label={t('start_date')}
-        value={form.date}
-        options={dates.map((date) => ({
-          value: date.key,
-          label: new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'short', day: 'numeric', weekday: 'short' }).format(
-            Date.UTC(date.date.year, date.date.month - 1, date.date.day),
-          ),
-        }))}
-        onValueChange={(date) => setForm(withDate(form, date))}
-      />
-      <SelectField
-        label={t('start_time')}
-        value={String(form.minutes)}
-        options={times.map((time) => ({ value: String(time.minutes), label: time.label, disabled: time.passed }))}
-        onValueChange={(minutes) => setForm({ ...form, minutes: Number(minutes) })}
-      />
-      <SelectField
-        label={t('duration')}
-        value={String(form.duration)}
-        options={DURATION_OPTIONS.map((hours) => ({ value: String(hours), label: durationLabel(hours) }))}
-        onValueChange={(hours) => setForm(withDuration(form, Number(hours)))}
-      />
-      <SelectField
-        label={t('repeat')}
+      <fieldset className="field date-strip">
+        <legend>{t('start_date')}</legend>
+        <div className="date-strip-options">
+          {dates.map((date) => (
+            <label key={date.key} className="date-chip">
+              <input type="radio" name={`${id}-date`} value={date.key} checked={form.date === date.key} onChange={() => setForm(withDate(form, date.key))} />
+              <span className="date-chip-weekday">{weekdayName(date.weekday, language)}</span>
+              <span className="date-chip-day">{date.date.day}</span>
+              <span className="date-chip-month">{monthName(date.date, language)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="field start-time">
+        <legend>{t('start_time')}</legend>
+        <div className="start-time-controls">
+          <SelectField
+            label={t('hour')}
+            value={String(Math.floor(form.minutes / 60))}
+            options={hourOptions(times).map(({ hour, passed }) => ({ value: String(hour), label: t('hour_option', { hour }), disabled: passed }))}
+            onValueChange={(hour) => setForm(withHour(form, times, Number(hour)))}
+          />
+          <SegmentedControl
+            legend={t('minutes')}
+            value={String(form.minutes)}
+            options={timesInHour(times, Math.floor(form.minutes / 60)).map((time) => ({
+              value: String(time.minutes),
+              label: `:${String(time.minutes % 60).padStart(2, '0')}`,
+              disabled: time.passed,
+            }))}
+            onValueChange={(minutes) => setForm({ ...form, minutes: Number(minutes) })}
+          />
+        </div>
+      </fieldset>
+      <div className="field duration-stepper" role="group" aria-labelledby={`${id}-duration`}>
+        <span id={`${id}-duration`} className="field-label">
+          {t('duration')}
+        </span>
+        <div className="duration-stepper-row">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('shorter')}
+            disabled={form.duration === DURATION_OPTIONS[0]}
+            onClick={() => setForm(withDuration(form, steppedDuration(form.duration, -1)))}
+          >
+            <Minus aria-hidden="true" focusable="false" size={20} />
+          </button>
+          <output className="duration-value" aria-live="polite" data-testid="duration">
+            {durationLabel(form.duration)}
+          </output>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('longer')}
+            disabled={form.duration === DURATION_OPTIONS[DURATION_OPTIONS.length - 1]}
+            onClick={() => setForm(withDuration(form, steppedDuration(form.duration, 1)))}
+          >
+            <Plus aria-hidden="true" focusable="false" size={20} />
+          </button>
+          <span className="duration-span">
+            {t('span', { start: clockLabel(form.minutes), end: clockLabel((form.minutes + Math.round(form.duration * 60)) % (24 * 60)) })}
+          </span>
+        </div>
+      </div>
+      <SegmentedControl
+        legend={t('repeat')}
         value={form.repeatType}
         options={REPEAT_TYPES.map((type) => ({ value: type, label: t(`repeat_${type}`) }))}
-        onValueChange={(repeat) => setForm({ ...form, repeatType: REPEAT_TYPES.find((type) => type === repeat) ?? 'none' })}
+        onValueChange={(repeatType) => setForm({ ...form, repeatType })}
       />
       {form.repeatType === 'daily' ? (
         <fieldset className="field weekdays">
           <legend>{t('weekdays')}</legend>
-          {[0, 1, 2, 3, 4, 5, 6].map((weekday) => (
-            <label key={weekday} className="weekday">
-              <input
-                type="checkbox"
-                checked={form.dailyRepeatSettings.includes(weekday)}
-                onChange={(event) => setForm(withWeekday(form, weekday, event.target.checked))}
-              />
-              {weekdayName(weekday, language)}
-            </label>
-          ))}
+          <div className="weekday-chips">
+            {[0, 1, 2, 3, 4, 5, 6].map((weekday) => (
+              <label key={weekday} className="weekday-chip">
+                <input
+                  type="checkbox"
+                  checked={form.dailyRepeatSettings.includes(weekday)}
+                  onChange={(event) => setForm(withWeekday(form, weekday, event.target.checked))}
+                />
+                <span>{weekdayName(weekday, language)}</span>
+              </label>
+            ))}
+          </div>
         </fieldset>
       ) : null}
       <TextField label={t('work')} type="text" value={form.work} maxLength={200} onValueChange={(work) => setForm({ ...form, work })}>
@@ -219,7 +276,19 @@ export function ReservationAddScreen() {
   const [remembered, saveRemembered] = useRememberedWorks();
   const [problem, setProblem] = useState<string | null>(null);
   const [initial] = useState(() => newBookingForm(Date.now(), timeZone));
+  const [now] = useState(() => Date.now());
   if (guest !== null && (guest.phone === null || guest.phone === '')) return <Navigate to="/guest/editPhone" replace />;
+  // What stops booking is said before the form, with what to do about it.
+  const lightLeft = guest !== null && guest.subscriptionPlan === PLANS.light.code ? lightHoursLeft(guest.totalDurationThisMonth) : null;
+  const block = guest === null ? null : (bookingBlock(guest, now) ?? (lightLeft === 0 ? { reason: 'light_plan_used' as const } : null));
+  if (block !== null) {
+    return (
+      <div className="reservations-screen">
+        <h1>{t('add_title')}</h1>
+        <BookingBlockNotice block={block} />
+      </div>
+    );
+  }
   const submit = (form: BookingFormState) => {
     const broken = formProblem(form, Date.now(), timeZone);
     if (broken !== null) {
@@ -237,6 +306,7 @@ export function ReservationAddScreen() {
   return (
     <div className="reservations-screen">
       <h1>{t('add_title')}</h1>
+      {lightLeft !== null ? <p className="booking-plan-note">{t('light_hours_left', { hours: lightLeft })}</p> : null}
       <BookingForm initial={initial} original={null} onSubmit={submit} problem={problem} onProblem={setProblem} />
     </div>
   );

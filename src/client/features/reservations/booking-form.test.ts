@@ -9,12 +9,16 @@ import {
   editBookingForm,
   formProblem,
   formStartTime,
+  hourOptions,
   isUnchangedEdit,
   newBookingForm,
   rememberedAfterBooking,
   scheduleOptions,
+  steppedDuration,
   timeOptions,
+  timesInHour,
   withDuration,
+  withHour,
   withNewSchedule,
   withWeekday,
 } from './booking-form.ts';
@@ -133,5 +137,38 @@ describe('remembered works', () => {
     expect(rememberedAfterBooking(' essay ', true, ['code'])).toEqual(['code', 'essay']);
     expect(rememberedAfterBooking('essay', false, ['code'])).toEqual(['code']);
     expect(rememberedAfterBooking('code', true, ['code'])).toEqual(['code']);
+  });
+});
+
+describe('the start-time picker', () => {
+  const today = newBookingForm(NOW, TOKYO).date;
+  const times = timeOptions(today, NOW, TOKYO);
+
+  it('offers 24 hours, those gone by today passed, and four quarters in each', () => {
+    const hours = hourOptions(times);
+    expect(hours).toHaveLength(24);
+    expect(hours.filter((hour) => hour.passed).map((hour) => hour.hour)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // 10:07: 10:00 has passed, 10:15 has not, so the hour is open.
+    expect(timesInHour(times, 10).map((time) => [time.label, time.passed])).toEqual([
+      ['10:00', true],
+      ['10:15', false],
+      ['10:30', false],
+      ['10:45', false],
+    ]);
+  });
+
+  it('keeps the minute when the hour changes, else takes the hour’s first time to come', () => {
+    const form = { ...newBookingForm(NOW, TOKYO), minutes: 14 * 60 };
+    expect(withHour(form, times, 16).minutes).toBe(16 * 60);
+    expect(withHour(form, times, 10).minutes).toBe(10 * 60 + 15);
+    expect(withHour(form, times, 3)).toEqual(form);
+  });
+
+  it('steps the duration through the offered ones, staying at either end', () => {
+    const first = DURATION_OPTIONS[0] ?? 0;
+    const last = DURATION_OPTIONS[DURATION_OPTIONS.length - 1] ?? 0;
+    expect(steppedDuration(first, 1)).toBe(DURATION_OPTIONS[1]);
+    expect(steppedDuration(first, -1)).toBe(first);
+    expect(steppedDuration(last, 1)).toBe(last);
   });
 });

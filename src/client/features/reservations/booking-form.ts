@@ -202,3 +202,38 @@ export function withWeekday(form: BookingFormState, weekday: number, checked: bo
   const next = checked ? [...others, weekday] : others;
   return { ...form, dailyRepeatSettings: next.sort((a, b) => a - b) };
 }
+
+/** An hour of the start-time picker: its number and whether every time in it has passed. */
+export interface HourOption {
+  hour: number;
+  passed: boolean;
+}
+
+/** The hours that have start times (a day the clocks change may lack one), each passed when all its times have. */
+export function hourOptions(times: readonly TimeOption[]): HourOption[] {
+  const hours = new Map<number, boolean>();
+  for (const time of times) {
+    const hour = Math.floor(time.minutes / 60);
+    hours.set(hour, (hours.get(hour) ?? true) && time.passed);
+  }
+  return [...hours].map(([hour, passed]) => ({ hour, passed }));
+}
+
+/** The start times within `hour`, for the minute choice. */
+export function timesInHour(times: readonly TimeOption[], hour: number): TimeOption[] {
+  return times.filter((time) => Math.floor(time.minutes / 60) === hour);
+}
+
+/** The form at a new hour: the same minute past it where that has not passed, else its first time still to come. */
+export function withHour(form: BookingFormState, times: readonly TimeOption[], hour: number): BookingFormState {
+  const inHour = timesInHour(times, hour).filter((time) => !time.passed);
+  const sameMinute = inHour.find((time) => time.minutes % 60 === form.minutes % 60);
+  const chosen = sameMinute ?? inHour[0];
+  return chosen === undefined ? form : { ...form, minutes: chosen.minutes };
+}
+
+/** The next shorter or longer duration on offer, or the same at either end. */
+export function steppedDuration(duration: number, step: -1 | 1): number {
+  const index = DURATION_OPTIONS.indexOf(duration);
+  return DURATION_OPTIONS[Math.min(DURATION_OPTIONS.length - 1, Math.max(0, index + step))] ?? duration;
+}

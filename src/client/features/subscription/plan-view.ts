@@ -1,5 +1,5 @@
 import type { Subscription } from '../../../shared/api/payments.ts';
-import { paidPlanOf, PLANS, planNamed, type PlanName } from '../../../shared/plans.ts';
+import { lightHoursLeft, paidPlanOf, PLANS, planNamed, type PlanName } from '../../../shared/plans.ts';
 
 /** The order /subscription lists the plans in: cheapest paid first, then those given on application. */
 const OFFERED: readonly PlanName[] = ['light', 'standard', 'university', 'free'];
@@ -27,8 +27,7 @@ export type CurrentPlan =
 export function currentPlan(subscription: Subscription, totalDurationThisMonth: number, now: number): CurrentPlan {
   const name = planNameOf(subscription.plan);
   if (name === 'light') {
-    const remainingHours = Math.max(0, Math.round((PLANS.light.monthlyHours - totalDurationThisMonth) * 100) / 100);
-    return { name, remainingHours, paymentDay: subscription.paymentDay };
+    return { name, remainingHours: lightHoursLeft(totalDurationThisMonth), paymentDay: subscription.paymentDay };
   }
   if (name === 'standard') return { name, nextPaymentAt: subscription.nextPaymentAt };
   const expiresAt = subscription.expiredAt;
