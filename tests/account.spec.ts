@@ -379,3 +379,36 @@ test.describe('account menu at phone 360x640', () => {
     expect(missing).toEqual([]);
   });
 });
+
+test.describe('account flows in Japanese at phone 360x640', () => {
+  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'ja-JP', serviceWorkers: 'block' });
+
+  test('the verification link in a tab of its own tells the list, and offers the way back; "Edit password" keeps the frame', async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await createGuest(request, { language: 'ja' });
+    await page.goto('/camera-check');
+    await signInPage(page, guest);
+    await page.goto('/reservations');
+    const unverified = page.getByText(/メールアドレスの確認を済ませてください/);
+    await expect(unverified).toBeVisible();
+
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(linkIn((await lastMailTo(request, guest.email)).text));
+    await expect(mailTab.getByText('メールアドレスの確認が完了しました。')).toBeVisible();
+    await expect(unverified).toHaveCount(0);
+    await mailTab.getByRole('button', { name: 'OK' }).click();
+    await expect(mailTab.getByText(/このタブは開いたままです/)).toBeVisible();
+    await checkA11y(mailTab, '/guest/verifyEmail in Japanese, still open');
+    await mailTab.getByRole('link', { name: 'ジェイルの一覧へ' }).click();
+    await expect(mailTab).toHaveURL(/\/reservations$/);
+    await mailTab.close();
+
+    await page.goto('/guest/edit');
+    await page.getByRole('link', { name: '編集: パスワード' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'パスワードの変更' })).toBeVisible();
+    await expect(page.getByLabel('メールアドレス')).toHaveValue(guest.email);
+    await expect(page.getByRole('link', { name: 'アカウントに戻る' })).toHaveAttribute('href', '/guest/edit');
+    await checkA11y(page, '"Edit password" in Japanese');
+    expect(missing).toEqual([]);
+  });
+});

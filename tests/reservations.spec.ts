@@ -245,3 +245,37 @@ for (const { name, viewport } of VIEWPORTS) {
     });
   });
 }
+
+test.describe('reservations in Japanese at phone 360x640', () => {
+  test.use({ viewport: VIEWPORTS[0].viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
+
+  test('the repeat on the card, the skip asked first, and inside six hours the note and one alert', async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await readyGuest(request, { language: 'ja' });
+    const weekly = await book(request, guest, 2, { repeatType: 'weekly' });
+    await signedIn(page, guest, '/reservations');
+    const card = page.getByTestId('reservation-item').filter({ has: page.locator(`a[href="/reservation/${weekly.id}"]`) });
+    await expect(card).toContainText(/毎週(日|月|火|水|木|金|土)$/);
+    await checkA11y(page, '/reservations in Japanese');
+
+    await page.goto(`/reservation/${weekly.id}`);
+    await page.getByRole('button', { name: '今回はスキップ' }).click();
+    const confirm = page.getByRole('dialog', { name: /をスキップしますか？$/ });
+    await expect(confirm).toContainText('スキップするのは今回だけです。');
+    await checkA11y(page, 'the skip confirmation in Japanese');
+    await confirm.getByRole('button', { name: 'スキップしない' }).click();
+    await expect(confirm).toBeHidden();
+
+    const soon = await book(request, guest, 4);
+    const threeHoursBefore = soon.startTime - 3 * HOUR;
+    await request.post('/dev/clock', { data: { offsetMs: threeHoursBefore - Date.now() } });
+    await page.clock.install({ time: threeHoursBefore });
+    await page.goto(`/reservation/${soon.id}`);
+    await expect(page.getByText(/開始の6時間前を過ぎたため/)).toBeVisible();
+    await page.getByRole('button', { name: '変更' }).press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: '開始6時間前からは変更できません。' })).toBeVisible();
+    await expect(page.getByText('開始6時間前からは変更できません。')).toHaveCount(1);
+    await checkA11y(page, 'a jail inside the six hours, in Japanese');
+    expect(missing).toEqual([]);
+  });
+});

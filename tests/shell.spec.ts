@@ -157,6 +157,10 @@ test.describe('offline', () => {
       await context.setOffline(true);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Chromium 150's network emulation gives a document loaded while offline navigator.onLine = true
+      // until the emulation changes (a device really offline says false): set it again so the page is told.
+      await context.setOffline(false);
+      await context.setOffline(true);
       await expect(page.getByRole('group', { name: 'Language', exact: true })).toBeVisible();
       // Offline reads as one calm notice: no error banner, no overlay over the page.
       await expect(page.getByRole('status').filter({ hasText: 'You are offline. Some screens need the internet.' })).toBeVisible();

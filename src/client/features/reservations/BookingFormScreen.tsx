@@ -21,6 +21,7 @@ import {
   canRememberWork,
   clockLabel,
   dateOptions,
+  dayMinutes,
   durationLabel,
   editBookingForm,
   formProblem,
@@ -88,6 +89,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
   const dates = useMemo(() => dateOptions(now, timeZone, original === null ? undefined : initial.date), [now, timeZone, original, initial.date]);
   const times = useMemo(() => timeOptions(form.date, now, timeZone), [form.date, now, timeZone]);
   const minuteOptions = scheduleOptions(form);
+  const endMinutes = dayMinutes(form.minutes + Math.round(form.duration * 60));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -157,9 +159,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
           >
             <Plus aria-hidden="true" focusable="false" size={20} />
           </button>
-          <span className="duration-span">
-            {t('span', { start: clockLabel(form.minutes), end: clockLabel((form.minutes + Math.round(form.duration * 60)) % (24 * 60)) })}
-          </span>
+          <span className="duration-span">{t('span', { start: clockLabel(form.minutes), end: clockLabel(endMinutes) })}</span>
         </div>
       </div>
       <SegmentedControl
@@ -212,8 +212,12 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
       </TextField>
       <fieldset className="field schedules">
         <legend>{t('schedules')}</legend>
+        <p className="schedule-edge">
+          <time>{clockLabel(form.minutes)}</time> {t('plan_start')}
+        </p>
         {form.schedules.map((schedule, index) => (
           <div className="schedule" key={index}>
+            <time className="schedule-at">{clockLabel(dayMinutes(form.minutes + schedule.minutes))}</time>
             <label>
               <span className="visually-hidden">{t('schedule_minutes')}</span>
               <select
@@ -252,6 +256,9 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
         <Button variant="secondary" icon={ListPlus} className="schedule-add" onClick={() => setForm(withNewSchedule(form))}>
           {t('schedule_add')}
         </Button>
+        <p className="schedule-edge">
+          <time>{clockLabel(endMinutes)}</time> {t('plan_end')}
+        </p>
       </fieldset>
       {problem !== null ? (
         <p className="form-problem" role="alert">

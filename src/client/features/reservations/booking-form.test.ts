@@ -5,6 +5,7 @@ import {
   canRememberWork,
   clockLabel,
   dateOptions,
+  dayMinutes,
   durationLabel,
   editBookingForm,
   formProblem,
@@ -162,6 +163,11 @@ describe('the start-time picker', () => {
     expect(withHour(form, times, 16).minutes).toBe(16 * 60);
     expect(withHour(form, times, 10).minutes).toBe(10 * 60 + 15);
     expect(withHour(form, times, 3)).toEqual(form);
+  });
+
+  it('brings a time past midnight back into the day', () => {
+    expect(dayMinutes(23 * 60 + 30 + 90)).toBe(60);
+    expect(dayMinutes(10 * 60)).toBe(600);
   });
 
   it('steps the duration through the offered ones, staying at either end', () => {

@@ -203,6 +203,13 @@ export function withWeekday(form: BookingFormState, weekday: number, checked: bo
   return { ...form, dailyRepeatSettings: next.sort((a, b) => a - b) };
 }
 
+const DAY_MINUTES = 24 * 60;
+
+/** A clock time past midnight brought back into the day (a jail may run past midnight). */
+export function dayMinutes(minutes: number): number {
+  return ((minutes % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+}
+
 /** An hour of the start-time picker: its number and whether every time in it has passed. */
 export interface HourOption {
   hour: number;
