@@ -56,6 +56,8 @@ for (const { name, viewport, locale, words } of [
       ended: 'プランの期間が終了しました',
       rules: 'ルールを読む',
       plans: 'プランを見る',
+      lightLeft: 'ライトプラン：今月の残りは3.5時間です。',
+      lightUsed: '今月の残り時間がありません',
     },
   },
   {
@@ -67,13 +69,15 @@ for (const { name, viewport, locale, words } of [
       ended: 'Your plan has ended',
       rules: 'Read the rules',
       plans: 'See plans',
+      lightLeft: 'Light plan: 3.5 hours left this month.',
+      lightUsed: 'No hours left this month',
     },
   },
 ]) {
   test.describe(`booking blocks at ${name} in ${locale}`, () => {
     test.use({ viewport, locale, timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
 
-    test('a suspension, an early finish and an ended plan are said before the form, each with what to do', async ({ page, request }) => {
+    test('a suspension, an early finish, an ended plan and a used-up light plan are said before the form, each with what to do', async ({ page, request }) => {
       const missing = watchMissingTexts(page);
       const guest = await readyGuest(request, { language: locale === 'ja-JP' ? 'ja' : 'en' });
       const block = page.getByTestId('booking-block');
@@ -100,10 +104,22 @@ for (const { name, viewport, locale, words } of [
       await expect(block.getByRole('link', { name: words.plans })).toHaveAttribute('href', '/subscription');
       await checkA11y(page, '/reservation/add, plan ended');
 
-      // Nothing in the way: the form.
-      await setGuestState(request, { guestId: guest.id, subscriptionExpiredAt: null });
+      // The light plan: its 15 hours used up, then 3.5 of them left, said above the form.
+      await setGuestState(request, { guestId: guest.id, subscriptionExpiredAt: null, subscriptionPlan: 'light', totalDurationThisMonth: 15 });
+      await page.reload();
+      await expect(block.getByRole('heading', { name: words.lightUsed })).toBeVisible();
+      await expect(block.getByRole('link', { name: words.plans })).toHaveAttribute('href', '/subscription');
+      await checkA11y(page, '/reservation/add, light plan used');
+      await setGuestState(request, { guestId: guest.id, totalDurationThisMonth: 11.5 });
       await page.reload();
       await expect(block).toHaveCount(0);
+      await expect(page.getByText(words.lightLeft)).toBeVisible();
+
+      // Nothing in the way: the form.
+      await setGuestState(request, { guestId: guest.id, subscriptionPlan: 'trial', totalDurationThisMonth: 0 });
+      await page.reload();
+      await expect(block).toHaveCount(0);
+      await expect(page.getByText(words.lightLeft)).toHaveCount(0);
       await expect(page.getByRole('group', { name: /^(Start date|開始日)$/ })).toBeVisible();
       expect(missing).toEqual([]);
     });

@@ -6,6 +6,7 @@
  * through the API; `POST /dev/clock` reaches the time windows.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { connectGuest, eventId, fromGuest, setClockOffset } from './guest-device.ts';
 import { book, call, checkA11y, createGuest, HOUR, readyGuest, signedIn, signInPage, VIEWPORTS, watchMissingTexts, type TestGuest } from './helpers.ts';
 
 /** Presses Tab until `target` has the focus, as a keyboard user would (at most 40 times). */
@@ -15,6 +16,89 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
     await page.keyboard.press('Tab');
   }
   throw new Error('Tab never reached the target');
+}
+
+/** The booking form's words, as a guest reads them. */
+interface FormWords {
+  startDate: string;
+  hour: string;
+  minutes: string;
+  longer: string;
+  span: string;
+  work: string;
+  rememberWork: string;
+  workHelp: string;
+  addEntry: string;
+  entryTitle: string;
+  book: string;
+}
+
+const ENGLISH_FORM: FormWords = {
+  startDate: 'Start date',
+  hour: 'Hour',
+  minutes: 'Minutes',
+  longer: 'Longer',
+  span: '10:00 – 11:30',
+  work: 'Work',
+  rememberWork: 'Remember this work',
+  workHelp: 'What to write here?',
+  addEntry: 'Add a schedule entry',
+  entryTitle: 'What to do',
+  book: 'Book',
+};
+
+const JAPANESE_FORM: FormWords = {
+  startDate: '開始日',
+  hour: '時',
+  minutes: '分',
+  longer: '長くする',
+  span: '10:00〜11:30',
+  work: '作業内容',
+  rememberWork: 'この作業を保存する',
+  workHelp: '何を書けばいい？',
+  addEntry: 'スケジュールを追加',
+  entryTitle: 'やること',
+  book: '予約する',
+};
+
+/**
+ * Books by keyboard alone from /reservation/add: tomorrow (the second date),
+ * 10:00, 1.5 hours, the work "Chapter 2" and one schedule entry; the form is
+ * scanned with axe before the last Enter.
+ */
+async function bookByKeyboard(page: Page, words: FormWords): Promise<void> {
+  const dates = page.getByRole('group', { name: words.startDate }).getByRole('radio');
+  await expect(dates).toHaveCount(14);
+  await dates.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dates.nth(1)).toBeChecked();
+  await page.keyboard.press('Tab');
+  const hour = page.getByLabel(words.hour, { exact: true });
+  await expect(hour).toBeFocused();
+  await page.keyboard.type('10');
+  await expect(hour).toHaveValue('10');
+  await page.keyboard.press('Tab');
+  const quarters = page.getByRole('group', { name: words.minutes, exact: true }).getByRole('radio');
+  const checkedQuarter = await quarters.evaluateAll((radios) => radios.findIndex((radio) => (radio as HTMLInputElement).checked));
+  for (let press = 0; press < checkedQuarter; press += 1) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: ':00' })).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: words.longer }));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('duration')).toHaveText('1:30');
+  await expect(page.getByText(words.span)).toBeVisible();
+  await tabTo(page, page.getByLabel(words.work, { exact: true }));
+  await page.keyboard.type('Chapter 2');
+  await expect(page.getByLabel(words.rememberWork)).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: words.workHelp }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: words.addEntry }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByPlaceholder(words.entryTitle));
+  await page.keyboard.type('Outline');
+  await checkA11y(page, `/reservation/add (${words.book})`);
+  await tabTo(page, page.getByRole('button', { name: words.book, exact: true }));
+  await page.keyboard.press('Enter');
 }
 
 test.afterEach(async ({ request }) => {
@@ -44,38 +128,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('link', { name: 'Book a jail' }).first().click();
       await expect(page).toHaveURL(/\/reservation\/add$/);
       await expect(page.getByTestId('duration')).toHaveText('1:00');
-      // Booked by keyboard alone: tomorrow (the second date), 10:00, 1.5 hours, with a schedule entry.
-      const dates = page.getByRole('group', { name: 'Start date' }).getByRole('radio');
-      await expect(dates).toHaveCount(14);
-      await dates.first().focus();
-      await page.keyboard.press('ArrowRight');
-      await expect(dates.nth(1)).toBeChecked();
-      await page.keyboard.press('Tab');
-      await expect(page.getByLabel('Hour', { exact: true })).toBeFocused();
-      await page.keyboard.type('10');
-      await expect(page.getByLabel('Hour', { exact: true })).toHaveValue('10');
-      await page.keyboard.press('Tab');
-      const quarters = page.getByRole('group', { name: 'Minutes' }).getByRole('radio');
-      const checkedQuarter = await quarters.evaluateAll((radios) => radios.findIndex((radio) => (radio as HTMLInputElement).checked));
-      for (let press = 0; press < checkedQuarter; press += 1) await page.keyboard.press('ArrowLeft');
-      await expect(page.getByRole('radio', { name: ':00' })).toBeChecked();
-      await tabTo(page, page.getByRole('button', { name: 'Longer' }));
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Enter');
-      await expect(page.getByTestId('duration')).toHaveText('1:30');
-      await expect(page.getByText('10:00 – 11:30')).toBeVisible();
-      await tabTo(page, page.getByLabel('Work', { exact: true }));
-      await page.keyboard.type('Chapter 2');
-      await expect(page.getByLabel('Remember this work')).toBeVisible();
-      await tabTo(page, page.getByRole('button', { name: 'What to write here?' }));
-      await page.keyboard.press('Enter');
-      await tabTo(page, page.getByRole('button', { name: 'Add a schedule entry' }));
-      await page.keyboard.press('Enter');
-      await tabTo(page, page.getByPlaceholder('What to do'));
-      await page.keyboard.type('Outline');
-      await checkA11y(page, '/reservation/add');
-      await tabTo(page, page.getByRole('button', { name: 'Book', exact: true }));
-      await page.keyboard.press('Enter');
+      await bookByKeyboard(page, ENGLISH_FORM);
       await expect(page).toHaveURL(/\/reservation\/added$/);
       await expect(page.getByRole('link', { name: 'Read the rules' })).toHaveAttribute('href', '/rules');
       await checkA11y(page, '/reservation/added');
@@ -246,6 +299,26 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
+test.describe('booking in Japanese at desktop 1280x800', () => {
+  test.use({ viewport: VIEWPORTS[1].viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
+
+  test('a jail booked by keyboard alone, then on the list', async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await readyGuest(request, { language: 'ja' });
+    await signedIn(page, guest, '/reservation/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'ジェイルを予約' })).toBeVisible();
+    await bookByKeyboard(page, JAPANESE_FORM);
+    await expect(page).toHaveURL(/\/reservation\/added$/);
+    await page.goto('/reservations');
+    const item = page.getByTestId('reservation-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('10:00 – 11:30');
+    await expect(item).toContainText('Chapter 2');
+    await checkA11y(page, '/reservations in Japanese, one jail');
+    expect(missing).toEqual([]);
+  });
+});
+
 test.describe('reservations in Japanese at phone 360x640', () => {
   test.use({ viewport: VIEWPORTS[0].viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
 
@@ -279,3 +352,87 @@ test.describe('reservations in Japanese at phone 360x640', () => {
     expect(missing).toEqual([]);
   });
 });
+
+for (const { name, viewport, locale, language, words } of [
+  {
+    name: 'phone 360x640 in English',
+    viewport: VIEWPORTS[0].viewport,
+    locale: 'en-US',
+    language: 'en',
+    words: { seeHistory: 'See history', ended: 'Finished', early: 'Finished early', forced: 'Ended by alerts', ignored: 'Ignored' },
+  },
+  {
+    name: 'desktop 1280x800 in Japanese',
+    viewport: VIEWPORTS[1].viewport,
+    locale: 'ja-JP',
+    language: 'ja',
+    words: { seeHistory: '履歴を見る', ended: '終了', early: '早めに終了', forced: 'アラートで終了', ignored: '欠席' },
+  },
+] as const) {
+  test.describe(`the history at ${name}`, () => {
+    test.use({ viewport, locale, timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
+
+    test('tells a jail that ran to its end, one finished early, one ended by alerts and one ignored apart', async ({ page, request, baseURL }) => {
+      if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
+      const missing = watchMissingTexts(page);
+      const guest = await readyGuest(request, { language });
+      const [ended, early, forced, ignored] = [
+        await book(request, guest, 1),
+        await book(request, guest, 2),
+        await book(request, guest, 3),
+        await book(request, guest, 4),
+      ];
+      const from = fromGuest(guest);
+      /** Into a jail by the server's clock (the scheduler starts it), with the guest's device connected. */
+      const enter = async (jail: { startTime: number }) => {
+        await setClockOffset(request, jail.startTime + 60_000 - Date.now());
+        return connectGuest(baseURL, guest);
+      };
+
+      const endedDevice = await enter(ended);
+      await setClockOffset(request, ended.startTime + HOUR + 2 * 60_000 - Date.now());
+      endedDevice.close();
+
+      const earlyDevice = await enter(early);
+      expect(
+        await earlyDevice.emitWithAck('jail_finish_early_from_guest', {
+          ...from,
+          eventId: eventId(),
+          reservation: { id: early.id },
+          instruction: { text: 'A delivery came' },
+        }),
+      ).toEqual({ ok: true });
+      earlyDevice.close();
+
+      // The fourth alert within 20 minutes ends the jail.
+      const forcedDevice = await enter(forced);
+      for (const event of [
+        'no_motion_event_from_guest',
+        'nodding_motion_event_from_guest',
+        'darkness_event_from_guest',
+        'no_motion_event_from_guest',
+      ] as const) {
+        expect(await forcedDevice.emitWithAck(event, { ...from, eventId: eventId(), motion: { type: 0 } })).toEqual({ ok: true });
+      }
+      forcedDevice.close();
+
+      // The last is never entered.
+      const afterAll = ignored.startTime + 2 * HOUR;
+      await setClockOffset(request, afterAll - Date.now());
+      await page.clock.install({ time: afterAll });
+      await signedIn(page, guest, '/reservations');
+      await page.getByRole('button', { name: words.seeHistory }).click();
+      const badgeOf = (jail: { id: number }) =>
+        page
+          .locator('#reservation-history li')
+          .filter({ has: page.locator(`a[href="/reservation/${jail.id}"]`) })
+          .locator('.reservation-badge');
+      await expect(badgeOf(ended)).toHaveText(words.ended);
+      await expect(badgeOf(early)).toHaveText(words.early);
+      await expect(badgeOf(forced)).toHaveText(words.forced);
+      await expect(badgeOf(ignored)).toHaveText(words.ignored);
+      await checkA11y(page, `the history (${language})`);
+      expect(missing).toEqual([]);
+    });
+  });
+}

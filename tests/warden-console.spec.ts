@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
-import type { GuestToServerEvents, ServerToGuestEvents, WebrtcHandshakeDelivered } from '../src/shared/relay.ts';
-import { book, checkA11y, createWarden, freshAddress, readyGuest, watchMissingTexts } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import type { ServerToGuestEvents, WebrtcHandshakeDelivered } from '../src/shared/relay.ts';
+import { connectGuest, type GuestSocket, setClockOffset } from './guest-device.ts';
+import { book, checkA11y, createWarden, freshAddress, readyGuest, signedIn, watchMissingTexts } from './helpers.ts';
 
 /**
  * The wardens' console against the real server, relay and scheduler: a
@@ -10,40 +9,9 @@ import { book, checkA11y, createWarden, freshAddress, readyGuest, watchMissingTe
  * in this process), opens it and talks to the guest.
  */
 
-type GuestSocket = Socket<ServerToGuestEvents, GuestToServerEvents>;
 type WardenDialog = Parameters<ServerToGuestEvents['warden_dialog_event_to_guest']>[0];
 
-const PATROL_IMAGE = `data:image/jpeg;base64,${readFileSync(new URL('../src/server/jail/fixtures/canvas-40x30.jpg', import.meta.url)).toString('base64')}`;
-
-async function setClockOffset(request: APIRequestContext, offsetMs: number): Promise<void> {
-  const response = await request.post('/dev/clock', { data: { offsetMs } });
-  expect(response.ok(), 'POST /dev/clock').toBe(true);
-}
-
-/** The guest's device: connected to the relay, in the jail, with one patrol image sent. */
-async function connectGuest(baseURL: string, guest: { id: number; token: string }): Promise<GuestSocket> {
-  const socket: GuestSocket = io(baseURL, {
-    path: '/socket.io',
-    auth: { guest: { id: guest.id, token: guest.token } },
-    extraHeaders: { origin: baseURL },
-    transports: ['websocket'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const from = { api: { language: 'en' as const }, guest: { id: guest.id } };
-  expect(
-    (await socket.emitWithAck('initialize_from_guest', { api: { language: 'en', userAgent: 'playwright', version: 70 }, guest: { id: guest.id } })).ok,
-  ).toBe(true);
-  expect(await socket.emitWithAck('check_alive_from_guest', { ...from, jailStatus: 'injail' })).toEqual({ ok: true });
-  expect(await socket.emitWithAck('patrol_from_guest', { ...from, eventId: crypto.randomUUID().replaceAll('-', ''), patrol: { data: PATROL_IMAGE } })).toEqual({
-    ok: true,
-  });
-  return socket;
-}
-
-test('a warden signs in, sees a live jail, opens it, talks to the guest and calls for live video', async ({ page, context, request, baseURL }) => {
+test('a warden signs in, sees a live jail, opens it, talks to the guest and calls for live video', async ({ page, context, browser, request, baseURL }) => {
   if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
   await page.setViewportSize({ width: 1280, height: 800 });
   const missing = watchMissingTexts(page);
@@ -128,6 +96,20 @@ test('a warden signs in, sees a live jail, opens it, talks to the guest and call
     await expect(page.getByRole('heading', { name: 'Live jails 0' })).toBeVisible();
     await expect(page.getByText('No jail is live right now.')).toBeVisible();
     await checkA11y(page, 'console after the jail ended');
+
+    // The guest's history tells this end from the others.
+    const guestContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      timezoneId: 'Asia/Tokyo',
+      serviceWorkers: 'block',
+    });
+    const guestPage = await guestContext.newPage();
+    await signedIn(guestPage, guest, '/reservations');
+    await guestPage.getByRole('button', { name: 'See history' }).click();
+    const ended = guestPage.locator('#reservation-history li').filter({ has: guestPage.locator(`a[href="/reservation/${reservation.id}"]`) });
+    await expect(ended).toContainText('Ended by a human warden');
+    await guestContext.close();
 
     // The same in Japanese on a phone: one word for each thing, nothing sideways.
     await page.setViewportSize({ width: 360, height: 640 });

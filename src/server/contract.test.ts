@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { LOG_REDACT_PATHS } from './app.ts';
+import { PLANS } from '../shared/plans.ts';
 import { apiBlock, bookJail, call, credentials, fail, outbox, readyGuest, signUp, startTestServer, succeed, useTestServer } from './test/harness.ts';
 
 /** What the server wrote to its log, for the redaction test. */
@@ -143,16 +144,25 @@ describe('development routes', () => {
     }
   });
 
-  it('POST /dev/guest-state sets lazy alerts, a suspension and the trial end, seen by /guest/read', async () => {
+  it('POST /dev/guest-state sets lazy alerts, a suspension, the trial end, a plan and its hours used, seen by /guest/read', async () => {
     const guest = await signUp(server.app);
     const now = server.clock.now();
-    const state = { guestId: guest.id, lazyAlerts: [now - 2_000, now - 1_000], suspendedUntil: now + 3_600_000, subscriptionExpiredAt: now - 1 };
+    const state = {
+      guestId: guest.id,
+      lazyAlerts: [now - 2_000, now - 1_000],
+      suspendedUntil: now + 3_600_000,
+      subscriptionExpiredAt: now - 1,
+      subscriptionPlan: 'light',
+      totalDurationThisMonth: 11.5,
+    };
     expect((await server.app.inject({ method: 'POST', url: '/dev/guest-state', payload: state })).statusCode).toBe(200);
     const read = await succeed(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) });
     expect(read.guest).toMatchObject({
       lazyAlerts: [{ created: now - 2_000 }, { created: now - 1_000 }],
       suspendedUntil: now + 3_600_000,
       subscriptionExpiredAt: now - 1,
+      subscriptionPlan: PLANS.light.code,
+      totalDurationThisMonth: 11.5,
     });
     const unknown = await server.app.inject({ method: 'POST', url: '/dev/guest-state', payload: { guestId: 999_999, lazyAlerts: [] } });
     expect(unknown.statusCode).toBe(404);

@@ -33,7 +33,7 @@ type PaidPlanName = { [Name in PlanName]: (typeof PLANS)[Name]['paidByCard'] ext
 /** The plans granted on application, for a number of days. */
 type GrantedPlanName = { [Name in PlanName]: (typeof PLANS)[Name]['grantedDays'] extends number ? Name : never }[PlanName];
 
-const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
+export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
 
 /** The codes of every plan, lowest first. */
 export const PLAN_CODES: readonly number[] = PLAN_NAMES.map((name) => PLANS[name].code).sort((a, b) => a - b);

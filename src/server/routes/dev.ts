@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityLogSchema } from '../../shared/api/reservation.ts';
+import { PLAN_NAMES, PLANS } from '../../shared/plans.ts';
 import { isUsageError, runAdmin } from '../admin.ts';
 import { jpegDataUrlSize } from '../jail/jpeg.ts';
 import { activityLogs, featureImages, guests, lazyAlerts, reservations, wardens } from '../db/schema/index.ts';
@@ -37,6 +38,10 @@ const guestStateRequestSchema = z.object({
   suspendedUntil: epochMsSchema.nullable().optional(),
   subscriptionExpiredAt: epochMsSchema.nullable().optional(),
   earlyFinishBlockUntil: epochMsSchema.nullable().optional(),
+  /** The plan by its name, without a payment: to show the light plan's hours, for one. */
+  subscriptionPlan: z.enum(PLAN_NAMES).optional(),
+  /** Jail hours used this month (what finished jails add on the light plan). */
+  totalDurationThisMonth: z.number().min(0).max(1_000).optional(),
 });
 const activityLogsRequestSchema = z.object({
   reservationId: z.number().int().min(1).max(2_147_483_647),
@@ -105,11 +110,11 @@ const dev: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/guest-state', { schema: { body: guestStateRequestSchema, response: { 200: doneSchema, 404: failureSchema } } }, async (request, reply) => {
-    const { guestId, lazyAlerts: alertTimes, suspendedUntil, subscriptionExpiredAt, earlyFinishBlockUntil } = guestStateRequestSchema.parse(request.body);
+    const { guestId, lazyAlerts: alertTimes, subscriptionPlan, ...columns } = guestStateRequestSchema.parse(request.body);
     const found = await app.db.transaction(async (tx) => {
       const [guest] = await tx
         .update(guests)
-        .set({ suspendedUntil, subscriptionExpiredAt, earlyFinishBlockUntil, updatedAt: app.clock.now() })
+        .set({ ...columns, subscriptionPlan: subscriptionPlan === undefined ? undefined : PLANS[subscriptionPlan].code, updatedAt: app.clock.now() })
         .where(eq(guests.id, guestId))
         .returning({ id: guests.id });
       if (guest === undefined) return false;
