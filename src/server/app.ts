@@ -22,6 +22,7 @@ import forum from './routes/forum/index.ts';
 import collaboration from './routes/guest/collaboration.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
+import calendar from './routes/calendar/index.ts';
 import hooks from './routes/hooks/index.ts';
 import relay from './jail/relay.ts';
 import reservation from './routes/reservation/index.ts';
@@ -50,7 +51,7 @@ function errorBody(statusCode: number, message: string): ErrorBody {
 
 /** Paths the server answers itself, never with the client app. */
 function isServerPath(path: string): boolean {
-  return ['/api', '/dev', '/assets', '/hooks'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return ['/api', '/dev', '/assets', '/hooks', '/calendar'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 function statusOf(error: unknown): number {
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   await app.register(hooks, { prefix: '/hooks' });
+  await app.register(calendar, { prefix: '/calendar' });
   await app.register(relay);
   await app.register(payments, { stripe });
   // Outside the envelope: Stripe signs the raw body.

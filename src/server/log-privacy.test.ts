@@ -107,6 +107,12 @@ describe('the log of a whole flow', () => {
     expect(unreadable.statusCode).toBe(400);
     expect((await inject({ method: 'GET', url: `/hooks/reservation/${webhook.token}` })).statusCode).toBe(404);
 
+    // The calendar feed: its address made, then read as a calendar app would.
+    const feed = (await api('/guest/regenerateCalendarFeed', { guest: session })).calendarFeed as { url: string };
+    const feedPath = new URL(feed.url).pathname;
+    secrets.calendarToken = feedPath.slice('/calendar/'.length, -'.ics'.length);
+    expect((await inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+
     // A facilitator sign-in: the operator's token, its page, the call the page makes.
     await runAdmin(['create-warden', '--title', 'LogWarden', '--email', 'log-warden@example.com'], server.app.db, server.clock, server.app.config);
     const issued = await runAdmin(
@@ -148,6 +154,7 @@ describe('the log of a whole flow', () => {
         `/guest/updatePassword/${MASK}`,
         '/api/guest/updatePassword',
         `/hooks/reservation/${MASK}`,
+        `/calendar/${MASK}`,
         `/guest/loginAsLimFacilitator/${MASK}/${session.id}`,
         '/api/guest/authenticateAsLimFacilitator',
       ]),
@@ -172,6 +179,7 @@ describe('maskTokens', () => {
     expect(maskTokens('/GUEST/UpdatePassword/abc?lang=ja')).toBe(`/GUEST/UpdatePassword/${MASK}?lang=ja`);
     expect(maskTokens('//guest//loginAsLimFacilitator/abc/12')).toBe(`//guest//loginAsLimFacilitator/${MASK}/12`);
     expect(maskTokens('/hooks/reservation/a/b%2Fc#x')).toBe(`/hooks/reservation/${MASK}#x`);
+    expect(maskTokens('/calendar/abc_DEF-123.ics')).toBe(`/calendar/${MASK}`);
     expect(maskTokens('/api/guest/verifyEmail')).toBe('/api/guest/verifyEmail');
     expect(maskTokens('/reservation/12')).toBe('/reservation/12');
   });

@@ -381,6 +381,15 @@ export const MESSAGES = {
     en: 'Please come back to your work now.',
     ja: '今すぐ作業に戻ってください。',
   },
+  // --- The calendar (docs/calendar.md) ------------------------------------------
+  calendar_name: {
+    en: 'Warden jails',
+    ja: 'Warden のジェイル',
+  },
+  calendar_untitled_jail: {
+    en: 'Jail',
+    ja: 'ジェイル',
+  },
   // --- Collaboration: the trigger (docs/collaboration.md) ----------------------
   trigger_url_forbidden: {
     en: 'The trigger URL points into a private or reserved network; use an address on the internet.',

@@ -8,6 +8,7 @@ interface URLSearchParams {
 }
 
 interface URL {
+  readonly hostname: string;
   readonly searchParams: URLSearchParams;
   toString(): string;
 }

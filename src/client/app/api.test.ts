@@ -38,6 +38,7 @@ const guest = (changes: Partial<Guest> = {}): Guest => ({
   webhookEnabled: false,
   triggerEnabled: false,
   webhookTokenHint: 'abcd',
+  calendarFeedHint: null,
   triggerMethod: 'POST',
   triggerUrl: null,
   triggerBody: null,

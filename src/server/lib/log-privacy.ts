@@ -4,13 +4,15 @@ import type { FastifyServerOptions } from 'fastify';
  * URL paths that carry a secret, in the routers' syntax: the segment
  * `:token`, or everything from `*` on. The mailed links and the facilitator
  * link are client pages (GET, served by the single-page-app fallback); the
- * webhook address is an API route. No log line shows these secrets.
+ * webhook address and the calendar feed are server routes. No log line
+ * shows these secrets.
  */
 export const TOKEN_PATHS = [
   '/guest/verifyEmail/:token',
   '/guest/updatePassword/:token',
   '/guest/loginAsLimFacilitator/:token/:guestId',
   '/hooks/reservation/*',
+  '/calendar/*',
 ] as const;
 
 /** What a masked secret reads as. */

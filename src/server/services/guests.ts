@@ -36,6 +36,7 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
     webhookEnabled: guest.webhookEnabled,
     triggerEnabled: guest.triggerEnabled,
     webhookTokenHint: guest.webhookTokenHint,
+    calendarFeedHint: guest.calendarFeedTokenHint,
     triggerMethod: guest.triggerMethod,
     triggerUrl: guest.triggerUrl,
     triggerBody: guest.triggerBody,

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ActivityLog, JailSummary, Reservation } from '../../shared/api/reservation.ts';
 import type { Language } from '../../shared/constants.ts';
 import { type JailTimes, jailFigures } from '../../shared/focused-time.ts';
@@ -91,6 +91,7 @@ export function occurrenceRow(source: BookingSource, startTime: number, finishRe
     timeZone: source.timeZone,
     wallClockMinutes: source.wallClockMinutes,
     isTrial: source.isTrial,
+    seriesId: source.seriesId,
     finishReason,
     createdAt: now,
     updatedAt: now,
@@ -109,7 +110,13 @@ export function bookingSource(guestId: number, booking: BookingRequest, timeZone
     timeZone,
     wallClockMinutes: repeatRuleOf(booking, timeZone).wallClockMinutes,
     isTrial: false,
+    seriesId: null,
   };
+}
+
+/** A row as the source of the occurrences after it: they belong to its series. */
+function nextInSeries(row: ReservationRow): BookingSource {
+  return { ...row, seriesId: row.seriesId ?? row.id };
 }
 
 function needsRolling(row: ReservationRow, now: number): boolean {
@@ -131,8 +138,8 @@ async function rollRow(db: Database, row: ReservationRow, now: number): Promise<
       .returning();
     if (claimed === undefined) return;
     const { endedStarts, currentStart } = rollForward(slotOf(row), now);
-    const successors = endedStarts.slice(1).map((start) => occurrenceRow(claimed, start, 'ended', now));
-    if (currentStart !== null) successors.push(occurrenceRow(claimed, currentStart, null, now));
+    const successors = endedStarts.slice(1).map((start) => occurrenceRow(nextInSeries(claimed), start, 'ended', now));
+    if (currentStart !== null) successors.push(occurrenceRow(nextInSeries(claimed), currentStart, null, now));
     if (successors.length > 0) await tx.insert(reservations).values(successors);
   });
 }
@@ -240,6 +247,21 @@ function guestRows(db: Database, guestId: number, now: number): Promise<Reservat
       .select()
       .from(reservations)
       .where(eq(reservations.guestId, guestId))
+      .orderBy(...oldestFirst),
+  );
+}
+
+/**
+ * The guest's booked jails (not try-anyway ones) that start from `since` on
+ * or are still to come, oldest first, rolled forward to `now`: what the
+ * calendar feed shows.
+ */
+export function readGuestRowsSince(db: Database, guestId: number, since: number, now: number): Promise<ReservationRow[]> {
+  return readRolledForward(db, guestId, now, () =>
+    db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.guestId, guestId), eq(reservations.isTrial, false), or(isNull(reservations.finishReason), gte(reservations.startTime, since))))
       .orderBy(...oldestFirst),
   );
 }
@@ -481,6 +503,7 @@ export async function changeReservation(
       .update(reservations)
       .set({
         ...occurrenceRow(bookingSource(guest.id, booking, timeZone), booking.startTime, null, now),
+        seriesId: row.seriesId,
         createdAt: row.createdAt,
       })
       .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guest.id)))
@@ -515,7 +538,7 @@ export async function skipOccurrence(
       .returning();
     const [nextRow] = await tx
       .insert(reservations)
-      .values(occurrenceRow(row, nextStart, null, now))
+      .values(occurrenceRow(nextInSeries(row), nextStart, null, now))
       .returning();
     if (skippedRow === undefined || nextRow === undefined) throw new Error('skip wrote no reservation');
     return {

@@ -90,6 +90,15 @@ export const EXAMPLE_TRIGGER_VALUES: TriggerValues = { work: 'Write the report',
 export const regenerateWebhookTokenRequestSchema = authenticatedRequestSchema;
 export const webhookTokenSchema = z.object({ token: z.string(), hint: z.string() });
 
+/** `/guest/regenerateCalendarFeed` answers the feed's new address once (docs/calendar.md); `/guest/removeCalendarFeed` turns it off. */
+export const calendarFeedRequestSchema = authenticatedRequestSchema;
+export const calendarFeedSchema = z.object({ url: z.string(), hint: z.string() });
+
+/** The path of a calendar feed, under the app's address. */
+export function calendarFeedPath(token: string): string {
+  return `/calendar/${token}.ics`;
+}
+
 /** `/guest/readTriggerSecret` and `/guest/regenerateTriggerSecret`: the key that signs trigger calls. */
 export const triggerSecretRequestSchema = authenticatedRequestSchema;
 export const triggerSecretSchema = z.string();

@@ -168,6 +168,8 @@ export const guestSchema = z.object({
   triggerEnabled: z.boolean(),
   /** The last characters of the webhook token: the token itself is shown only when it is made. */
   webhookTokenHint: z.string().nullable(),
+  /** The last characters of the calendar feed's token, or null while there is no feed (docs/calendar.md). */
+  calendarFeedHint: z.string().nullable(),
   triggerMethod: triggerMethodSchema,
   triggerUrl: z.string().nullable(),
   triggerBody: z.string().nullable(),

@@ -41,6 +41,14 @@ export const guests = pgTable(
      */
     webhookToken: text('webhook_token').notNull(),
     webhookTokenHint: text('webhook_token_hint'),
+    /**
+     * The SHA-256 of the token in the guest's calendar feed address
+     * (`/calendar/:token.ics`, docs/calendar.md), null while there is no
+     * feed; the token is shown once, when it is made, then only its last
+     * characters (`calendarFeedTokenHint`).
+     */
+    calendarFeedToken: text('calendar_feed_token'),
+    calendarFeedTokenHint: text('calendar_feed_token_hint'),
     /** The key that signs the guest's trigger calls (Standard Webhooks `whsec_…`); shown in the Trigger tab. */
     triggerSecret: text('trigger_secret'),
     triggerMethod: text('trigger_method', { enum: ['POST', 'GET'] })
@@ -64,6 +72,7 @@ export const guests = pgTable(
     uniqueIndex('guests_email_unique').on(table.email),
     uniqueIndex('guests_title_unique').on(sql`lower(${table.title})`),
     uniqueIndex('guests_webhook_token_unique').on(table.webhookToken),
+    uniqueIndex('guests_calendar_feed_token_unique').on(table.calendarFeedToken),
   ],
 );
 export type GuestRow = typeof guests.$inferSelect;

@@ -38,6 +38,12 @@ export const reservations = pgTable(
      */
     timeZone: text('time_zone').notNull(),
     wallClockMinutes: integer('wall_clock_minutes').notNull(),
+    /**
+     * The first occurrence's id, shared by every occurrence of a repeating
+     * booking (null on that first one and on a one-off): what a calendar
+     * shows as one series (docs/calendar.md).
+     */
+    seriesId: integer('series_id'),
     /** Null while the occurrence is to come or under way. */
     finishReason: text('finish_reason', { enum: FINISH_REASONS }),
     /**

@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
+  calendarFeedPath,
+  calendarFeedRequestSchema,
+  calendarFeedSchema,
   regenerateWebhookTokenRequestSchema,
   TRIGGER_DELIVERIES_SHOWN,
   triggerDeliveriesRequestSchema,
@@ -12,6 +15,8 @@ import {
 } from '../../../shared/api/collaboration.ts';
 import { guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost } from '../../lib/api.ts';
+import { appUrl } from '../../config.ts';
+import { regenerateCalendarFeed, removeCalendarFeed } from '../../services/calendar-feed.ts';
 import { recentDeliveries } from '../../services/triggers/deliveries.ts';
 import { newTriggerSecret } from '../../services/triggers/signer.ts';
 import { regenerateWebhookToken } from '../../services/triggers/webhook-token.ts';
@@ -59,6 +64,26 @@ const collaboration: FastifyPluginAsync = async (app) => {
       const triggerSecret = newTriggerSecret();
       await app.db.update(guests).set({ triggerSecret, updatedAt: app.clock.now() }).where(eq(guests.id, guest.id));
       return { triggerSecret };
+    },
+  });
+
+  apiPost(app, '/regenerateCalendarFeed', {
+    body: calendarFeedRequestSchema,
+    payload: { calendarFeed: calendarFeedSchema },
+    async handler({ guest: credentials }) {
+      const guest = await app.authenticatedGuest(credentials);
+      const { token, hint } = await regenerateCalendarFeed(app.db, guest.id, app.clock.now());
+      return { calendarFeed: { url: `${appUrl(app.config)}${calendarFeedPath(token)}`, hint } };
+    },
+  });
+
+  apiPost(app, '/removeCalendarFeed', {
+    body: calendarFeedRequestSchema,
+    payload: {},
+    async handler({ guest: credentials }) {
+      const guest = await app.authenticatedGuest(credentials);
+      await removeCalendarFeed(app.db, guest.id, app.clock.now());
+      return {};
     },
   });
 

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import {
+  type CalendarEvent,
+  type CalendarSite,
+  calendarText,
+  jailCalendarOptions,
+  jailTitle,
+  jailUid,
+  jailUrl,
+  singleJailEvent,
+} from '../../shared/calendar.ts';
+import { nextOccurrenceStart } from '../../shared/reservations.ts';
+import type { Database } from '../db/database.ts';
+import { guests, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
+import { hashToken, newToken } from '../lib/secrets.ts';
+import { tokenHint } from './triggers/webhook-token.ts';
+import { guestTimeZone, readGuestRowsSince } from './reservations.ts';
+
+/**
+ * The guest's calendar feed (docs/calendar.md): every jail of the last
+ * `CALENDAR_HISTORY_DAYS` days and every one to come, a repeating booking as
+ * one series (RRULE) with its skipped occurrences as exceptions (EXDATE) and
+ * its past occurrences as overrides that point to their own reports.
+ */
+
+/** How far back the feed reaches: enough to look back on, small enough for a guest of years. */
+export const CALENDAR_HISTORY_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** Whether two occurrences repeat alike: the same rule, the same length. */
+function sameRule(a: ReservationRow, b: ReservationRow): boolean {
+  return (
+    a.repeatType === b.repeatType &&
+    a.timeZone === b.timeZone &&
+    a.wallClockMinutes === b.wallClockMinutes &&
+    a.durationMinutes === b.durationMinutes &&
+    a.dailyRepeatSettings.length === b.dailyRepeatSettings.length &&
+    a.dailyRepeatSettings.every((day) => b.dailyRepeatSettings.includes(day))
+  );
+}
+
+/**
+ * The occurrences of one series that the current one's rule produces
+ * without a gap, oldest first, ending with the current one: they are what
+ * one RRULE can stand for. An edit that moved the time or the days starts
+ * a new run; what came before it stays as events of their own.
+ */
+function currentRun(series: readonly ReservationRow[], current: ReservationRow): ReservationRow[] {
+  const run = [current];
+  for (let index = series.indexOf(current) - 1; index >= 0; index -= 1) {
+    const earlier = series[index];
+    const later = run[0];
+    if (earlier === undefined || later === undefined) break;
+    if (!sameRule(earlier, current) || nextOccurrenceStart(earlier, earlier.startTime) !== later.startTime) break;
+    run.unshift(earlier);
+  }
+  return run;
+}
+
+function seriesEvent(run: readonly ReservationRow[], current: ReservationRow, seriesId: number, site: CalendarSite): CalendarEvent {
+  const first = run[0] ?? current;
+  return {
+    ...singleJailEvent(current, site),
+    uid: jailUid(site, 'series', seriesId),
+    start: first.startTime,
+    repeat: current.repeatType === 'weekly' ? { kind: 'weekly' } : { kind: 'weekdays', weekdays: current.dailyRepeatSettings },
+    exceptions: run.filter((row) => row.finishReason === 'skipped').map((row) => row.startTime),
+    // Each past occurrence keeps its own work and its own report.
+    overrides: run
+      .filter((row) => row !== current && row.finishReason !== 'skipped')
+      .map((row) => ({ start: row.startTime, summary: jailTitle(row.work, site.language), url: jailUrl(site, row.id) })),
+  };
+}
+
+/** The events of the guest's rows (oldest first): a series for each repeating booking to come, single events for the rest. */
+export function calendarEvents(rows: readonly ReservationRow[], site: CalendarSite): CalendarEvent[] {
+  const bySeries = new Map<number, ReservationRow[]>();
+  for (const row of rows) {
+    const seriesId = row.seriesId ?? row.id;
+    bySeries.set(seriesId, [...(bySeries.get(seriesId) ?? []), row]);
+  }
+  const events: CalendarEvent[] = [];
+  for (const [seriesId, series] of bySeries) {
+    const current = series.find((row) => row.finishReason === null && row.repeatType !== 'none');
+    const run = current === undefined ? [] : currentRun(series, current);
+    for (const row of series) {
+      // A skipped occurrence outside a series is simply not there.
+      if (!run.includes(row) && row.finishReason !== 'skipped') events.push(singleJailEvent(row, site));
+    }
+    if (current !== undefined) events.push(seriesEvent(run, current, seriesId, site));
+  }
+  return events;
+}
+
+/** The feed's text for `guest` at `now`. */
+export async function guestCalendar(db: Database, guest: GuestRow, appUrl: string, now: number): Promise<string> {
+  const rows = await readGuestRowsSince(db, guest.id, now - CALENDAR_HISTORY_DAYS * DAY_MS, now);
+  const site = { appUrl, language: guest.language };
+  return calendarText(calendarEvents(rows, site), jailCalendarOptions(site, guestTimeZone(guest), now));
+}
+
+/** Gives the guest a new feed address (the old one stops working) and returns its token: the only time it is readable. */
+export async function regenerateCalendarFeed(db: Database, guestId: number, now: number): Promise<{ token: string; hint: string }> {
+  const token = newToken();
+  const hint = tokenHint(token);
+  await db
+    .update(guests)
+    .set({ calendarFeedToken: hashToken(token), calendarFeedTokenHint: hint, updatedAt: now })
+    .where(eq(guests.id, guestId));
+  return { token, hint };
+}
+
+/** Turns the feed off: its address stops working. */
+export async function removeCalendarFeed(db: Database, guestId: number, now: number): Promise<void> {
+  await db.update(guests).set({ calendarFeedToken: null, calendarFeedTokenHint: null, updatedAt: now }).where(eq(guests.id, guestId));
+}
+
+/** The guest whose feed token this is, or null. */
+export async function guestOfCalendarToken(db: Database, token: string): Promise<GuestRow | null> {
+  const [guest] = await db
+    .select()
+    .from(guests)
+    .where(eq(guests.calendarFeedToken, hashToken(token)));
+  return guest ?? null;
+}
