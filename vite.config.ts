@@ -119,7 +119,7 @@ export default defineConfig({
         // The API and the development routes never come from the cache; the terms
         // page and the wardens' console (/warden, warden.html) are pages of their
         // own, not the app.
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/terms\.html/, /^\/warden(\/|\.html|$)/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/calendar\//, /^\/terms\.html/, /^\/warden(\/|\.html|$)/],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },

@@ -136,6 +136,12 @@ export function tour({ guest, upcomingId, finishedId, wardenToken }: World): Vis
     },
     { label: '/userForum', path: '/userForum' },
     { label: '/collaboration', path: '/collaboration' },
+    { label: '/reminders', path: '/reminders' },
+    {
+      label: '/reminders (new address)',
+      path: '/reminders',
+      open: (page) => page.locator('.reminders-card .button').first().click(),
+    },
     { label: '/filters', path: '/filters' },
     { label: '/camera-check (signed in)', path: '/camera-check' },
 

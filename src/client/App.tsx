@@ -38,6 +38,7 @@ const tryAnyway = () => import('./features/tryAnyway/index.tsx');
 const prep = () => import('./features/prep/PrepScreen.tsx');
 const subscription = () => import('./features/subscription/index.tsx');
 const collaboration = () => import('./features/collaboration/index.tsx');
+const reminders = () => import('./features/reminders/index.tsx');
 
 const IntroScreen = screen(intro, 'IntroScreen');
 const SigninScreen = screen(account, 'SigninScreen');
@@ -68,6 +69,7 @@ const FiltersScreen = screen(filters, 'FiltersScreen');
 const TryScreen = screen(tryAnyway, 'TryScreen');
 const PrepScreen = screen(prep, 'PrepScreen');
 const CollaborationScreen = screen(collaboration, 'CollaborationScreen');
+const RemindersScreen = screen(reminders, 'RemindersScreen');
 const SubscriptionScreen = screen(subscription, 'SubscriptionScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
@@ -120,6 +122,7 @@ export function AppRoutes() {
         <Route path="/subscription" element={<SubscriptionScreen />} />
         <Route path="/userForum" element={<ForumScreen />} />
         <Route path="/collaboration" element={<CollaborationScreen />} />
+        <Route path="/reminders" element={<RemindersScreen />} />
         <Route path="/filters" element={<FiltersScreen />} />
       </Route>
     </Routes>

@@ -93,6 +93,7 @@ export const webhookTokenSchema = z.object({ token: z.string(), hint: z.string()
 /** `/guest/regenerateCalendarFeed` answers the feed's new address once (docs/calendar.md); `/guest/removeCalendarFeed` turns it off. */
 export const calendarFeedRequestSchema = authenticatedRequestSchema;
 export const calendarFeedSchema = z.object({ url: z.string(), hint: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /** The path of a calendar feed, under the app's address. */
 export function calendarFeedPath(token: string): string {

@@ -1,4 +1,4 @@
-import { BookOpen, ChevronRight, CreditCard, Handshake, ImageOff, LogOut, type LucideIcon, Mail, MessagesSquare, UserRound } from 'lucide-react';
+import { BellRing, BookOpen, ChevronRight, CreditCard, Handshake, ImageOff, LogOut, type LucideIcon, Mail, MessagesSquare, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
@@ -9,6 +9,7 @@ import { CONTACT_EMAIL } from './links.ts';
 /** The menu's screens, each with its icon. */
 const MENU: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/guest/edit', label: 'show_account_info', icon: UserRound },
+  { to: '/reminders', label: 'show_reminders', icon: BellRing },
   { to: '/subscription', label: 'show_subscription', icon: CreditCard },
   { to: '/rules', label: 'show_rules', icon: BookOpen },
   { to: '/userForum', label: 'show_forum', icon: MessagesSquare },

@@ -1,7 +1,7 @@
-import { Clock, Lock, NotebookPen, Pencil, Repeat, ScanFace, SkipForward, Timer, Trash2 } from 'lucide-react';
+import { CalendarArrowDown, Clock, Lock, NotebookPen, Pencil, Repeat, ScanFace, SkipForward, Timer, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
@@ -9,6 +9,7 @@ import type { Reservation } from '../../../shared/api/reservation.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { Report } from '../report/Report.tsx';
+import { downloadFile, jailEventFile } from './add-to-calendar.ts';
 import { useReservationSkipMutation } from './api.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
@@ -146,6 +147,22 @@ export function ReservationDetailScreen() {
           </Button>
         </div>
       ) : null}
+      {actions.state === 'over' ? null : (
+        <div className="detail-calendar">
+          <Button
+            variant="ghost"
+            icon={CalendarArrowDown}
+            onClick={() => downloadFile(jailEventFile(reservation, timeZone, language, window.location.origin, Date.now()), 'text/calendar')}
+          >
+            {t('add_to_calendar')}
+          </Button>
+          {reservation.repeatType === 'none' ? null : (
+            <p>
+              {t('add_to_calendar_one')} <Link to="/reminders">{t('add_to_calendar_all')}</Link>
+            </p>
+          )}
+        </div>
+      )}
       {actions.showReport ? <Report reservation={reservation} timeZone={timeZone} /> : null}
     </div>
   );

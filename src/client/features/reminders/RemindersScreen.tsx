@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useGuest } from '../../app/hooks.ts';
+import { CalendarFeedCard } from './CalendarFeedCard.tsx';
+import './reminders.css';
+
+/** /reminders (docs/calendar.md): what brings the guest back to the jails they booked. */
+export function RemindersScreen() {
+  const { t } = useTranslation('reminders');
+  const guest = useGuest();
+  return (
+    <div className="reminders-screen">
+      <h1>{t('title')}</h1>
+      <p className="reminders-intro">{t('intro')}</p>
+      {guest === null ? null : <CalendarFeedCard hint={guest.calendarFeedHint} />}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** Reminders and calendar (route /reminders): the calendar feed. */
+export { RemindersScreen } from './RemindersScreen.tsx';
