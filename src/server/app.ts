@@ -23,6 +23,7 @@ import collaboration from './routes/guest/collaboration.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
 import calendar from './routes/calendar/index.ts';
+import progress from './routes/progress/index.ts';
 import hooks from './routes/hooks/index.ts';
 import relay from './jail/relay.ts';
 import reservation from './routes/reservation/index.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(collaboration, { prefix: '/guest' });
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });
+      await api.register(progress, { prefix: '/progress' });
       await api.register(warden, { prefix: '/warden' });
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(featureImage, { prefix: '/featureImage' });

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { focusedMs } from '../../shared/focused-time.ts';
 import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
 import type { AlertKind, FinishKind, JailStatus } from '../../shared/relay.ts';
 import { activityLogs, jails, reservations, wardens, type JailRow } from '../db/schema/index.ts';
@@ -65,6 +66,7 @@ export class Transitions {
             patrolCount: sql<number>`0`.as('patrol_count'),
             finishedAt: sql<number | null>`null`.as('finished_at'),
             finish: sql<FinishKind | null>`null`.as('finish'),
+            focusedMs: sql<number | null>`null`.as('focused_ms'),
             logsSettleAt: sql<number | null>`null`.as('logs_settle_at'),
             patrolsPurgedAt: sql<number | null>`null`.as('patrols_purged_at'),
           })
@@ -153,7 +155,7 @@ export class Transitions {
     const now = this.changes.now();
     await tx
       .update(jails)
-      .set({ state: 'finished', finish: kind, finishedAt: now, logsSettleAt: now + LOGS_SETTLE_MS })
+      .set({ state: 'finished', finish: kind, finishedAt: now, logsSettleAt: now + LOGS_SETTLE_MS, focusedMs: focusedMs(jail, now) })
       .where(eq(jails.reservationId, jail.reservationId));
     await finishOccurrence(tx, jail.reservationId, now);
     const guest = await this.changes.guestRow(tx, jail.guestId);

@@ -12,6 +12,7 @@ import { CLEAR_ALL, listenForInvalidations, notifyReadCaches, type ReadCacheList
 import { ReadCache, type CachedSession } from '../lib/read-cache.ts';
 import { hashToken } from '../lib/secrets.ts';
 import { isRenewalDue, isSessionOpen, renewSession, sessionLapse } from '../services/sessions.ts';
+import { fillFocusedTime } from '../services/progress.ts';
 import { unencapsulated } from './unencapsulated.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   const { config, clock } = options;
   const { db, queryNamed, close } = await openDatabase(config.database);
   app.addHook('onClose', close);
+  await fillFocusedTime(db);
 
   const transports = await messageTransports(config, app.log);
   const sms = options.smsTransport ?? transports.sms;

@@ -47,12 +47,19 @@ export const jails = pgTable(
     patrolCount: integer('patrol_count').notNull().default(0),
     finishedAt: epochMs('finished_at'),
     finish: text('finish', { enum: FINISH_KINDS }),
+    /** The focused time of the finished jail (src/shared/focused-time.ts), kept at the finish so that progress sums it in SQL; null while live. */
+    focusedMs: epochMs('focused_ms'),
     /** Until then the report may still grow (late events from a reconnecting device). */
     logsSettleAt: epochMs('logs_settle_at'),
     /** Set once the purge has deleted the jail's patrol images (7 days after the end). */
     patrolsPurgedAt: epochMs('patrols_purged_at'),
   },
-  (table) => [index('jails_state_end').on(table.state, table.endTime), index('jails_guest_finished').on(table.guestId, table.finishedAt)],
+  (table) => [
+    index('jails_state_end').on(table.state, table.endTime),
+    index('jails_guest_finished').on(table.guestId, table.finishedAt),
+    // Progress reads a guest's jails by start (docs/progress.md).
+    index('jails_guest_start').on(table.guestId, table.startTime),
+  ],
 );
 export type JailRow = typeof jails.$inferSelect;
 

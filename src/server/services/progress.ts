@@ -1,0 +1,96 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { ATTENDANCE_JAILS, PROGRESS_WEEKS, type Progress, progressSchema, RECENT_JAILS } from '../../shared/api/progress.ts';
+import { focusedMs } from '../../shared/focused-time.ts';
+import { offsetMinutesAt } from '../../shared/time-zone.ts';
+import type { Database, NamedQuery } from '../db/database.ts';
+import { jails } from '../db/schema/index.ts';
+
+/**
+ * The progress screen's figures (docs/progress.md), in one SQL statement
+ * over the guest's finished jails (the index `jails_guest_start`): focused
+ * time by week, streaks of days with a jail held to its end, attendance over
+ * the last jails, and the last jails. Days and weeks are the guest's:
+ * their zone is a fixed offset, so a local day is a whole number of days
+ * after the epoch once the offset is added.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The local day (days since 1970-01-01 in the zone) of `epochMs`. */
+function localDay(epochMs: number, offsetMs: number): number {
+  return Math.floor((epochMs + offsetMs) / DAY_MS);
+}
+
+/** The Monday on or before a local day (1970-01-01 was a Thursday). */
+function mondayOf(day: number): number {
+  return day - ((day + 3) % 7);
+}
+
+export async function readProgress(queryNamed: NamedQuery, guestId: number, timeZone: string, now: number): Promise<Progress> {
+  const offset = offsetMinutesAt(timeZone, now) * 60_000;
+  const today = localDay(now, offset);
+  const thisWeek = mondayOf(today);
+  const firstWeek = thisWeek - 7 * (PROGRESS_WEEKS - 1);
+  const [row] = await queryNamed<{ progress: unknown }>(
+    'progress_read',
+    sql`
+      with counted as (
+        select j.reservation_id as id, j.start_time, j.end_time, j.entered_at, j.finish, coalesce(j.focused_ms, 0) as focused_ms, r.work,
+          (j.start_time + ${offset}::bigint) / ${DAY_MS} as local_day
+        from ${jails} j join reservations r on r.id = j.reservation_id
+        where j.guest_id = ${guestId} and j.state = 'finished' and not r.is_trial
+      ),
+      by_week as (
+        select local_day - ((local_day + 3) % 7) as week_day, sum(focused_ms) as focused
+        from counted where local_day >= ${firstWeek}::bigint group by 1
+      ),
+      weeks as (
+        select w.day as week_day, coalesce(b.focused, 0) as focused
+        from generate_series(${firstWeek}::bigint, ${thisWeek}::bigint, 7) as w(day) left join by_week b on b.week_day = w.day
+      ),
+      held_days as (select distinct local_day from counted where finish = 'ended'),
+      runs as (
+        select max(local_day) as last_day, count(*) as length
+        from (select local_day, local_day - row_number() over (order by local_day) as island from held_days) days
+        group by island
+      ),
+      recent as (select * from counted order by start_time desc limit ${ATTENDANCE_JAILS})
+      select json_build_object(
+        'weeks', (select json_agg(json_build_object('start', week_day * ${DAY_MS} - ${offset}::bigint, 'focusedMs', focused) order by week_day) from weeks),
+        'currentStreak', (select coalesce(max(length), 0) from runs where last_day >= ${today}::bigint - 1),
+        'bestStreak', (select coalesce(max(length), 0) from runs),
+        'attendance', json_build_object(
+          'entered', (select count(*) from recent where entered_at is not null),
+          'counted', (select count(*) from recent)
+        ),
+        'recentJails', (
+          select coalesce(json_agg(json_build_object(
+            'id', id, 'startTime', start_time, 'endTime', end_time, 'work', work, 'focusedMs', focused_ms, 'finish', finish
+          ) order by start_time desc), '[]'::json)
+          from (select * from recent order by start_time desc limit ${RECENT_JAILS}) last
+        )
+      ) as progress`,
+  );
+  const progress = typeof row?.progress === 'string' ? JSON.parse(row.progress) : row?.progress;
+  return progressSchema.parse(progress);
+}
+
+/**
+ * Gives each finished jail that has no focused time kept (those finished
+ * before it was kept) the one it would have had, by the one rule; run at
+ * start, it finds none after the first time.
+ */
+export async function fillFocusedTime(db: Database): Promise<number> {
+  const missing = await db
+    .select()
+    .from(jails)
+    .where(and(eq(jails.state, 'finished'), isNull(jails.focusedMs)));
+  for (const jail of missing) {
+    await db
+      .update(jails)
+      .set({ focusedMs: focusedMs(jail, jail.finishedAt ?? jail.endTime) })
+      .where(eq(jails.reservationId, jail.reservationId));
+  }
+  return missing.length;
+}
