@@ -24,12 +24,6 @@ import type { Penalties } from './penalties.ts';
 /** How long after a jail finishes its report still takes late events (docs/jail.md, The report). */
 const LOGS_SETTLE_MS = 2 * 60_000;
 
-/** Whether the reservation is a try-anyway jail. */
-async function isTrial(tx: Transaction, reservationId: number): Promise<boolean> {
-  const [row] = await tx.select({ isTrial: reservations.isTrial }).from(reservations).where(eq(reservations.id, reservationId));
-  return row?.isTrial === true;
-}
-
 export class Transitions {
   constructor(
     private readonly changes: JailChanges,
@@ -66,6 +60,7 @@ export class Transitions {
             patrolCount: sql<number>`0`.as('patrol_count'),
             finishedAt: sql<number | null>`null`.as('finished_at'),
             finish: sql<FinishKind | null>`null`.as('finish'),
+            isTrial: reservations.isTrial,
             focusedMs: sql<number | null>`null`.as('focused_ms'),
             logsSettleAt: sql<number | null>`null`.as('logs_settle_at'),
             patrolsPurgedAt: sql<number | null>`null`.as('patrols_purged_at'),
@@ -161,7 +156,7 @@ export class Transitions {
     const guest = await this.changes.guestRow(tx, jail.guestId);
     const work = await workOf(tx, jail.reservationId);
     // A try-anyway jail (docs/try-anyway.md) counts for nothing.
-    const counts = !(await isTrial(tx, jail.reservationId));
+    const counts = !jail.isTrial;
     if (counts) await addJailedHours(tx, guest, jail.reservationId, jailedHours(jail, now), now);
     if (counts) await this.penalties.ofFinish(tx, after, jail, guest, work, kind);
     // The guest's trigger is called by the delivery worker (docs/collaboration.md).

@@ -1,5 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { ATTENDANCE_JAILS, PROGRESS_WEEKS, type Progress, progressSchema, RECENT_JAILS } from '../../shared/api/progress.ts';
 import { focusedMs } from '../../shared/focused-time.ts';
 import { offsetMinutesAt } from '../../shared/time-zone.ts';
@@ -27,35 +26,35 @@ function mondayOf(day: number): number {
   return day - ((day + 3) % 7);
 }
 
-export async function readProgress(queryNamed: NamedQuery, guestId: number, timeZone: string, now: number): Promise<Progress> {
+/** The statement: one row, `progress`, the JSON of `progressSchema`. */
+export function progressStatement(guestId: number, timeZone: string, now: number): SQL {
   const offset = offsetMinutesAt(timeZone, now) * 60_000;
   const today = localDay(now, offset);
   const thisWeek = mondayOf(today);
   const firstWeek = thisWeek - 7 * (PROGRESS_WEEKS - 1);
-  const [row] = await queryNamed<{ progress: unknown }>(
-    'progress_read',
-    sql`
-      with counted as (
-        select j.reservation_id as id, j.start_time, j.end_time, j.entered_at, j.finish, coalesce(j.focused_ms, 0) as focused_ms, r.work,
-          (j.start_time + ${offset}::bigint) / ${DAY_MS} as local_day
-        from ${jails} j join reservations r on r.id = j.reservation_id
-        where j.guest_id = ${guestId} and j.state = 'finished' and not r.is_trial
-      ),
-      by_week as (
-        select local_day - ((local_day + 3) % 7) as week_day, sum(focused_ms) as focused
-        from counted where local_day >= ${firstWeek}::bigint group by 1
+  // Each part reads only the rows it needs through the index: the weeks a range of starts, attendance and the list
+  // the newest 20, the streaks the held days' starts (all of them: the best streak may be years old).
+  const counted = sql`guest_id = ${guestId} and state = 'finished' and not is_trial`;
+  const localDayOf = sql`(start_time + ${offset}::bigint) / ${DAY_MS}`;
+  return sql`
+      with by_week as (
+        select ${localDayOf} - ((${localDayOf} + 3) % 7) as week_day, sum(coalesce(focused_ms, 0)) as focused
+        from ${jails} where ${counted} and start_time >= ${firstWeek * DAY_MS - offset}::bigint group by 1
       ),
       weeks as (
         select w.day as week_day, coalesce(b.focused, 0) as focused
         from generate_series(${firstWeek}::bigint, ${thisWeek}::bigint, 7) as w(day) left join by_week b on b.week_day = w.day
       ),
-      held_days as (select distinct local_day from counted where finish = 'ended'),
+      held_days as (select distinct ${localDayOf} as local_day from ${jails} where ${counted} and finish = 'ended'),
       runs as (
         select max(local_day) as last_day, count(*) as length
         from (select local_day, local_day - row_number() over (order by local_day) as island from held_days) days
         group by island
       ),
-      recent as (select * from counted order by start_time desc limit ${ATTENDANCE_JAILS})
+      recent as (
+        select reservation_id as id, start_time, end_time, entered_at, finish, coalesce(focused_ms, 0) as focused_ms
+        from ${jails} where ${counted} order by start_time desc limit ${ATTENDANCE_JAILS}
+      )
       select json_build_object(
         'weeks', (select json_agg(json_build_object('start', week_day * ${DAY_MS} - ${offset}::bigint, 'focusedMs', focused) order by week_day) from weeks),
         'currentStreak', (select coalesce(max(length), 0) from runs where last_day >= ${today}::bigint - 1),
@@ -68,10 +67,16 @@ export async function readProgress(queryNamed: NamedQuery, guestId: number, time
           select coalesce(json_agg(json_build_object(
             'id', id, 'startTime', start_time, 'endTime', end_time, 'work', work, 'focusedMs', focused_ms, 'finish', finish
           ) order by start_time desc), '[]'::json)
-          from (select * from recent order by start_time desc limit ${RECENT_JAILS}) last
+          from (
+            select last.*, r.work from (select * from recent order by start_time desc limit ${RECENT_JAILS}) last
+            join reservations r on r.id = last.id
+          ) last
         )
-      ) as progress`,
-  );
+      ) as progress`;
+}
+
+export async function readProgress(queryNamed: NamedQuery, guestId: number, timeZone: string, now: number): Promise<Progress> {
+  const [row] = await queryNamed<{ progress: unknown }>('progress_read', progressStatement(guestId, timeZone, now));
   const progress = typeof row?.progress === 'string' ? JSON.parse(row.progress) : row?.progress;
   return progressSchema.parse(progress);
 }

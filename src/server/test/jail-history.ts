@@ -55,7 +55,10 @@ export async function insertPastJails(db: Database, guestId: number, timeZone: s
         statusSince: row.startTime,
         finishedAt: row.endTime,
         finish: jail.finish,
+        isTrial: jail.isTrial ?? false,
         focusedMs: jail.focusedMs,
+        // They have no patrol images: nothing for the purge to do.
+        patrolsPurgedAt: row.endTime,
       };
     }),
   );

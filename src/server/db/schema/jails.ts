@@ -47,6 +47,8 @@ export const jails = pgTable(
     patrolCount: integer('patrol_count').notNull().default(0),
     finishedAt: epochMs('finished_at'),
     finish: text('finish', { enum: FINISH_KINDS }),
+    /** A try-anyway jail (docs/try-anyway.md), as its reservation says: it counts for nothing, and progress skips it without a join. */
+    isTrial: boolean('is_trial').notNull().default(false),
     /** The focused time of the finished jail (src/shared/focused-time.ts), kept at the finish so that progress sums it in SQL; null while live. */
     focusedMs: epochMs('focused_ms'),
     /** Until then the report may still grow (late events from a reconnecting device). */
