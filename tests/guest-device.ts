@@ -48,3 +48,14 @@ export async function connectGuest(baseURL: string, guest: { id: number; token: 
   expect(await socket.emitWithAck('patrol_from_guest', { ...from, eventId: eventId(), patrol: { data: PATROL_IMAGE } })).toEqual({ ok: true });
   return socket;
 }
+
+/** Moves the server's clock a minute into the jail (the scheduler starts it) and connects the guest's device. */
+export async function enterJail(
+  request: APIRequestContext,
+  baseURL: string,
+  guest: { id: number; token: string },
+  jail: { startTime: number },
+): Promise<GuestSocket> {
+  await setClockOffset(request, jail.startTime + 60_000 - Date.now());
+  return connectGuest(baseURL, guest);
+}

@@ -6,7 +6,7 @@
  * through the API; `POST /dev/clock` reaches the time windows.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { connectGuest, eventId, fromGuest, setClockOffset } from './guest-device.ts';
+import { enterJail, eventId, fromGuest, setClockOffset } from './guest-device.ts';
 import { book, call, checkA11y, createGuest, HOUR, readyGuest, signedIn, signInPage, VIEWPORTS, watchMissingTexts, type TestGuest } from './helpers.ts';
 
 /** Presses Tab until `target` has the focus, as a keyboard user would (at most 40 times). */
@@ -383,11 +383,7 @@ for (const { name, viewport, locale, language, words } of [
         await book(request, guest, 4),
       ];
       const from = fromGuest(guest);
-      /** Into a jail by the server's clock (the scheduler starts it), with the guest's device connected. */
-      const enter = async (jail: { startTime: number }) => {
-        await setClockOffset(request, jail.startTime + 60_000 - Date.now());
-        return connectGuest(baseURL, guest);
-      };
+      const enter = (jail: { startTime: number }) => enterJail(request, baseURL, guest, jail);
 
       const endedDevice = await enter(ended);
       await setClockOffset(request, ended.startTime + HOUR + 2 * 60_000 - Date.now());

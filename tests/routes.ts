@@ -136,6 +136,7 @@ export function tour({ guest, upcomingId, finishedId, wardenToken }: World): Vis
     },
     { label: '/userForum', path: '/userForum' },
     { label: '/collaboration', path: '/collaboration' },
+    { label: '/progress', path: '/progress' },
     { label: '/reminders', path: '/reminders' },
     {
       label: '/reminders (new address)',

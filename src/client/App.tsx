@@ -39,6 +39,7 @@ const prep = () => import('./features/prep/PrepScreen.tsx');
 const subscription = () => import('./features/subscription/index.tsx');
 const collaboration = () => import('./features/collaboration/index.tsx');
 const reminders = () => import('./features/reminders/index.tsx');
+const progress = () => import('./features/progress/index.tsx');
 
 const IntroScreen = screen(intro, 'IntroScreen');
 const SigninScreen = screen(account, 'SigninScreen');
@@ -70,6 +71,7 @@ const TryScreen = screen(tryAnyway, 'TryScreen');
 const PrepScreen = screen(prep, 'PrepScreen');
 const CollaborationScreen = screen(collaboration, 'CollaborationScreen');
 const RemindersScreen = screen(reminders, 'RemindersScreen');
+const ProgressScreen = screen(progress, 'ProgressScreen');
 const SubscriptionScreen = screen(subscription, 'SubscriptionScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
@@ -123,6 +125,7 @@ export function AppRoutes() {
         <Route path="/userForum" element={<ForumScreen />} />
         <Route path="/collaboration" element={<CollaborationScreen />} />
         <Route path="/reminders" element={<RemindersScreen />} />
+        <Route path="/progress" element={<ProgressScreen />} />
         <Route path="/filters" element={<FiltersScreen />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import { CalendarPlus, CircleAlert, Eye, ListChecks, type LucideIcon, MessagesSquare, ScrollText, UserRound } from 'lucide-react';
+import { CalendarPlus, ChartColumn, CircleAlert, Eye, ListChecks, type LucideIcon, MessagesSquare, ScrollText, UserRound } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -63,15 +63,16 @@ export function NetworkBanner() {
 
 interface Destination {
   to: string;
-  label: 'navAdd' | 'navList' | 'navAccount' | 'navForum' | 'navRules';
+  label: 'navAdd' | 'navList' | 'navProgress' | 'navAccount' | 'navForum' | 'navRules';
   icon: LucideIcon;
-  /** Only in the desktop side bar: the phone's bar keeps three. */
+  /** Only in the desktop side bar: the phone's bar keeps four. */
   wideOnly?: boolean;
 }
 
 const DESTINATIONS: readonly Destination[] = [
   { to: '/reservation/add', label: 'navAdd', icon: CalendarPlus },
   { to: '/reservations', label: 'navList', icon: ListChecks },
+  { to: '/progress', label: 'navProgress', icon: ChartColumn },
   { to: '/guest/show', label: 'navAccount', icon: UserRound },
   { to: '/userForum', label: 'navForum', icon: MessagesSquare, wideOnly: true },
   { to: '/rules', label: 'navRules', icon: ScrollText, wideOnly: true },

@@ -9,6 +9,7 @@ import { eventsInWindow, IGNORED_JAILS_SUSPENSION, isSuspended, suspensionEnd } 
 import { PLANS, TRIAL_DAY_MS } from '../../../shared/plans.ts';
 import { isChangeAllowed, isSkipAllowed, timeStateOf, type TimeState } from '../../../shared/reservations.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
+import type { FinishKind } from '../../../shared/relay.ts';
 
 /** The time state of a reservation at `now` (§4), by the shared rule. */
 export function reservationTimeState(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number): TimeState {
@@ -44,7 +45,12 @@ export function historyOutcome(reservation: Pick<Reservation, 'status' | 'jail'>
   if (reservation.status === 'skipped') return 'skipped';
   // A past occurrence with no jail was never started: the guest did not come.
   if (reservation.jail === null) return 'ignored';
-  return reservation.jail.finish === 'ended' ? 'finished' : reservation.jail.finish;
+  return outcomeOfFinish(reservation.jail.finish);
+}
+
+/** How a finished jail ended, as the history and progress say it. */
+export function outcomeOfFinish(finish: FinishKind): HistoryOutcome {
+  return finish === 'ended' ? 'finished' : finish;
 }
 
 /** How soon an upcoming jail starts, for its card: minutes within the hour, hours within the day, else nothing. */
