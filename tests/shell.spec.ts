@@ -44,8 +44,9 @@ for (const { name, viewport } of VIEWPORTS) {
       const navigation = page.getByRole('navigation', { name: 'Main' });
       await expect(navigation.getByRole('link', { name: 'Add booking' })).toBeVisible();
       await expect(navigation.getByRole('link', { name: 'List' })).toBeVisible();
+      await expect(navigation.getByRole('link', { name: 'Progress' })).toBeVisible();
       await expect(navigation.getByRole('link', { name: 'Account' })).toBeVisible();
-      // The bar of a phone keeps three; the side column of a desktop adds the forum and the rules.
+      // The bar of a phone keeps four; the side column of a desktop adds the forum and the rules.
       const wide = viewport.width >= 1024;
       await expect(navigation.getByRole('link', { name: 'Forum' })).toBeVisible({ visible: wide });
       await expect(navigation.getByRole('link', { name: 'Rules' })).toBeVisible({ visible: wide });
