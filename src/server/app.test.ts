@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { contentSecurityPolicy } from './plugins/security-headers.ts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -191,5 +192,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ SESSION_IDLE_DAYS: 'never' })).toThrow(/SESSION_IDLE_DAYS/);
     expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
     expect(() => loadConfig({ SESSION_IDLE_DAYS: '100' })).toThrow(/SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS/);
+  });
+
+  it('takes both VAPID keys or neither (then they are made and kept), and a mailto: or https: subject', () => {
+    const keys = webpush.generateVAPIDKeys();
+    expect(loadConfig({}).vapidKeys).toBeNull();
+    expect(loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).vapidKeys).toEqual(keys);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/base64url/);
+    expect(loadConfig({}).vapidSubject).toBe('mailto:support@localhost');
+    expect(loadConfig({ CONTACT_EMAIL: 'help@warden.example' }).vapidSubject).toBe('mailto:help@warden.example');
+    expect(loadConfig({ VAPID_SUBJECT: 'https://warden.example' }).vapidSubject).toBe('https://warden.example');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'warden.example' })).toThrow(/VAPID_SUBJECT/);
   });
 });

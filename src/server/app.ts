@@ -13,6 +13,7 @@ import apiEnvelope from './plugins/api-envelope.ts';
 import readCacheHooks from './plugins/read-cache-hooks.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import { triggerDelivery } from './services/triggers/plugin.ts';
+import { reminders } from './services/reminders/plugin.ts';
 import services from './plugins/services.ts';
 import staticFiles from './plugins/static-files.ts';
 import dev from './routes/dev.ts';
@@ -20,6 +21,7 @@ import errorLog from './routes/error-log.ts';
 import featureImage from './routes/feature-image/index.ts';
 import forum from './routes/forum/index.ts';
 import collaboration from './routes/guest/collaboration.ts';
+import reminderRoutes from './routes/guest/reminders.ts';
 import guest from './routes/guest/index.ts';
 import health from './routes/health.ts';
 import calendar from './routes/calendar/index.ts';
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(services, { config, clock, smsTransport });
   await app.register(triggerDelivery);
+  await app.register(reminders);
   await app.register(health, { prefix: '/api', version: config.version });
   await app.register(
     async (api) => {
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(readCacheHooks);
       await api.register(guest, { prefix: '/guest' });
       await api.register(collaboration, { prefix: '/guest' });
+      await api.register(reminderRoutes, { prefix: '/guest' });
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });
       await api.register(progress, { prefix: '/progress' });

@@ -47,6 +47,10 @@ export interface Config {
   redisUrl: string | null;
   /** How long a guest's session lasts (`SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`; docs/sessions.md). */
   guestSessions: SessionLifetimes;
+  /** The Web Push key pair (`VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`); null: made on the first start and kept in the database (docs/reminders.md). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** Who runs this server, for push services (`VAPID_SUBJECT`, a `mailto:` or `https:` address). */
+  vapidSubject: string;
 }
 
 /** A session ends after `idleMs` without use, or `maxMs` after it began, whichever comes first. */
@@ -306,7 +310,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: parseIceServers(env.ICE_SERVERS),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     guestSessions: parseSessionLifetimes(env),
+    vapidKeys: parseVapidKeys(env),
+    vapidSubject: parseVapidSubject(env.VAPID_SUBJECT, env.CONTACT_EMAIL),
   };
+}
+
+/** Both VAPID keys or neither: one alone is a mistake worth stopping for. */
+function parseVapidKeys(env: NodeJS.ProcessEnv): Config['vapidKeys'] {
+  const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY);
+  const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY);
+  if (publicKey === undefined && privateKey === undefined) return null;
+  if (publicKey === undefined || privateKey === undefined) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+  if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be the base64url keys `npx web-push generate-vapid-keys` prints.');
+  }
+  return { publicKey, privateKey };
+}
+
+/** `VAPID_SUBJECT`, else the contact address the client shows (`CONTACT_EMAIL`). */
+function parseVapidSubject(value: string | undefined, contactEmail: string | undefined): string {
+  const subject = nonEmpty(value) ?? `mailto:${nonEmpty(contactEmail) ?? 'support@localhost'}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must start with mailto: or https://.');
+  return subject;
 }
 
 /** The absolute address of the app, for links in messages: `PUBLIC_URL`, else the local address. */

@@ -12,7 +12,7 @@
  */
 import type { Language } from './constants.ts';
 import { message } from './messages.ts';
-import { jailEntryOpensAt } from './reservations.ts';
+import { JAIL_ENTRY_LEAD_MINUTES } from './reservations.ts';
 import { offsetMinutesAt, toLocal } from './time-zone.ts';
 
 const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -202,9 +202,6 @@ export function calendarText(events: readonly CalendarEvent[], options: Calendar
 
 // --- Jails as events -----------------------------------------------------------
 
-/** A calendar reminds when the jail can be entered. */
-const ALARM_MINUTES = (0 - jailEntryOpensAt(0)) / 60_000;
-
 /** Where the events point and what language their words are in. */
 export interface CalendarSite {
   /** The app's public address, without a trailing slash. */
@@ -248,7 +245,8 @@ export function singleJailEvent(occurrence: JailOccurrence, site: CalendarSite):
     repeat: null,
     exceptions: [],
     overrides: [],
-    alarmMinutes: ALARM_MINUTES,
+    // A calendar reminds when the jail can be entered.
+    alarmMinutes: JAIL_ENTRY_LEAD_MINUTES,
   };
 }
 

@@ -373,6 +373,34 @@ export const MESSAGES = {
     en: 'Your jail from {start} ended without you.\n\nThis is ignored jail number {count} within a week. Three within a week suspend booking for a week.\n\nBook a time you can keep: {url}',
     ja: '{start}からのジェイルは、参加のないまま終了しました。\n\n1週間以内の欠席は{count}回目です。1週間以内に3回欠席すると、1週間予約ができなくなります。\n\n参加できる時間で予約しましょう：{url}',
   },
+  reminder_title: {
+    en: 'Jail at {time}: {work}',
+    ja: '{time}からのジェイル：{work}',
+  },
+  reminder_title_no_work: {
+    en: 'Jail at {time}',
+    ja: '{time}からのジェイル',
+  },
+  reminder_body_open: {
+    en: 'You can enter it now. Tap to get ready.',
+    ja: '今から入室できます。タップして準備しましょう。',
+  },
+  reminder_body_before: {
+    en: 'It starts in {minutes} minutes. You can enter it from {opens}.',
+    ja: 'あと{minutes}分で始まります。{opens}から入室できます。',
+  },
+  reminder_email_subject: {
+    en: 'Warden: your jail at {time}',
+    ja: 'Warden: {time}からのジェイル',
+  },
+  reminder_email_text: {
+    en: 'Your jail "{work}" starts at {start}. You can enter it from {opens}:\n{url}\n\nTo change or stop these mails: {settingsUrl}',
+    ja: '{start}からのジェイル「{work}」が始まります。{opens}から入室できます。\n{url}\n\nこのメールの設定の変更・停止：{settingsUrl}',
+  },
+  reminder_email_text_no_work: {
+    en: 'Your jail starts at {start}. You can enter it from {opens}:\n{url}\n\nTo change or stop these mails: {settingsUrl}',
+    ja: '{start}からのジェイルが始まります。{opens}から入室できます。\n{url}\n\nこのメールの設定の変更・停止：{settingsUrl}',
+  },
   callup_sms: {
     en: 'Warden: {text}',
     ja: 'Warden: {text}',
@@ -391,6 +419,10 @@ export const MESSAGES = {
     ja: 'ジェイル',
   },
   // --- Collaboration: the trigger (docs/collaboration.md) ----------------------
+  push_endpoint_refused: {
+    en: 'This browser cannot take reminders from Warden: its push address is not a public https address.',
+    ja: 'このブラウザではWardenのリマインダーを受け取れません。プッシュ通知の宛先が公開されたhttpsのアドレスではありません。',
+  },
   trigger_url_forbidden: {
     en: 'The trigger URL points into a private or reserved network; use an address on the internet.',
     ja: 'トリガーURLがプライベートまたは予約済みのネットワークを指しています。インターネット上のアドレスを指定してください。',

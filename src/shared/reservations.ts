@@ -33,8 +33,9 @@ import {
   type LocalMonth,
 } from './time-zone.ts';
 
-/** A jail can be entered from this long before its start (15 minutes). */
-const JAIL_ENTRY_BEFORE_START_MS = 15 * MINUTE_MS;
+/** A jail can be entered from this many minutes before its start: when calendars and reminders say so by default. */
+export const JAIL_ENTRY_LEAD_MINUTES = 15;
+const JAIL_ENTRY_BEFORE_START_MS = JAIL_ENTRY_LEAD_MINUTES * MINUTE_MS;
 
 /** Editing, cancelling and skipping close this long before the start (6 hours). */
 const CHANGE_CUTOFF_MS = 6 * HOUR_MS;

@@ -268,6 +268,11 @@ function displayFormattersFor(language: string, timeZone: string, isFixedOffset:
   return formatters;
 }
 
+/** `HH:MM` of minutes past midnight. */
+export function clockLabel(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /**
  * A date and time for a message, as a reader in `timeZone` speaking
  * `language` (`en` or `ja`) writes it: `Nov 28, 2026, 9:00 AM GMT+9` or

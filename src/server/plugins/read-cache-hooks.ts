@@ -20,6 +20,10 @@ export const CACHE_NEUTRAL_CALLS: ReadonlySet<string> = new Set([
   '/api/forum/create',
   '/api/featureImage/read',
   '/api/guest/triggerDeliveries',
+  '/api/guest/readReminders',
+  // Push devices are not held in the cache.
+  '/api/guest/addPushDevice',
+  '/api/guest/removePushDevice',
   '/api/payments/config',
   '/api/payments/subscription',
   '/api/payments/local/token',

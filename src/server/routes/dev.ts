@@ -95,6 +95,8 @@ const dev: FastifyPluginAsync = async (app) => {
     await app.billingScheduler.tick();
     // Trigger calls due by then (a finish's first call, a retry's) are made too.
     await app.triggerWorker.tick();
+    // And the reminders due by then are sent.
+    await app.reminderWorker.tick();
     return clockNow();
   });
 

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { isValidTriggerBodyTemplate, TRIGGER_PLACEHOLDERS, type TriggerDelivery } from '../../../shared/api/collaboration.ts';
 import type { Guest } from '../../../shared/api/guest.ts';
 import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
-import { formatDateTime } from '../../../shared/time-zone.ts';
+import { clockLabel, formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
 import { useGuest } from '../../app/hooks.ts';
 import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/Field.tsx';
-import { clockLabel, dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
+import { dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
 import { useLanguage, useTimeZone, weekdayName } from '../reservations/common.ts';
 import {
   useGuestReadTriggerSecretQuery,

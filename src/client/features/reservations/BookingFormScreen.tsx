@@ -15,11 +15,11 @@ import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { useReservationCreateMutation, useReservationUpdateMutation } from './api.ts';
 import { BookingBlockNotice } from './BookingBlocks.tsx';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
+import { clockLabel } from '../../../shared/time-zone.ts';
 import {
   DURATION_OPTIONS,
   bookingRequestOf,
   canRememberWork,
-  clockLabel,
   dateOptions,
   dayMinutes,
   durationLabel,

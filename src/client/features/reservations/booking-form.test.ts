@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { clockLabel } from '../../../shared/time-zone.ts';
 import {
   DURATION_OPTIONS,
   bookingRequestOf,
   canRememberWork,
-  clockLabel,
   dateOptions,
   dayMinutes,
   durationLabel,

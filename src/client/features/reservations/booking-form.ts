@@ -18,7 +18,7 @@ import {
   type BookingRequest,
   type Schedule,
 } from '../../../shared/reservations.ts';
-import { dayNumber, fromLocal, toLocal, weekdayOf, type LocalDate } from '../../../shared/time-zone.ts';
+import { clockLabel, dayNumber, fromLocal, toLocal, weekdayOf, type LocalDate } from '../../../shared/time-zone.ts';
 
 /** What the form holds while the guest fills it in. */
 export interface BookingFormState {
@@ -76,11 +76,6 @@ export interface TimeOption {
   startTime: number;
   label: string;
   passed: boolean;
-}
-
-/** `HH:MM` of minutes past midnight. */
-export function clockLabel(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The 15-minute start times of a date; those at or before `now` are marked passed. */

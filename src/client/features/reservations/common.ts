@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { timeZoneOfBrowserOffset, toLocal } from '../../../shared/time-zone.ts';
+import { clockLabel, timeZoneOfBrowserOffset, toLocal } from '../../../shared/time-zone.ts';
 import { useAppSelector, useGuest } from '../../app/hooks.ts';
 import { browserTimezone } from '../../i18n.ts';
-import { clockLabel } from './booking-form.ts';
 
 /** The current time, re-read every `intervalMs` (the ready check ticks every second). */
 export function useNow(intervalMs = 1000): number {

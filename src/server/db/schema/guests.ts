@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../shared/constants.ts';
 import { PLANS } from '../../../shared/plans.ts';
+import { JAIL_ENTRY_LEAD_MINUTES } from '../../../shared/reservations.ts';
 
 /** Every time is epoch milliseconds (`bigint` read as a JavaScript number). */
 export function epochMs(name: string) {
@@ -49,6 +50,10 @@ export const guests = pgTable(
      */
     calendarFeedToken: text('calendar_feed_token'),
     calendarFeedTokenHint: text('calendar_feed_token_hint'),
+    /** How many minutes before a jail its reminder goes out (docs/reminders.md); null: no reminders. */
+    reminderLeadMinutes: integer('reminder_lead_minutes').default(JAIL_ENTRY_LEAD_MINUTES),
+    /** Whether a guest with no push device gets the reminder by e-mail instead. */
+    remindByEmail: boolean('remind_by_email').notNull().default(false),
     /** The key that signs the guest's trigger calls (Standard Webhooks `whsec_…`); shown in the Trigger tab. */
     triggerSecret: text('trigger_secret'),
     triggerMethod: text('trigger_method', { enum: ['POST', 'GET'] })

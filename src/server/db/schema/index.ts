@@ -8,3 +8,4 @@ export * from './jails.ts';
 export * from './payments.ts';
 export * from './forum.ts';
 export * from './triggers.ts';
+export * from './reminders.ts';

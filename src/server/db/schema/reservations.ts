@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
@@ -55,7 +56,11 @@ export const reservations = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
-  (table) => [index('reservations_guest_start').on(table.guestId, table.startTime)],
+  (table) => [
+    index('reservations_guest_start').on(table.guestId, table.startTime),
+    // The reminder worker looks for the occurrences to come whose reminder is due (docs/reminders.md).
+    index('reservations_unfinished_start').on(table.startTime).where(sql`${table.finishReason} is null`),
+  ],
 );
 export type ReservationRow = typeof reservations.$inferSelect;
 

@@ -9,8 +9,10 @@ export const TRIGGER_TIMEOUT_MS = 10_000;
 export interface TriggerCall {
   method: 'POST' | 'GET';
   url: string;
-  /** The JSON body of a POST; null for GET. */
-  body: string | null;
+  /** Whether plain http may be called (the triggers); a push endpoint must be https. */
+  httpsOnly?: boolean;
+  /** The body of a POST (a trigger's JSON, a push's encrypted payload); null for GET. */
+  body: string | Buffer | null;
   headers: Readonly<Record<string, string>>;
 }
 
@@ -40,6 +42,9 @@ export async function callTrigger(call: TriggerCall, guard: CallGuard): Promise<
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, statusCode: null, error: 'only http and https are called' };
   const host = hostOf(url);
+  // The test allowance (an allowed host) may also be called over http: a local stand-in has no certificate.
+  if (call.httpsOnly === true && url.protocol !== 'https:' && !guard.allowHosts.has(host))
+    return { ok: false, statusCode: null, error: 'only https is called' };
   try {
     // IP literals never reach `lookup`: Node connects to them directly.
     await checkedAddress(host, guard.allowHosts, guard.resolve);
