@@ -1,17 +1,14 @@
-import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import ece from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ReminderPayload, reminderPayloadSchema, type Reminders } from '../../../shared/api/reminders.ts';
+import type { Reminders } from '../../../shared/api/reminders.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import type { Language } from '../../../shared/constants.ts';
 import { guests, pushDevices, remindersSent } from '../../db/schema/index.ts';
 import { vapidKeys } from '../../services/reminders/keys.ts';
+import { LocalPushService, type ReceivedPush, type TestBrowser, vapidClaims } from '../../test/push-service.ts';
 import { apiBlock, credentials, fail, lastMessageTo, outbox, readyGuest, signIn, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
-// The push service stand-in listens on loopback, which only this allowance lets the server call (and over http).
+// The local push service listens on loopback, which only this allowance lets the server call (and over http).
 process.env.PUSH_ALLOW_HOSTS = '127.0.0.1';
 const APP_URL = 'https://warden.example';
 const server = useTestServer({ publicUrl: APP_URL });
@@ -21,38 +18,12 @@ function tokyo(days: number, hour: number, minute = 0): number {
   return Date.UTC(2030, 0, 7 + days, hour - 9, minute);
 }
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A local push service: it records each message and answers the next status of its queue (201 when empty). */
-let pushService: Server;
-let pushServiceUrl = '';
-let received: Received[] = [];
-let statuses: number[] = [];
-
-beforeAll(async () => {
-  pushService = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(statuses.shift() ?? 201).end();
-    });
-  });
-  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  pushServiceUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => pushService.close(resolve));
-});
+const pushService = new LocalPushService();
+beforeAll(() => pushService.listen());
+afterAll(() => pushService.close());
 
 beforeEach(async () => {
-  received = [];
-  statuses = [];
+  pushService.reset();
   await setNow(tokyo(0, 9));
 });
 
@@ -65,22 +36,8 @@ function body(guest: TestGuest, fields: Record<string, unknown> = {}, language: 
   return { api: apiBlock(language), guest: credentials(guest), ...fields };
 }
 
-/** A browser as the push service knows it: its subscription and the private key the payload is encrypted to. */
-interface Browser {
-  ecdh: ECDH;
-  auth: Buffer;
-  endpoint: string;
-}
-
-function newBrowser(): Browser {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { ecdh, auth: randomBytes(16), endpoint: `${pushServiceUrl}/push/${randomUUID()}` };
-}
-
-async function turnOn(guest: TestGuest, browser: Browser, label = 'Chrome on Android'): Promise<Reminders> {
-  const device = { endpoint: browser.endpoint, keys: { p256dh: browser.ecdh.getPublicKey('base64url'), auth: browser.auth.toString('base64url') }, label };
-  return (await succeed(server.app, '/guest/addPushDevice', body(guest, { device }))).reminders as Reminders;
+async function turnOn(guest: TestGuest, browser: TestBrowser, label = 'Chrome on Android'): Promise<Reminders> {
+  return (await succeed(server.app, '/guest/addPushDevice', body(guest, { device: browser.subscription(label) }))).reminders as Reminders;
 }
 
 async function book(guest: TestGuest, startTime: number, extra: Record<string, unknown> = {}): Promise<Reservation> {
@@ -96,33 +53,11 @@ async function book(guest: TestGuest, startTime: number, extra: Record<string, u
   return (await succeed(server.app, '/reservation/create', body(guest, { reservation }))).reservation as Reservation;
 }
 
-/** Decrypts a message as the browser would (RFC 8291, aes128gcm) with Mozilla's reference library. */
-function opened(push: Received, browser: Browser): ReminderPayload {
-  const plain = ece.decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth });
-  return reminderPayloadSchema.parse(JSON.parse(plain.toString('utf8')));
-}
-
-/** Checks the VAPID signature (RFC 8292) against the server's public key, as a push service does. */
-function assertVapid(push: Received, publicKey: string): void {
-  const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(push.headers.authorization));
-  expect(match?.[2]).toBe(publicKey);
-  const [header, claims, signature] = (match?.[1] ?? '').split('.');
-  const point = Buffer.from(publicKey, 'base64url');
-  const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
-    format: 'jwk',
-  });
-  expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature ?? '', 'base64url'))).toBe(true);
-  const decoded = JSON.parse(Buffer.from(claims ?? '', 'base64url').toString('utf8')) as { aud: string; sub: string; exp: number };
-  expect(decoded.aud).toBe(pushServiceUrl);
-  expect(decoded.sub).toMatch(/^mailto:/);
-}
-
 describe('reminders by Web Push', () => {
   it('reach each browser once, when the jail opens, encrypted to it and signed by the server', async () => {
     const guest = await readyGuest(server.app);
-    const phone = newBrowser();
-    const laptop = newBrowser();
+    const phone = pushService.newBrowser();
+    const laptop = pushService.newBrowser();
     await turnOn(guest, phone);
     const settings = await turnOn(guest, laptop, 'Firefox on Windows');
     expect(settings).toMatchObject({ leadMinutes: 15, byEmail: false });
@@ -130,12 +65,13 @@ describe('reminders by Web Push', () => {
     const jail = await book(guest, tokyo(1, 10));
 
     await setNow(tokyo(1, 9, 44));
-    expect(received).toHaveLength(0);
+    expect(pushService.received).toHaveLength(0);
     await setNow(tokyo(1, 9, 45));
-    expect(received.map((push) => push.path).sort()).toEqual([new URL(phone.endpoint).pathname, new URL(laptop.endpoint).pathname].sort());
-    const toPhone = received.find((push) => push.path === new URL(phone.endpoint).pathname);
+    expect(phone.messages(pushService)).toHaveLength(1);
+    expect(laptop.messages(pushService)).toHaveLength(1);
+    const [toPhone] = phone.messages(pushService);
     if (toPhone === undefined) throw new Error('no push to the phone');
-    expect(opened(toPhone, phone)).toEqual({
+    expect(phone.open(toPhone)).toEqual({
       title: 'Jail at 10:00: Write the chapter',
       body: 'You can enter it now. Tap to get ready.',
       tag: `jail-${jail.id}-${jail.startTime}`,
@@ -144,16 +80,18 @@ describe('reminders by Web Push', () => {
       entryOpensAt: tokyo(1, 9, 45),
     });
     expect(toPhone.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '3600', urgency: 'high' });
-    assertVapid(toPhone, settings.publicKey);
+    const claims = vapidClaims(toPhone, settings.publicKey);
+    expect(claims?.aud).toBe(pushService.url);
+    expect(claims?.sub).toMatch(/^mailto:/);
     // Another pass before the start sends nothing more; nor does the start.
     await setNow(tokyo(1, 9, 50));
     await setNow(tokyo(1, 10, 1));
-    expect(received).toHaveLength(2);
+    expect(pushService.received).toHaveLength(2);
   });
 
   it('goes out at the lead the guest chose, in their language, once for each occurrence of a repeat, never for a skipped one', async () => {
     const guest = await readyGuest(server.app);
-    const browser = newBrowser();
+    const browser = pushService.newBrowser();
     await turnOn(guest, browser);
     await succeed(server.app, '/guest/updateReminders', body(guest, { reminders: { leadMinutes: 60, byEmail: false } }));
     await server.app.db.update(guests).set({ language: 'ja' }).where(eq(guests.id, guest.id));
@@ -161,10 +99,13 @@ describe('reminders by Web Push', () => {
     const weekly = await book(guest, tokyo(1, 10), { repeatType: 'weekly', work: '' });
 
     await setNow(tokyo(1, 8, 59));
-    expect(received).toHaveLength(0);
+    expect(pushService.received).toHaveLength(0);
     await setNow(tokyo(1, 9));
-    expect(received).toHaveLength(1);
-    expect(opened(received[0] as Received, browser)).toMatchObject({ title: '10:00からのジェイル', body: 'あと60分で始まります。09:45から入室できます。' });
+    expect(pushService.received).toHaveLength(1);
+    expect(browser.open(pushService.received[0] as ReceivedPush)).toMatchObject({
+      title: '10:00からのジェイル',
+      body: 'あと60分で始まります。09:45から入室できます。',
+    });
 
     // The next Tuesday is skipped: no reminder; the one after gets its own.
     await setNow(tokyo(1, 12));
@@ -175,40 +116,40 @@ describe('reminders by Web Push', () => {
     expect(weekly.id).not.toBe(next.id);
     await succeed(server.app, '/reservation/skip', body(signedIn, { reservation: { id: next.id } }));
     await setNow(tokyo(8, 9, 30));
-    expect(received).toHaveLength(1);
+    expect(pushService.received).toHaveLength(1);
     await setNow(tokyo(15, 9));
-    expect(received).toHaveLength(2);
-    expect(opened(received[1] as Received, browser).tag).toMatch(new RegExp(`-${tokyo(15, 10)}$`));
+    expect(pushService.received).toHaveLength(2);
+    expect(browser.open(pushService.received[1] as ReceivedPush).tag).toMatch(new RegExp(`-${tokyo(15, 10)}$`));
   });
 
   it('sends nothing when reminders are off, for a cancelled jail, or one booked inside its lead', async () => {
     const guest = await readyGuest(server.app);
-    await turnOn(guest, newBrowser());
+    await turnOn(guest, pushService.newBrowser());
     const cancelled = await book(guest, tokyo(1, 10));
     await succeed(server.app, '/reservation/destroy', body(guest, { reservation: { id: cancelled.id } }));
     await setNow(tokyo(1, 9, 50));
     // Booked ten minutes before its start: the guest needs no reminder of what they just did.
     await book(guest, tokyo(1, 10, 0));
     await setNow(tokyo(1, 9, 55));
-    expect(received).toHaveLength(0);
+    expect(pushService.received).toHaveLength(0);
 
     await succeed(server.app, '/guest/updateReminders', body(guest, { reminders: { leadMinutes: null, byEmail: true } }));
     await book(guest, tokyo(2, 10));
     await setNow(tokyo(2, 9, 46));
-    expect(received).toHaveLength(0);
+    expect(pushService.received).toHaveLength(0);
     expect((await outbox(server.app)).filter((mail) => mail.to === guest.email && mail.subject.includes('your jail at'))).toHaveLength(0);
   });
 
   it('drops a browser whose push service answers 404 or 410, and keeps one that failed otherwise', async () => {
     const guest = await readyGuest(server.app);
-    const gone = newBrowser();
-    const flaky = newBrowser();
+    const gone = pushService.newBrowser();
+    const flaky = pushService.newBrowser();
     await turnOn(guest, gone, 'Gone');
     await turnOn(guest, flaky, 'Flaky');
     await book(guest, tokyo(1, 10));
-    statuses = [410, 500];
+    pushService.statuses.push(410, 500);
     await setNow(tokyo(1, 9, 45));
-    expect(received).toHaveLength(2);
+    expect(pushService.received).toHaveLength(2);
     const reminders = (await succeed(server.app, '/guest/readReminders', body(guest))).reminders as Reminders;
     // Which of the two got which answer depends on their order: one is gone, the other kept.
     expect(reminders.devices).toHaveLength(1);
@@ -221,14 +162,14 @@ describe('reminders by Web Push', () => {
 
   it('never sends twice: an occurrence already claimed (a server killed between the claim and the send) stays unsent', async () => {
     const guest = await readyGuest(server.app);
-    await turnOn(guest, newBrowser());
+    await turnOn(guest, pushService.newBrowser());
     const jail = await book(guest, tokyo(1, 10));
     const [device] = await server.app.db.select().from(pushDevices).where(eq(pushDevices.guestId, guest.id));
     await server.app.db
       .insert(remindersSent)
       .values({ reservationId: jail.id, startTime: jail.startTime, target: `push:${device?.id}`, claimedAt: tokyo(1, 9, 45) });
     await setNow(tokyo(1, 9, 46));
-    expect(received).toHaveLength(0);
+    expect(pushService.received).toHaveLength(0);
     const [claim] = await server.app.db
       .select()
       .from(remindersSent)
@@ -247,7 +188,7 @@ describe('reminders by Web Push', () => {
     expect(mail.text).toContain('You can enter it from 09:45');
     expect(mail.text).toContain(`${APP_URL}/reservation/${jail.id}`);
     expect(mail.text).toContain(`${APP_URL}/reminders`);
-    expect(received).toHaveLength(0);
+    expect(pushService.received).toHaveLength(0);
   });
 
   it('keeps the key pair it made: every later start, and every server on the database, signs with it', async () => {
@@ -268,7 +209,7 @@ describe('reminders by Web Push', () => {
         'This browser cannot take reminders from Warden: its push address is not a public https address.',
       );
     }
-    const settings = await turnOn(other, newBrowser());
+    const settings = await turnOn(other, pushService.newBrowser());
     const id = settings.devices[0]?.id;
     await succeed(server.app, '/guest/removePushDevice', body(guest, { device: { id } }));
     expect(((await succeed(server.app, '/guest/readReminders', body(other))).reminders as Reminders).devices).toHaveLength(1);
