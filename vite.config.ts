@@ -121,6 +121,8 @@ export default defineConfig({
         // own, not the app.
         navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/calendar\//, /^\/terms\.html/, /^\/warden(\/|\.html|$)/],
         cleanupOutdatedCaches: true,
+        // Reminders: the push and the tap on its notification (public/reminders-sw.js).
+        importScripts: ['/reminders-sw.js'],
       },
       devOptions: { enabled: false },
     }),

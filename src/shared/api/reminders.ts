@@ -13,7 +13,8 @@ export type ReminderLead = (typeof REMINDER_LEADS)[number];
 
 const leadSchema = z.union([z.literal(REMINDER_LEADS[0]), z.literal(REMINDER_LEADS[1]), z.literal(REMINDER_LEADS[2])]);
 
-export const pushDeviceSchema = z.object({ id: z.number().int(), label: z.string(), createdAt: z.number() });
+/** A browser with reminders on; its push address lets a browser know itself in the list. */
+export const pushDeviceSchema = z.object({ id: z.number().int(), label: z.string(), endpoint: z.string(), createdAt: z.number() });
 
 /** The guest's reminder settings and devices, with the key a browser subscribes with. */
 export const remindersSchema = z.object({

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useGuest } from '../../app/hooks.ts';
 import { CalendarFeedCard } from './CalendarFeedCard.tsx';
+import { PushRemindersCard } from './PushRemindersCard.tsx';
 import './reminders.css';
 
-/** /reminders (docs/calendar.md): what brings the guest back to the jails they booked. */
+/** /reminders (docs/reminders.md, docs/calendar.md): what brings the guest back to the jails they booked. */
 export function RemindersScreen() {
   const { t } = useTranslation('reminders');
   const guest = useGuest();
@@ -11,6 +12,7 @@ export function RemindersScreen() {
     <div className="reminders-screen">
       <h1>{t('title')}</h1>
       <p className="reminders-intro">{t('intro')}</p>
+      <PushRemindersCard />
       {guest === null ? null : <CalendarFeedCard hint={guest.calendarFeedHint} />}
     </div>
   );

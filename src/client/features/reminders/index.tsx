@@ -1,2 +1,2 @@
-/** Reminders and calendar (route /reminders): the calendar feed. */
+/** Reminders and calendar (route /reminders): reminders before a jail, and the calendar feed. */
 export { RemindersScreen } from './RemindersScreen.tsx';

@@ -1,6 +1,7 @@
 import { ArrowLeft, BookOpen, CalendarCheck, CalendarX, CircleCheck, List, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReminderOffer } from '../reminders/ReminderOffer.tsx';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { isChangeAllowed } from '../../../shared/reservations.ts';
@@ -84,6 +85,7 @@ export function ReservationAddedScreen() {
       </span>
       <h1>{t('added_title')}</h1>
       <p>{t('added_text')}</p>
+      <ReminderOffer />
       <div className="detail-actions">
         <ButtonLink icon={BookOpen} to="/rules">
           {t('see_rules')}

@@ -9,7 +9,7 @@ import type { CallGuard } from '../triggers/caller.ts';
 /** The guest's reminder settings and push devices (docs/reminders.md). */
 export async function readReminders(db: Database, guest: GuestRow, publicKey: string): Promise<Reminders> {
   const devices = await db
-    .select({ id: pushDevices.id, label: pushDevices.label, createdAt: pushDevices.createdAt })
+    .select({ id: pushDevices.id, label: pushDevices.label, endpoint: pushDevices.endpoint, createdAt: pushDevices.createdAt })
     .from(pushDevices)
     .where(eq(pushDevices.guestId, guest.id))
     .orderBy(asc(pushDevices.createdAt));

@@ -1,0 +1,171 @@
+import { BellOff, BellRing, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REMINDER_LEADS, type ReminderLead, type Reminders } from '../../../shared/api/reminders.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { type Segment, SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { dateWithWeekday, useLanguage, useTimeZone } from '../reservations/common.ts';
+import { useGuestAddPushDeviceMutation, useGuestReadRemindersQuery, useGuestRemovePushDeviceMutation, useGuestUpdateRemindersMutation } from './api.ts';
+import {
+  browserAndSystem,
+  browserPushFacts,
+  pushSupport,
+  type SubscribeFailure,
+  subscribeThisBrowser,
+  thisBrowserEndpoint,
+  unsubscribeThisBrowser,
+} from './push.ts';
+
+type LeadChoice = `${ReminderLead}` | 'off';
+
+/** This browser's push address, read once the page is up (null: not subscribed). */
+function useThisBrowserEndpoint(): [string | null, (endpoint: string | null) => void] {
+  const [endpoint, setEndpoint] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void thisBrowserEndpoint().then((found) => {
+      if (current) setEndpoint(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return [endpoint, setEndpoint];
+}
+
+/** Turns reminders on in this browser: the permission prompt (from this tap only), the subscription, the server. */
+export function useTurnOnThisBrowser(): { turnOn(publicKey: string): Promise<SubscribeFailure | null>; busy: boolean } {
+  const { t } = useTranslation('reminders');
+  const [add] = useGuestAddPushDeviceMutation();
+  const [busy, setBusy] = useState(false);
+  async function turnOn(publicKey: string): Promise<SubscribeFailure | null> {
+    setBusy(true);
+    try {
+      const subscription = await subscribeThisBrowser(publicKey);
+      if (typeof subscription === 'string') return subscription;
+      const result = await add({ ...subscription, label: t('device_label', browserAndSystem(navigator.userAgent)) });
+      return 'data' in result ? null : 'failed';
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { turnOn, busy };
+}
+
+function ThisBrowser({ reminders, endpoint, onEndpoint }: { reminders: Reminders; endpoint: string | null; onEndpoint(endpoint: string | null): void }) {
+  const { t } = useTranslation('reminders');
+  const support = pushSupport(browserPushFacts());
+  const { turnOn, busy } = useTurnOnThisBrowser();
+  const [remove] = useGuestRemovePushDeviceMutation();
+  const [failure, setFailure] = useState<SubscribeFailure | null>(null);
+  const device = reminders.devices.find((candidate) => candidate.endpoint === endpoint);
+  if (support !== 'available') return <p className="reminders-note reminders-private">{t(support === 'needs-install' ? 'needs_install' : 'unsupported')}</p>;
+  const on = async () => {
+    setFailure(await turnOn(reminders.publicKey));
+    onEndpoint(await thisBrowserEndpoint());
+  };
+  const off = async () => {
+    if (device !== undefined) await remove({ id: device.id });
+    await unsubscribeThisBrowser();
+    onEndpoint(null);
+  };
+  return (
+    <div className="reminders-browser">
+      <p className="reminders-active" data-testid="this-browser">
+        {device === undefined ? <BellOff aria-hidden="true" focusable="false" size={20} /> : <BellRing aria-hidden="true" focusable="false" size={20} />}
+        <span>{t(device === undefined ? 'browser_off' : 'browser_on')}</span>
+      </p>
+      {device === undefined ? (
+        <Button icon={BellRing} disabled={busy || reminders.leadMinutes === null} onClick={() => void on()}>
+          {t('turn_on')}
+        </Button>
+      ) : (
+        <Button variant="secondary" icon={BellOff} onClick={() => void off()}>
+          {t('turn_off')}
+        </Button>
+      )}
+      <p role="alert" className="reminders-problem">
+        {failure === null ? '' : t(failure)}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Reminders before a jail (docs/reminders.md): when, this browser on or off,
+ * e-mail for a guest with no device, and the devices that get them.
+ */
+export function PushRemindersCard() {
+  const { t } = useTranslation('reminders');
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const emailId = useId();
+  const { data } = useGuestReadRemindersQuery();
+  const [update] = useGuestUpdateRemindersMutation();
+  const [remove] = useGuestRemovePushDeviceMutation();
+  const [endpoint, setEndpoint] = useThisBrowserEndpoint();
+  const reminders = data?.reminders;
+  if (reminders === undefined) return null;
+  const lead: LeadChoice = reminders.leadMinutes === null ? 'off' : `${reminders.leadMinutes}`;
+  const setLead = (choice: LeadChoice) => {
+    const leadMinutes = REMINDER_LEADS.find((minutes) => `${minutes}` === choice) ?? null;
+    void update({ leadMinutes, byEmail: reminders.byEmail });
+  };
+  return (
+    <Card title={t('push_heading')} className="reminders-card">
+      <p>{t('push_explain')}</p>
+      <SegmentedControl<LeadChoice>
+        legend={t('lead_legend')}
+        value={lead}
+        options={[
+          ...REMINDER_LEADS.map((minutes): Segment<LeadChoice> => ({ value: `${minutes}`, label: t(`lead_${minutes}`) })),
+          { value: 'off', label: t('lead_off') },
+        ]}
+        onValueChange={setLead}
+      />
+      <p className="reminders-note">{t('lead_15_note')}</p>
+      <h3 className="reminders-subheading">{t('this_browser')}</h3>
+      <ThisBrowser reminders={reminders} endpoint={endpoint} onEndpoint={setEndpoint} />
+      <div className="reminders-switch">
+        <input
+          id={emailId}
+          type="checkbox"
+          role="switch"
+          checked={reminders.byEmail}
+          disabled={reminders.leadMinutes === null}
+          onChange={(event) => void update({ leadMinutes: reminders.leadMinutes, byEmail: event.target.checked })}
+        />
+        <label htmlFor={emailId}>{t('by_email')}</label>
+      </div>
+      {reminders.devices.length === 0 ? null : (
+        <>
+          <h3 className="reminders-subheading">{t('devices_heading')}</h3>
+          <ul className="reminders-devices">
+            {reminders.devices.map((device) => (
+              <li key={device.id} data-testid="push-device">
+                <span>
+                  <strong>{device.label}</strong>
+                  {device.endpoint === endpoint ? ` (${t('device_this')})` : ''}
+                  <br />
+                  <span className="reminders-note">{t('device_added', { date: dateWithWeekday(device.createdAt, timeZone, language) })}</span>
+                </span>
+                <Button
+                  variant="ghost"
+                  icon={Trash2}
+                  aria-label={t('device_remove', { label: device.label })}
+                  onClick={() => {
+                    void remove({ id: device.id });
+                    if (device.endpoint === endpoint) void unsubscribeThisBrowser().then(() => setEndpoint(null));
+                  }}
+                >
+                  {t('remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
