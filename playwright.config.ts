@@ -50,6 +50,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       TRUST_PROXY: '1',
       TRIGGER_ALLOW_HOSTS: '127.0.0.1',
+      // The reminders' local push service (tests/reminders.spec.ts).
+      PUSH_ALLOW_HOSTS: '127.0.0.1',
     },
     reuseExistingServer: false,
     // PGlite's first start (migrations) can take a minute or more on a busy machine.

@@ -40,8 +40,9 @@ worker.addEventListener('notificationclick', (event) => {
         await worker.clients.openWindow(url);
         return;
       }
-      await open.focus();
-      await open.navigate(url);
+      // Where it goes first; then to the front (a real tap allows that).
+      const navigated = await open.navigate(url);
+      await (navigated ?? open).focus();
     })(),
   );
 });

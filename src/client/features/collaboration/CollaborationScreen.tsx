@@ -1,6 +1,7 @@
 import { KeyRound, RefreshCw, Save } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Switch } from '../../ui/Switch.tsx';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidTriggerBodyTemplate, TRIGGER_PLACEHOLDERS, type TriggerDelivery } from '../../../shared/api/collaboration.ts';
 import type { Guest } from '../../../shared/api/guest.ts';
@@ -31,39 +32,6 @@ import './collaboration.css';
 
 const TABS = ['trigger', 'webhook'] as const;
 type Tab = (typeof TABS)[number];
-
-/**
- * An on/off setting saved as soon as it is flipped: it shows the new state
- * from the flip until the store's copy of the guest says so too (the saved
- * guest replaces it), or goes back to the old state if the save failed.
- */
-function SettingSwitch({
-  label,
-  checked,
-  testId,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  testId: string;
-  onChange(checked: boolean): Promise<boolean>;
-}) {
-  const id = useId();
-  const [saving, setSaving] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (saving !== null && checked === saving) setSaving(null);
-  }, [checked, saving]);
-  async function flip(next: boolean) {
-    setSaving(next);
-    if (!(await onChange(next))) setSaving(null);
-  }
-  return (
-    <div className="collab-switch">
-      <input id={id} type="checkbox" role="switch" checked={saving ?? checked} data-testid={testId} onChange={(event) => void flip(event.target.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
 
 const METHOD_OPTIONS: readonly SelectOption[] = [
   { value: 'POST', label: 'POST' },
@@ -238,7 +206,7 @@ function TriggerTab({ guest }: { guest: Guest }) {
   const [update] = useGuestUpdateMutation();
   return (
     <>
-      <SettingSwitch
+      <Switch
         label={t('trigger_switch')}
         checked={guest.triggerEnabled}
         testId="trigger-enabled"
@@ -302,7 +270,7 @@ function WebhookSampleBuilder() {
     <section className="collab-section" aria-labelledby="collab-sample">
       <h2 id="collab-sample">{t('sample_builder')}</h2>
       <div className="collab-builder">
-        <div className="collab-switch">
+        <div className="switch-field">
           <input id={`${id}-now`} type="checkbox" checked={startNow} onChange={(event) => setStartNow(event.target.checked)} />
           <label htmlFor={`${id}-now`}>{t('sample_now')}</label>
         </div>
@@ -351,7 +319,7 @@ function WebhookTab({ guest }: { guest: Guest }) {
   const [update] = useGuestUpdateMutation();
   return (
     <>
-      <SettingSwitch
+      <Switch
         label={t('webhook_switch')}
         checked={guest.webhookEnabled}
         testId="webhook-enabled"

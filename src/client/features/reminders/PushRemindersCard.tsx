@@ -1,10 +1,11 @@
 import { BellOff, BellRing, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REMINDER_LEADS, type ReminderLead, type Reminders } from '../../../shared/api/reminders.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { type Segment, SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { Switch } from '../../ui/Switch.tsx';
 import { dateWithWeekday, useLanguage, useTimeZone } from '../reservations/common.ts';
 import { useGuestAddPushDeviceMutation, useGuestReadRemindersQuery, useGuestRemovePushDeviceMutation, useGuestUpdateRemindersMutation } from './api.ts';
 import {
@@ -100,24 +101,31 @@ export function PushRemindersCard() {
   const { t } = useTranslation('reminders');
   const language = useLanguage();
   const timeZone = useTimeZone();
-  const emailId = useId();
   const { data } = useGuestReadRemindersQuery();
   const [update] = useGuestUpdateRemindersMutation();
   const [remove] = useGuestRemovePushDeviceMutation();
   const [endpoint, setEndpoint] = useThisBrowserEndpoint();
+  // The choice shows at once; the saved settings replace it when they come back.
+  const [chosenLead, setChosenLead] = useState<LeadChoice | null>(null);
   const reminders = data?.reminders;
-  if (reminders === undefined) return null;
-  const lead: LeadChoice = reminders.leadMinutes === null ? 'off' : `${reminders.leadMinutes}`;
+  const savedLead: LeadChoice | null = reminders === undefined ? null : reminders.leadMinutes === null ? 'off' : `${reminders.leadMinutes}`;
+  useEffect(() => {
+    if (chosenLead !== null && chosenLead === savedLead) setChosenLead(null);
+  }, [chosenLead, savedLead]);
+  if (reminders === undefined || savedLead === null) return null;
   const setLead = (choice: LeadChoice) => {
+    setChosenLead(choice);
     const leadMinutes = REMINDER_LEADS.find((minutes) => `${minutes}` === choice) ?? null;
-    void update({ leadMinutes, byEmail: reminders.byEmail });
+    void update({ leadMinutes, byEmail: reminders.byEmail }).then((result) => {
+      if (!('data' in result)) setChosenLead(null);
+    });
   };
   return (
     <Card title={t('push_heading')} className="reminders-card">
       <p>{t('push_explain')}</p>
       <SegmentedControl<LeadChoice>
         legend={t('lead_legend')}
-        value={lead}
+        value={chosenLead ?? savedLead}
         options={[
           ...REMINDER_LEADS.map((minutes): Segment<LeadChoice> => ({ value: `${minutes}`, label: t(`lead_${minutes}`) })),
           { value: 'off', label: t('lead_off') },
@@ -127,17 +135,12 @@ export function PushRemindersCard() {
       <p className="reminders-note">{t('lead_15_note')}</p>
       <h3 className="reminders-subheading">{t('this_browser')}</h3>
       <ThisBrowser reminders={reminders} endpoint={endpoint} onEndpoint={setEndpoint} />
-      <div className="reminders-switch">
-        <input
-          id={emailId}
-          type="checkbox"
-          role="switch"
-          checked={reminders.byEmail}
-          disabled={reminders.leadMinutes === null}
-          onChange={(event) => void update({ leadMinutes: reminders.leadMinutes, byEmail: event.target.checked })}
-        />
-        <label htmlFor={emailId}>{t('by_email')}</label>
-      </div>
+      <Switch
+        label={t('by_email')}
+        checked={reminders.byEmail}
+        disabled={reminders.leadMinutes === null}
+        onChange={(byEmail) => update({ leadMinutes: reminders.leadMinutes, byEmail }).then((result) => 'data' in result)}
+      />
       {reminders.devices.length === 0 ? null : (
         <>
           <h3 className="reminders-subheading">{t('devices_heading')}</h3>
