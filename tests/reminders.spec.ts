@@ -71,7 +71,7 @@ test.describe('reminders in English at a phone size', () => {
     await page.getByRole('button', { name: 'Turn on in this browser' }).click();
     await expect(page.getByTestId('this-browser')).toHaveText('Reminders come to this browser.');
     await expect(page.getByTestId('push-device')).toContainText('Chrome on Linux (this browser)');
-    await page.getByRole('radio', { name: '30 min before' }).check();
+    await page.getByRole('radio', { name: '30 min' }).check();
     await expect.poll(async () => (await remindersOf(request, guest)).leadMinutes).toBe(30);
     expect((await remindersOf(request, guest)).devices.map((device) => device.endpoint)).toEqual([browser.endpoint]);
     await checkA11y(page, '/reminders (reminders on)');

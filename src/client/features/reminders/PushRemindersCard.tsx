@@ -73,7 +73,7 @@ function ThisBrowser({ reminders, endpoint, onEndpoint }: { reminders: Reminders
   };
   return (
     <div className="reminders-browser">
-      <p className="reminders-active" data-testid="this-browser">
+      <p className={device === undefined ? 'reminders-active is-off' : 'reminders-active'} data-testid="this-browser">
         {device === undefined ? <BellOff aria-hidden="true" focusable="false" size={20} /> : <BellRing aria-hidden="true" focusable="false" size={20} />}
         <span>{t(device === undefined ? 'browser_off' : 'browser_on')}</span>
       </p>
