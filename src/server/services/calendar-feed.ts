@@ -12,8 +12,8 @@ import {
 import { nextOccurrenceStart } from '../../shared/reservations.ts';
 import type { Database } from '../db/database.ts';
 import { guests, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
-import { hashToken, newToken } from '../lib/secrets.ts';
-import { tokenHint } from './triggers/webhook-token.ts';
+import { hashToken } from '../lib/secrets.ts';
+import { newHintedToken } from './triggers/webhook-token.ts';
 import { guestTimeZone, readGuestRowsSince } from './reservations.ts';
 
 /**
@@ -101,12 +101,8 @@ export async function guestCalendar(db: Database, guest: GuestRow, appUrl: strin
 
 /** Gives the guest a new feed address (the old one stops working) and returns its token: the only time it is readable. */
 export async function regenerateCalendarFeed(db: Database, guestId: number, now: number): Promise<{ token: string; hint: string }> {
-  const token = newToken();
-  const hint = tokenHint(token);
-  await db
-    .update(guests)
-    .set({ calendarFeedToken: hashToken(token), calendarFeedTokenHint: hint, updatedAt: now })
-    .where(eq(guests.id, guestId));
+  const { token, hash, hint } = newHintedToken();
+  await db.update(guests).set({ calendarFeedToken: hash, calendarFeedTokenHint: hint, updatedAt: now }).where(eq(guests.id, guestId));
   return { token, hint };
 }
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Reservation } from '../../shared/api/reservation.ts';
@@ -275,4 +275,29 @@ export async function bookJail(
     reservation: { work, duration, startTime, repeatType: 'none' },
   });
   return answer.reservation as Reservation;
+}
+
+/** Moves the server's clock to `time` through `POST /dev/clock` (the scheduler and the workers run before it answers). */
+export async function moveClockTo(app: FastifyInstance, time: number): Promise<void> {
+  const response = await app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: Math.round(time - Date.now()) } });
+  expect(response.statusCode).toBe(200);
+}
+
+/**
+ * Books a one-hour jail an hour ahead, enters it at its start, takes a
+ * 20-minute break from minute 10 to minute 30 and runs it to its end: 40
+ * focused minutes, give or take the milliseconds the clock runs on.
+ */
+export async function runJailWithBreak(app: FastifyInstance, guest: TestGuest): Promise<Reservation> {
+  const minute = 60_000;
+  const reservation = await bookJail(app, guest, 1);
+  await moveClockTo(app, reservation.startTime);
+  // The device reports in at the start: the jail is entered.
+  await app.jailEngine.checkAlive(guest.id, 'injail');
+  await moveClockTo(app, reservation.startTime + 10 * minute);
+  await app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking');
+  await moveClockTo(app, reservation.startTime + 30 * minute);
+  await app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
+  await moveClockTo(app, reservation.endTime + minute);
+  return reservation;
 }

@@ -1,13 +1,12 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TriggerDelivery } from '../../../shared/api/collaboration.ts';
-import type { Reservation } from '../../../shared/api/reservation.ts';
 import { guests } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/secrets.ts';
-import { apiBlock, bookJail, credentials, fail, readyGuest, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
+import { apiBlock, credentials, fail, moveClockTo, readyGuest, runJailWithBreak, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
 // The receiver listens on loopback, which only this exemption lets the triggers reach.
 process.env.TRIGGER_ALLOW_HOSTS = '127.0.0.1';
@@ -55,11 +54,6 @@ function body(guest: TestGuest, fields: Record<string, unknown> = {}, language: 
   return { api: apiBlock(language), guest: { ...credentials(guest), ...fields } };
 }
 
-async function moveClockTo(time: number): Promise<void> {
-  const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: time - Date.now() } });
-  expect(response.statusCode).toBe(200);
-}
-
 async function deliveries(guest: TestGuest): Promise<TriggerDelivery[]> {
   return (await succeed(server.app, '/guest/triggerDeliveries', body(guest))).triggerDeliveries as TriggerDelivery[];
 }
@@ -71,21 +65,6 @@ function verifySignature(call: Received, secret: string): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${call.body}`).digest('base64');
   return String(call.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
-}
-
-/** Books a one-hour jail, lets it start, marks the guest in from the start with a 20-minute break, and finishes it. */
-/** A one-hour jail entered at its start, with a 20-minute break from minute 10 to minute 30, run to its end. */
-async function runJail(guest: TestGuest): Promise<Reservation> {
-  const reservation = await bookJail(server.app, guest, 1);
-  await moveClockTo(reservation.startTime);
-  // The device reports in at the start: the jail is entered.
-  await server.app.jailEngine.checkAlive(guest.id, 'injail');
-  await moveClockTo(reservation.startTime + 10 * MINUTE);
-  await server.app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking');
-  await moveClockTo(reservation.startTime + 30 * MINUTE);
-  await server.app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
-  await moveClockTo(reservation.endTime + MINUTE);
-  return reservation;
 }
 
 describe('the webhook token', () => {
@@ -164,7 +143,7 @@ describe('the trigger call after a jail', () => {
       }),
     );
     const secret = (await succeed(server.app, '/guest/readTriggerSecret', body(guest))).triggerSecret as string;
-    const reservation = await runJail(guest);
+    const reservation = await runJailWithBreak(server.app, guest);
 
     expect(received).toHaveLength(1);
     const [call] = received;
@@ -207,13 +186,13 @@ describe('the trigger call after a jail', () => {
       '/guest/update',
       body(guest, { triggerEnabled: true, triggerMethod: 'POST', triggerUrl: `${receiverUrl}/post`, triggerBody: null }),
     );
-    await runJail(guest);
+    await runJailWithBreak(server.app, guest);
     expect(Object.keys(JSON.parse(received[0]?.body ?? '{}') as object)).toEqual(['work', 'date', 'time', 'duration', 'achievement']);
 
     received = [];
     await succeed(server.app, '/guest/update', body(guest, { triggerMethod: 'GET', triggerUrl: `${receiverUrl}/get?keep=1` }));
     const secret = (await succeed(server.app, '/guest/readTriggerSecret', body(guest))).triggerSecret as string;
-    await runJail(guest);
+    await runJailWithBreak(server.app, guest);
     const [call] = received;
     if (call === undefined) throw new Error('no call');
     expect(call.method).toBe('GET');
@@ -232,19 +211,19 @@ describe('the trigger call after a jail', () => {
     const guest = await readyGuest(server.app);
     await succeed(server.app, '/guest/update', body(guest, { triggerEnabled: true, triggerUrl: `${receiverUrl}/flaky` }));
     statuses = [500, 503];
-    const reservation = await runJail(guest);
+    const reservation = await runJailWithBreak(server.app, guest);
     const [failed] = await deliveries(guest);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'the receiver answered 500' });
     // Five seconds after the attempt (the clock runs on while the test does).
     expect(failed?.nextAttemptAt).toBeGreaterThanOrEqual(reservation.endTime + MINUTE + 5_000);
     expect(failed?.nextAttemptAt).toBeLessThan(reservation.endTime + MINUTE + 6_000);
 
-    await moveClockTo(reservation.endTime + MINUTE + 6_000);
+    await moveClockTo(server.app, reservation.endTime + MINUTE + 6_000);
     const [second] = await deliveries(guest);
     expect(second).toMatchObject({ status: 'pending', attempts: 2, lastStatusCode: 503 });
     expect(second?.nextAttemptAt).toBeGreaterThanOrEqual(reservation.endTime + MINUTE + 6_000 + 5 * MINUTE);
 
-    await moveClockTo(reservation.endTime + 7 * MINUTE);
+    await moveClockTo(server.app, reservation.endTime + 7 * MINUTE);
     const [delivered] = await deliveries(guest);
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: null });
     expect(received.map((call) => call.headers['webhook-id'])).toEqual(Array(3).fill(delivered?.id));
@@ -254,11 +233,11 @@ describe('the trigger call after a jail', () => {
     const guest = await readyGuest(server.app);
     await succeed(server.app, '/guest/update', body(guest, { triggerEnabled: true, triggerUrl: `${receiverUrl}/down` }));
     statuses = Array<number>(7).fill(500);
-    const reservation = await runJail(guest);
+    const reservation = await runJailWithBreak(server.app, guest);
     let time = reservation.endTime + MINUTE;
     for (const wait of [5_000, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 300 * MINUTE, 600 * MINUTE]) {
       time += wait + 1_000;
-      await moveClockTo(time);
+      await moveClockTo(server.app, time);
     }
     const [delivery] = await deliveries(guest);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 7, nextAttemptAt: null, lastStatusCode: 500 });
@@ -268,7 +247,7 @@ describe('the trigger call after a jail', () => {
   it('calls nothing when the trigger is off', async () => {
     const guest = await readyGuest(server.app);
     await succeed(server.app, '/guest/update', body(guest, { triggerEnabled: false, triggerUrl: `${receiverUrl}/off` }));
-    await runJail(guest);
+    await runJailWithBreak(server.app, guest);
     expect(received).toEqual([]);
     expect(await deliveries(guest)).toEqual([]);
   });

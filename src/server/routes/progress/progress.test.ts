@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Progress } from '../../../shared/api/progress.ts';
@@ -6,7 +5,20 @@ import type { Reservation } from '../../../shared/api/reservation.ts';
 import { focusedMs } from '../../../shared/focused-time.ts';
 import { jails } from '../../db/schema/index.ts';
 import { fillFocusedTime } from '../../services/progress.ts';
-import { apiBlock, bookJail, credentials, fail, readyGuest, signIn, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
+import {
+  apiBlock,
+  bookJail,
+  credentials,
+  fail,
+  moveClockTo,
+  readyGuest,
+  runJailWithBreak,
+  signIn,
+  signUp,
+  succeed,
+  useTestServer,
+  type TestGuest,
+} from '../../test/harness.ts';
 import { insertPastJails, type PastJail } from '../../test/jail-history.ts';
 
 const server = useTestServer();
@@ -18,9 +30,8 @@ function tokyo(days: number, hour: number, minute = 0): number {
   return Date.UTC(2030, 0, 7 + days, hour - 9, minute);
 }
 
-async function setNow(instant: number): Promise<void> {
-  const response = await server.app.inject({ method: 'POST', url: '/dev/clock', payload: { offsetMs: Math.round(instant - Date.now()) } });
-  expect(response.statusCode).toBe(200);
+function setNow(instant: number): Promise<void> {
+  return moveClockTo(server.app, instant);
 }
 
 async function progressOf(guest: TestGuest): Promise<Progress> {
@@ -96,14 +107,7 @@ describe('POST /api/progress/read', () => {
 
   it('counts the focused time the jail kept when it finished, the same as its report', async () => {
     const guest = await readyGuest(server.app);
-    const reservation = await bookJail(server.app, guest, 1);
-    await setNow(reservation.startTime);
-    await server.app.jailEngine.checkAlive(guest.id, 'injail');
-    await setNow(reservation.startTime + 10 * MINUTE);
-    await server.app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking');
-    await setNow(reservation.startTime + 30 * MINUTE);
-    await server.app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
-    await setNow(reservation.endTime + MINUTE);
+    const reservation = await runJailWithBreak(server.app, guest);
     // Booked but never entered: ignored.
     const ignored = await bookJail(server.app, guest, 1, 1, reservation.endTime + 10 * MINUTE);
     await setNow(ignored.startTime);

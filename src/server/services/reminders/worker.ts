@@ -9,6 +9,7 @@ import { clockLabel, formatDateTime, timeZoneOfBrowserOffset, toLocal } from '..
 import type { Database } from '../../db/database.ts';
 import { guests, pushDevices, remindersSent, reservations } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { PeriodicWorker } from '../../lib/periodic-worker.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { type CallGuard, callTrigger } from '../triggers/caller.ts';
 import type { VapidKeys } from './keys.ts';
@@ -100,12 +101,7 @@ export async function sendPush(
  * it; a server killed after the claim leaves it unsent, never sent twice),
  * then sends outside any transaction and records how it went.
  */
-export class ReminderWorker {
-  private interval: NodeJS.Timeout | null = null;
-  private latest: Promise<void> = Promise.resolve();
-  private waiting: Promise<void> | null = null;
-  private stopped = false;
-
+export class ReminderWorker extends PeriodicWorker {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -113,38 +109,12 @@ export class ReminderWorker {
     private readonly outbox: Outbox,
     private readonly site: ReminderSite,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 15_000,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    if (this.interval !== null) return;
-    this.interval = setInterval(() => void this.tick(), this.intervalMs);
-    this.interval.unref();
+    intervalMs = 15_000,
+  ) {
+    super(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.interval !== null) clearInterval(this.interval);
-    this.interval = null;
-    await this.latest;
-  }
-
-  /** Resolves when a pass that began after this call has ended (`POST /dev/clock` and the tests wait on it). */
-  tick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.waiting === null) {
-      const next = this.latest.then(() => {
-        this.waiting = null;
-        return this.stopped ? undefined : this.pass();
-      });
-      this.waiting = next;
-      this.latest = next;
-    }
-    return this.waiting;
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     try {
       const now = this.clock.now();
       const claimed = await this.claimDue(now);

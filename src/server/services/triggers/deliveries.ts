@@ -5,6 +5,7 @@ import { toLocal } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/database.ts';
 import { guests, reservations, triggerDeliveries, type GuestRow, type JailRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { PeriodicWorker } from '../../lib/periodic-worker.ts';
 import { guestTimeZone } from '../reservations.ts';
 import { achievementMinutes } from './achievement.ts';
 import { callTrigger, type CallGuard } from './caller.ts';
@@ -104,52 +105,18 @@ export async function recentDeliveries(db: Database, guestId: number, limit: num
  * never make the same attempt), makes the calls outside any transaction, and
  * stores how they went.
  */
-export class TriggerWorker {
-  private interval: NodeJS.Timeout | null = null;
-  /** The last pass queued, running or done: passes run one after another. */
-  private latest: Promise<void> = Promise.resolve();
-  /** A pass queued behind the running one and not begun yet: ticks meanwhile share it. */
-  private waiting: Promise<void> | null = null;
-  private stopped = false;
-
+export class TriggerWorker extends PeriodicWorker {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly guard: CallGuard,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 1_000,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    if (this.interval !== null) return;
-    this.interval = setInterval(() => void this.tick(), this.intervalMs);
-    this.interval.unref();
+    intervalMs = 1_000,
+  ) {
+    super(intervalMs);
   }
 
-  /** No pass begins after this; the one under way ends first (the database is about to close). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.interval !== null) clearInterval(this.interval);
-    this.interval = null;
-    await this.latest;
-  }
-
-  /** Resolves when a pass that began after this call has ended (`POST /dev/clock` and the tests wait on it). */
-  tick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.waiting === null) {
-      const next = this.latest.then(() => {
-        this.waiting = null;
-        return this.stopped ? undefined : this.pass();
-      });
-      this.waiting = next;
-      this.latest = next;
-    }
-    return this.waiting;
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     try {
       const claimed = await this.claimDue();
       await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
