@@ -1,19 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GuestRelay } from '../../client/features/jail/guest-relay.ts';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { ActivityLogEntry } from '../../shared/relay.ts';
 import {
-  adminQuery,
   bookOver,
   freePort,
+  freshServerData,
   killed,
   postApi,
   readyGuestOver,
+  RESTART_DATABASES,
   setClockOver,
   startServerProcess,
   stopGracefully,
@@ -33,32 +30,14 @@ import { TcpProxy } from '../test/tcp-proxy.ts';
  * resume the device gets afterwards says the status the server has.
  */
 
-const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
-
 /** The Warden's answers to a leave and to the way back: one per stored status change. */
 const LEAVE_ANSWER = 'All right. Please be back within 5 minutes.';
 const BACK_ANSWER = 'Welcome back. Let us carry on.';
-
-const databases = [{ name: 'PGlite', postgres: false }, ...(DATABASE_SERVER_URL === '' ? [] : [{ name: 'PostgreSQL', postgres: true }])];
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The server's environment on a fresh data directory (and, for PostgreSQL, a fresh database). */
-async function freshData(postgres: boolean): Promise<Record<string, string>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'warden-restart-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const env = { DATA_DIR: dataDir, TRUST_PROXY: '1', WARDEN_DEV: '1' };
-  if (!postgres) return env;
-  const name = `warden_restart_${randomBytes(6).toString('hex')}`;
-  await adminQuery(DATABASE_SERVER_URL, `create database ${name}`);
-  cleanups.push(() => adminQuery(DATABASE_SERVER_URL, `drop database if exists ${name} with (force)`));
-  const url = new URL(DATABASE_SERVER_URL);
-  url.pathname = `/${name}`;
-  return { ...env, DATABASE_URL: url.toString() };
-}
 
 async function logsOf(baseUrl: string, guest: { id: number; token: string }, reservationId: number): Promise<ActivityLogEntry[]> {
   const answer = await postApi(baseUrl, '/reservation/read', { guest, reservation: { id: reservationId } });
@@ -80,9 +59,9 @@ function until(condition: () => boolean | Promise<boolean>, what: string, timeou
   })();
 }
 
-describe.each(databases)('a live jail through restarts of its server on $name', ({ postgres }) => {
+describe.each(RESTART_DATABASES)('a live jail through restarts of its server on $name', ({ postgres }) => {
   it('SIGTERM and SIGKILL: the guest reconnects by itself; a command sent meanwhile is stored once; the resume says the server’s status', async () => {
-    const env = await freshData(postgres);
+    const env = await freshServerData(postgres, cleanups);
     const port = await freePort();
     const direct = `http://127.0.0.1:${port}`;
     let server: ChildProcess = startServerProcess(port, env);
@@ -157,7 +136,7 @@ describe.each(databases)('a live jail through restarts of its server on $name', 
   }, 180_000);
 
   it('a graceful stop does not wait on a client that does not answer the close', async () => {
-    const env = await freshData(postgres);
+    const env = await freshServerData(postgres, cleanups);
     const port = await freePort();
     const server = startServerProcess(port, env);
     cleanups.push(() => killed(server));

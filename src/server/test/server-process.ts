@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { ROOT_DIR } from '../config.ts';
@@ -201,4 +205,24 @@ export async function setClockOver(baseUrl: string, time: number): Promise<void>
     body: JSON.stringify({ offsetMs: time - Date.now() }),
   });
   if (!response.ok) throw new Error(`POST /dev/clock answered ${response.status}`);
+}
+
+/** The PostgreSQL server the suite runs on besides PGlite (`WARDEN_TEST_DATABASE_URL`), if any. */
+const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
+
+/** The databases a restart test runs on: PGlite always, PostgreSQL when the suite has one. */
+export const RESTART_DATABASES = [{ name: 'PGlite', postgres: false }, ...(DATABASE_SERVER_URL === '' ? [] : [{ name: 'PostgreSQL', postgres: true }])];
+
+/** A server's environment on a fresh data directory (and, for PostgreSQL, a fresh database); `cleanups` gets what removes them. */
+export async function freshServerData(postgres: boolean, cleanups: (() => Promise<void>)[]): Promise<Record<string, string>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'warden-restart-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const env = { DATA_DIR: dataDir, TRUST_PROXY: '1', WARDEN_DEV: '1' };
+  if (!postgres) return env;
+  const name = `warden_restart_${randomBytes(6).toString('hex')}`;
+  await adminQuery(DATABASE_SERVER_URL, `create database ${name}`);
+  cleanups.push(() => adminQuery(DATABASE_SERVER_URL, `drop database if exists ${name} with (force)`));
+  const url = new URL(DATABASE_SERVER_URL);
+  url.pathname = `/${name}`;
+  return { ...env, DATABASE_URL: url.toString() };
 }

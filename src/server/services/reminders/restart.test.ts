@@ -1,30 +1,38 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LocalPushService } from '../../test/push-service.ts';
-import { bookOver, freePort, killed, postApi, readyGuestOver, setClockOver, startServerProcess, waitUntilUp } from '../../test/server-process.ts';
+import {
+  bookOver,
+  freePort,
+  freshServerData,
+  killed,
+  postApi,
+  RESTART_DATABASES,
+  readyGuestOver,
+  setClockOver,
+  startServerProcess,
+  waitUntilUp,
+} from '../../test/server-process.ts';
 
 /**
  * Reminders survive their server (docs/reminders.md): a server process
- * killed with SIGKILL and started again on the same data (PGlite) neither
+ * killed with SIGKILL and started again on the same data (PGlite, and
+ * PostgreSQL when the suite has one) neither
  * sends a reminder again nor forgets one that came due while it was down.
  */
 
 const pushService = new LocalPushService();
-let dataDir = '';
 beforeAll(() => pushService.listen());
-afterAll(async () => {
-  await pushService.close();
-  if (dataDir !== '') await rm(dataDir, { recursive: true, force: true });
+afterAll(() => pushService.close());
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('reminders across a killed server', () => {
+describe.each(RESTART_DATABASES)('reminders across a killed server on $name', ({ postgres }) => {
   it('are sent once, and the one due while the server was down goes out after it starts', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'warden-reminders-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { DATA_DIR: dataDir, TRUST_PROXY: '1', PUSH_ALLOW_HOSTS: '127.0.0.1' };
+    const env = { ...(await freshServerData(postgres, cleanups)), PUSH_ALLOW_HOSTS: '127.0.0.1' };
     let server = startServerProcess(port, env);
     try {
       await waitUntilUp(port);
