@@ -14,6 +14,7 @@ import type { Language } from './constants.ts';
 import { message } from './messages.ts';
 import { JAIL_ENTRY_LEAD_MINUTES } from './reservations.ts';
 import { offsetMinutesAt, toLocal } from './time-zone.ts';
+import { MINUTE_MS } from './durations.ts';
 
 const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
@@ -238,7 +239,7 @@ export function singleJailEvent(occurrence: JailOccurrence, site: CalendarSite):
   return {
     uid: jailUid(site, 'reservation', occurrence.id),
     start: occurrence.startTime,
-    durationMinutes: Math.round((occurrence.endTime - occurrence.startTime) / 60_000),
+    durationMinutes: Math.round((occurrence.endTime - occurrence.startTime) / MINUTE_MS),
     summary: jailTitle(occurrence.work, site.language),
     url: jailUrl(site, occurrence.id),
     timeZone: occurrence.timeZone,

@@ -15,6 +15,7 @@ import { guests, type GuestRow, type ReservationRow } from '../db/schema/index.t
 import { hashToken } from '../lib/secrets.ts';
 import { newHintedToken } from './triggers/webhook-token.ts';
 import { guestTimeZone, readGuestRowsSince } from './reservations.ts';
+import { DAY_MS } from '../../shared/durations.ts';
 
 /**
  * The guest's calendar feed (docs/calendar.md): every jail of the last
@@ -25,7 +26,6 @@ import { guestTimeZone, readGuestRowsSince } from './reservations.ts';
 
 /** How far back the feed reaches: enough to look back on, small enough for a guest of years. */
 export const CALENDAR_HISTORY_DAYS = 90;
-const DAY_MS = 86_400_000;
 
 /** Whether two occurrences repeat alike: the same rule, the same length. */
 function sameRule(a: ReservationRow, b: ReservationRow): boolean {

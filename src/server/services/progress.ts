@@ -4,6 +4,7 @@ import { focusedMs } from '../../shared/focused-time.ts';
 import { offsetMinutesAt } from '../../shared/time-zone.ts';
 import type { Database, NamedQuery } from '../db/database.ts';
 import { jails } from '../db/schema/index.ts';
+import { DAY_MS, MINUTE_MS } from '../../shared/durations.ts';
 
 /**
  * The progress screen's figures (docs/progress.md), in one SQL statement
@@ -13,8 +14,6 @@ import { jails } from '../db/schema/index.ts';
  * their zone is a fixed offset, so a local day is a whole number of days
  * after the epoch once the offset is added.
  */
-
-const DAY_MS = 86_400_000;
 
 /** The local day (days since 1970-01-01 in the zone) of `epochMs`. */
 function localDay(epochMs: number, offsetMs: number): number {
@@ -28,7 +27,7 @@ function mondayOf(day: number): number {
 
 /** The statement: one row, `progress`, the JSON of `progressSchema`. */
 export function progressStatement(guestId: number, timeZone: string, now: number): SQL {
-  const offset = offsetMinutesAt(timeZone, now) * 60_000;
+  const offset = offsetMinutesAt(timeZone, now) * MINUTE_MS;
   const today = localDay(now, offset);
   const thisWeek = mondayOf(today);
   const firstWeek = thisWeek - 7 * (PROGRESS_WEEKS - 1);

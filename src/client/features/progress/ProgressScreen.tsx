@@ -2,6 +2,7 @@ import { CalendarCheck, CalendarPlus, Clock, Flame, type LucideIcon, Trophy } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Progress } from '../../../shared/api/progress.ts';
+import { MINUTE_MS } from '../../../shared/durations.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Chip, type ChipTone } from '../../ui/Chip.tsx';
@@ -74,7 +75,7 @@ function Figures({ progress }: { progress: Progress }) {
                   <span className="progress-recent-work">{jail.work === '' ? t('reservations:no_work') : jail.work}</span>
                   <span className="progress-recent-figures">
                     <Chip tone={OUTCOME_TONES[outcome]}>{t(`reservations:outcome_${outcome}`)}</Chip>
-                    <span>{t('focused_minutes', { count: Math.floor(jail.focusedMs / 60_000) })}</span>
+                    <span>{t('focused_minutes', { count: Math.floor(jail.focusedMs / MINUTE_MS) })}</span>
                   </span>
                 </Link>
               </li>

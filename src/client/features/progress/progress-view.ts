@@ -3,10 +3,8 @@
  * in hours and minutes, the chart's scale, the attendance share. Pure.
  */
 import type { Progress } from '../../../shared/api/progress.ts';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/durations.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** Whole hours and the minutes left over, rounded down to the minute. */
 export function hoursAndMinutes(ms: number): { hours: number; minutes: number } {

@@ -13,11 +13,11 @@ import { PeriodicWorker } from '../../lib/periodic-worker.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { type CallGuard, callTrigger } from '../triggers/caller.ts';
 import type { VapidKeys } from './keys.ts';
+import { MINUTE_MS } from '../../../shared/durations.ts';
 
 /** How long a push service keeps an undelivered reminder: no use once the jail has begun. */
 const PUSH_TTL_SECONDS = 60 * 60;
 const CLAIMS_PER_PASS = 200;
-const MINUTE_MS = 60_000;
 
 /** One reminder to send: an occurrence and where it goes. */
 interface DueReminder {
