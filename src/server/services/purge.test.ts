@@ -1,13 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emailTokens, phoneCodes, rateLimitBuckets, wardenSessions, wardens } from '../db/schema/index.ts';
+import { emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions, wardens } from '../db/schema/index.ts';
 import { JailScheduler, PURGE_INTERVAL_MS, SCHEDULER_INTERVAL_MS } from '../jail/scheduler.ts';
 import { LONGEST_RATE_WINDOW_MS, RATE_RULES, RateLimiter } from '../lib/rate-limiter.ts';
 import { FORUM_POSTS_PER_GUEST } from '../routes/forum/index.ts';
 import { WEBHOOK_CALLS_PER_ADDRESS, WEBHOOK_CALLS_PER_TOKEN } from '../routes/hooks/index.ts';
 import { signUp, useTestServer, type TestServer } from '../test/harness.ts';
-import { EXPIRED_PHONE_CODE_KEPT_MS, PURGE_STEPS, purgeExpired, type PurgeStep } from './purge.ts';
+import { ERROR_LOG_RETENTION_MS, EXPIRED_PHONE_CODE_KEPT_MS, PURGE_STEPS, purgeExpired, TRIGGER_DELIVERY_RETENTION_MS, type PurgeStep } from './purge.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,9 +16,19 @@ let counter = 0;
 /** A name of its own for each row, so that every test sees only its rows. */
 const unique = (what: string): string => `${what}-${(counter += 1)}-${Math.random().toString(36).slice(2)}`;
 
+/** The planted rows of each kind, by their key (an error log by its unique text). */
+interface Kinds {
+  emailTokens: string[];
+  phoneCodes: string[];
+  buckets: string[];
+  wardenSessions: string[];
+  errorLogs: string[];
+  triggerDeliveries: string[];
+}
+
 interface Planted {
-  stale: { emailTokens: string[]; phoneCodes: string[]; buckets: string[]; wardenSessions: string[] };
-  fresh: { emailTokens: string[]; phoneCodes: string[]; buckets: string[]; wardenSessions: string[] };
+  stale: Kinds;
+  fresh: Kinds;
 }
 
 /** Rows past their time and rows still in use, each kind, relative to `now`. */
@@ -55,6 +65,27 @@ async function plant(server: TestServer, now: number): Promise<Planted> {
     await app.db.insert(wardenSessions).values({ tokenHash, wardenId: warden.id, createdAt: expiresAt - 12 * HOUR, expiresAt });
     return tokenHash;
   };
+  const errorLog = async (createdAt: number, guestId: number | null): Promise<string> => {
+    const text = unique('error');
+    await app.db.insert(errorLogs).values({ guestId, text, createdAt });
+    return text;
+  };
+  const delivery = async (createdAt: number, status: 'pending' | 'delivered' | 'failed'): Promise<string> => {
+    const id = unique('delivery');
+    await app.db.insert(triggerDeliveries).values({
+      id,
+      guestId: guest.id,
+      method: 'POST',
+      url: 'https://hooks.example/done',
+      body: '{}',
+      status,
+      attempts: status === 'pending' ? 1 : 7,
+      nextAttemptAt: status === 'pending' ? now + MINUTE : null,
+      createdAt,
+      deliveredAt: status === 'delivered' ? createdAt + MINUTE : null,
+    });
+    return id;
+  };
 
   return {
     stale: {
@@ -62,6 +93,11 @@ async function plant(server: TestServer, now: number): Promise<Planted> {
       phoneCodes: [await phoneCode(now - EXPIRED_PHONE_CODE_KEPT_MS - 1, null), await phoneCode(now + 5 * MINUTE, now - MINUTE)],
       buckets: [await bucket(now - LONGEST_RATE_WINDOW_MS), await bucket(now - 2 * LONGEST_RATE_WINDOW_MS)],
       wardenSessions: [await wardenSession(now - 1), await wardenSession(now)],
+      errorLogs: [await errorLog(now - ERROR_LOG_RETENTION_MS, guest.id), await errorLog(now - ERROR_LOG_RETENTION_MS - HOUR, null)],
+      triggerDeliveries: [
+        await delivery(now - TRIGGER_DELIVERY_RETENTION_MS, 'delivered'),
+        await delivery(now - TRIGGER_DELIVERY_RETENTION_MS - HOUR, 'failed'),
+      ],
     },
     fresh: {
       emailTokens: [await emailToken(now + MINUTE, null)],
@@ -69,14 +105,21 @@ async function plant(server: TestServer, now: number): Promise<Planted> {
       phoneCodes: [await phoneCode(now + 5 * MINUTE, null), await phoneCode(now - HOUR, null)],
       buckets: [await bucket(now - LONGEST_RATE_WINDOW_MS + MINUTE), await bucket(now)],
       wardenSessions: [await wardenSession(now + MINUTE)],
+      errorLogs: [await errorLog(now - ERROR_LOG_RETENTION_MS + MINUTE, guest.id), await errorLog(now, null)],
+      // A call still being retried stays, however old its jail.
+      triggerDeliveries: [
+        await delivery(now - TRIGGER_DELIVERY_RETENTION_MS + MINUTE, 'delivered'),
+        await delivery(now - TRIGGER_DELIVERY_RETENTION_MS + MINUTE, 'failed'),
+        await delivery(now - 2 * TRIGGER_DELIVERY_RETENTION_MS, 'pending'),
+      ],
     },
   };
 }
 
 /** Which of the planted rows are still there, by kind. */
-async function remaining(server: TestServer, planted: Planted): Promise<Planted['fresh']> {
+async function remaining(server: TestServer, planted: Planted): Promise<Kinds> {
   const { db } = server.app;
-  const all = (kind: keyof Planted['fresh']): string[] => [...planted.stale[kind], ...planted.fresh[kind]];
+  const all = (kind: keyof Kinds): string[] => [...planted.stale[kind], ...planted.fresh[kind]];
   const sorted = (values: string[]): string[] => [...values].sort();
   return {
     emailTokens: sorted(
@@ -111,18 +154,42 @@ async function remaining(server: TestServer, planted: Planted): Promise<Planted[
           .where(inArray(wardenSessions.tokenHash, all('wardenSessions')))
       ).map((row) => row.id),
     ),
+    errorLogs: sorted(
+      (
+        await db
+          .select({ id: errorLogs.text })
+          .from(errorLogs)
+          .where(inArray(errorLogs.text, all('errorLogs')))
+      ).map((row) => row.id),
+    ),
+    triggerDeliveries: sorted(
+      (
+        await db
+          .select({ id: triggerDeliveries.id })
+          .from(triggerDeliveries)
+          .where(inArray(triggerDeliveries.id, all('triggerDeliveries')))
+      ).map((row) => row.id),
+    ),
   };
 }
 
-function sortedFresh(planted: Planted): Planted['fresh'] {
-  const { emailTokens: mail, phoneCodes: codes, buckets, wardenSessions: sessions } = planted.fresh;
-  return { emailTokens: [...mail].sort(), phoneCodes: [...codes].sort(), buckets: [...buckets].sort(), wardenSessions: [...sessions].sort() };
+function sortedFresh(planted: Planted): Kinds {
+  const sorted = (values: string[]): string[] => [...values].sort();
+  const { fresh } = planted;
+  return {
+    emailTokens: sorted(fresh.emailTokens),
+    phoneCodes: sorted(fresh.phoneCodes),
+    buckets: sorted(fresh.buckets),
+    wardenSessions: sorted(fresh.wardenSessions),
+    errorLogs: sorted(fresh.errorLogs),
+    triggerDeliveries: sorted(fresh.triggerDeliveries),
+  };
 }
 
 describe('the scheduler purge', () => {
   const server = useTestServer();
 
-  it('drops used or expired e-mail tokens and phone codes, ended rate-limit windows and expired console sessions on a tick', async () => {
+  it('drops used or expired e-mail tokens and phone codes, ended rate-limit windows, expired console sessions, old error logs and old finished trigger calls on a tick', async () => {
     const planted = await plant(server, server.clock.now());
     await server.app.jailScheduler.tick();
     expect(await remaining(server, planted)).toEqual(sortedFresh(planted));
@@ -149,7 +216,9 @@ describe('the scheduler purge', () => {
         throw new Error('relation does not exist');
       },
     };
-    await expect(purgeExpired(server.app.db, server.clock.now(), [broken, ...PURGE_STEPS])).rejects.toThrow(/purging failed: 1 of 5 steps/);
+    await expect(purgeExpired(server.app.db, server.clock.now(), [broken, ...PURGE_STEPS])).rejects.toThrow(
+      new RegExp(`purging failed: 1 of ${PURGE_STEPS.length + 1} steps`),
+    );
     expect(await remaining(server, planted)).toEqual(sortedFresh(planted));
   });
 });

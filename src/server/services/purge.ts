@@ -1,6 +1,7 @@
-import { isNotNull, lte, or } from 'drizzle-orm';
+import { and, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { DAY_MS } from '../../shared/durations.ts';
 import type { Database } from '../db/database.ts';
-import { emailTokens, phoneCodes, rateLimitBuckets, wardenSessions } from '../db/schema/index.ts';
+import { emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions } from '../db/schema/index.ts';
 import { LONGEST_RATE_WINDOW_MS } from '../lib/rate-limiter.ts';
 
 /**
@@ -16,6 +17,21 @@ export interface PurgeStep {
 
 /** An expired SMS code still answers 'expired' (rather than 'wrong') for a day before it goes. */
 export const EXPIRED_PHONE_CODE_KEPT_MS = 24 * 3_600_000;
+
+/**
+ * A client error report is kept this long (docs/privacy.md): long enough to
+ * see a failure come back across a release or two and to answer a guest who
+ * writes about one; an older report helps nobody and may still name its guest.
+ */
+export const ERROR_LOG_RETENTION_MS = 90 * DAY_MS;
+
+/**
+ * A trigger call that is over (delivered, or failed after its last retry,
+ * which comes within a day) is kept this long after the jail that made it
+ * finished: the Collaboration screen lists the last calls so that the guest
+ * can see their automation work; a month of them answers that.
+ */
+export const TRIGGER_DELIVERY_RETENTION_MS = 30 * DAY_MS;
 
 /** A mailed link's token, once used or expired: nothing reads it any more (services/mail-links.ts). */
 async function purgeEmailTokens(db: Database, now: number): Promise<void> {
@@ -37,11 +53,23 @@ async function purgeWardenSessions(db: Database, now: number): Promise<void> {
   await db.delete(wardenSessions).where(lte(wardenSessions.expiresAt, now));
 }
 
+/** A client error report past its time, with a guest or without. */
+async function purgeErrorLogs(db: Database, now: number): Promise<void> {
+  await db.delete(errorLogs).where(lte(errorLogs.createdAt, now - ERROR_LOG_RETENTION_MS));
+}
+
+/** A trigger call that is over, past its time; one still being retried stays whatever its age. */
+async function purgeTriggerDeliveries(db: Database, now: number): Promise<void> {
+  await db.delete(triggerDeliveries).where(and(ne(triggerDeliveries.status, 'pending'), lte(triggerDeliveries.createdAt, now - TRIGGER_DELIVERY_RETENTION_MS)));
+}
+
 export const PURGE_STEPS: readonly PurgeStep[] = [
   { name: 'e-mail tokens', purge: purgeEmailTokens },
   { name: 'phone codes', purge: purgePhoneCodes },
   { name: 'rate-limit buckets', purge: purgeRateLimitBuckets },
   { name: 'warden sessions', purge: purgeWardenSessions },
+  { name: 'error logs', purge: purgeErrorLogs },
+  { name: 'trigger deliveries', purge: purgeTriggerDeliveries },
 ];
 
 /** Runs every step; a step that fails does not keep the others from running, and the failures are thrown together after them. */
