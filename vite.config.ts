@@ -17,7 +17,7 @@ const apiPort = process.env.PORT ?? '8080';
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
- * The contact address of /guest/show and the terms page, and the terms page
+ * The contact address of /guest/show and the terms and privacy pages, and the terms page
  * linked from /signup: read from the environment when the client is built
  * (README, Configuration). The contact defaults to the address mail is sent
  * from; the terms default to the page shipped with the app (terms.html).
@@ -117,9 +117,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
         // The API and the development routes never come from the cache; the terms
-        // page and the wardens' console (/warden, warden.html) are pages of their
-        // own, not the app.
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/calendar\//, /^\/terms\.html/, /^\/warden(\/|\.html|$)/],
+        // and privacy pages and the wardens' console (/warden, warden.html) are
+        // pages of their own, not the app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/calendar\//, /^\/terms\.html/, /^\/privacy\.html/, /^\/warden(\/|\.html|$)/],
         cleanupOutdatedCaches: true,
         // Reminders: the push and the tap on its notification (public/reminders-sw.js).
         importScripts: ['/reminders-sw.js'],
@@ -138,7 +138,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Top-level await in the worker (vite-plugin-wasm) needs an ES2022 target.
     target: 'es2022',
-    rollupOptions: { input: { app: 'index.html', terms: 'terms.html', warden: 'warden.html' } },
+    rollupOptions: { input: { app: 'index.html', terms: 'terms.html', privacy: 'privacy.html', warden: 'warden.html' } },
   },
   server: {
     proxy: {

@@ -15,7 +15,18 @@ import { freePort, stopGracefully } from '../src/server/test/server-process.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** What the client build is made from. */
-const SOURCES = ['src/client', 'src/shared', 'index.html', 'warden.html', 'terms.html', 'public', 'vite.config.ts', 'crates/vision/pkg', 'package-lock.json'];
+const SOURCES = [
+  'src/client',
+  'src/shared',
+  'index.html',
+  'warden.html',
+  'terms.html',
+  'privacy.html',
+  'public',
+  'vite.config.ts',
+  'crates/vision/pkg',
+  'package-lock.json',
+];
 
 /** The newest modification time under `path` (0 when it does not exist). */
 function newestChange(path: string): number {

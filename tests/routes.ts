@@ -108,6 +108,9 @@ export function tour({ guest, upcomingId, finishedId, wardenToken }: World): Vis
     { label: '/guest/verifyEmail/:token (refused)', path: '/guest/verifyEmail/not-a-token' },
     { label: '/guest/loginAsLimFacilitator/:token/:guestId (refused)', path: `/guest/loginAsLimFacilitator/${'x'.repeat(43)}/1` },
     { label: '/camera-check', path: '/camera-check' },
+    // The pages beside the app, both languages at once (the app links to one part: tests/privacy.spec.ts).
+    { label: '/terms.html', path: '/terms.html' },
+    { label: '/privacy.html', path: '/privacy.html' },
 
     { label: '/reservations', path: '/reservations', before: (page) => signInPage(page, guest) },
     { label: '/reservation/add', path: '/reservation/add' },

@@ -269,9 +269,14 @@ function parseDays(name: string, value: string | undefined, fallback: number): n
   return days * DAY_MS;
 }
 
+/** A guest's session ends after this many days unused, unless `SESSION_IDLE_DAYS` says otherwise (docs/sessions.md says why). */
+export const DEFAULT_SESSION_IDLE_DAYS = 30;
+/** ... and this many days after sign-in, unless `SESSION_MAX_DAYS` says otherwise. */
+export const DEFAULT_SESSION_MAX_DAYS = 90;
+
 function parseSessionLifetimes(env: NodeJS.ProcessEnv): SessionLifetimes {
-  const idleMs = parseDays('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 30);
-  const maxMs = parseDays('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 90);
+  const idleMs = parseDays('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, DEFAULT_SESSION_IDLE_DAYS);
+  const maxMs = parseDays('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, DEFAULT_SESSION_MAX_DAYS);
   if (idleMs > maxMs) throw new Error('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
   return { idleMs, maxMs };
 }

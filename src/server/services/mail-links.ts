@@ -8,7 +8,7 @@ import { hashToken, newToken } from '../lib/secrets.ts';
 const HOUR = 60 * 60 * 1000;
 
 /** How long a link works: verification 24 hours, password reset 1 hour. */
-const MAIL_LINK_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+export const MAIL_LINK_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * HOUR,
   reset_password: HOUR,
 };

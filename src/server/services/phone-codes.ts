@@ -7,7 +7,7 @@ import { RATE_RULES } from '../lib/rate-limiter.ts';
 import { hashToken, newSixDigitCode, newToken, sameHash } from '../lib/secrets.ts';
 
 /** A code works for 10 minutes ... */
-const PHONE_CODE_LIFETIME_MS = 10 * 60 * 1000;
+export const PHONE_CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** ... and for at most 5 tries. */
 const PHONE_CODE_MAX_TRIES = 5;
 
