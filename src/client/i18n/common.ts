@@ -33,6 +33,8 @@ export const texts = {
     renderError: 'Something went wrong on this screen.',
     reload: 'Reload',
     version: 'Version {{version}}',
+    /** The link to privacy.html from the introduction, sign-up and the account menu. */
+    privacyLink: 'Privacy',
   },
   ja: {
     brand: 'Warden',
@@ -63,5 +65,6 @@ export const texts = {
     renderError: 'この画面でエラーが発生しました。',
     reload: '再読み込み',
     version: 'バージョン {{version}}',
+    privacyLink: 'プライバシー',
   },
 } as const;

@@ -1,10 +1,24 @@
-import { BellRing, BookOpen, ChevronRight, CreditCard, Handshake, ImageOff, LogOut, type LucideIcon, Mail, MessagesSquare, UserRound } from 'lucide-react';
+import {
+  BellRing,
+  BookOpen,
+  ChevronRight,
+  CreditCard,
+  ExternalLink,
+  Handshake,
+  ImageOff,
+  LockKeyhole,
+  LogOut,
+  type LucideIcon,
+  Mail,
+  MessagesSquare,
+  UserRound,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
 import { useAppSelector, useGuest, useLogout } from '../../app/hooks.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
-import { CONTACT_EMAIL } from './links.ts';
+import { CONTACT_EMAIL, privacyUrl } from './links.ts';
 
 /** The menu's screens, each with its icon. */
 const MENU: readonly { to: string; label: string; icon: LucideIcon }[] = [
@@ -20,6 +34,7 @@ const MENU: readonly { to: string; label: string; icon: LucideIcon }[] = [
 /** /guest/show: the account menu (docs/client.md, Screens and routes). */
 export function GuestShowScreen() {
   const { t } = useTranslation('account');
+  const { t: common } = useTranslation('common');
   const logout = useLogout();
   const language = useAppSelector((state) => state.application.language);
   const facilitatorSignedInAt = useGuest()?.facilitatorSignedInAt ?? null;
@@ -36,6 +51,14 @@ export function GuestShowScreen() {
             </Link>
           </li>
         ))}
+        <li>
+          {/* The privacy page opens in a tab of its own: the installed app has no way back from a page outside it. */}
+          <a href={privacyUrl(language)} target="_blank" rel="noopener noreferrer">
+            <LockKeyhole className="account-menu-icon" aria-hidden="true" focusable="false" size={20} />
+            <span>{common('privacyLink')}</span>
+            <ExternalLink className="account-menu-chevron" aria-hidden="true" focusable="false" size={18} />
+          </a>
+        </li>
         <li>
           <a href={`mailto:${CONTACT_EMAIL}`}>
             <Mail className="account-menu-icon" aria-hidden="true" focusable="false" size={20} />

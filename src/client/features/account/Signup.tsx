@@ -8,12 +8,13 @@ import { browserTimezone } from '../../i18n.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestCreateMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { termsUrl } from './links.ts';
+import { privacyUrl, termsUrl } from './links.ts';
 import { signupAlert, type AccountAlert } from './rules.ts';
 
-/** /signup: title, e-mail, password and the terms; signs in by itself, then → /reservations. */
+/** /signup: title, e-mail, password and the terms (beside them the privacy page); signs in by itself, then → /reservations. */
 export function SignupScreen() {
   const { t } = useTranslation('account');
+  const { t: common } = useTranslation('common');
   const id = useId();
   const navigate = useNavigate();
   const language = useAppSelector((state) => state.application.language);
@@ -45,9 +46,12 @@ export function SignupScreen() {
           <input id={`${id}-terms`} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
           <label htmlFor={`${id}-terms`}>{t('signup_terms_agree')}</label>
         </div>
-        <p>
+        <p className="account-links">
           <a href={termsUrl(language)} target="_blank" rel="noopener noreferrer">
             {t('signup_terms_link')}
+          </a>
+          <a href={privacyUrl(language)} target="_blank" rel="noopener noreferrer">
+            {common('privacyLink')}
           </a>
         </p>
         <FormAlert alert={alert} />

@@ -9,5 +9,12 @@ const TERMS_URL: string = typeof __TERMS_URL__ === 'string' ? __TERMS_URL__ : '/
 export function termsUrl(language: 'en' | 'ja'): string {
   return TERMS_URL === '/terms.html' ? `${TERMS_URL}#${language}` : TERMS_URL;
 }
+/**
+ * The privacy page in the guest's language: always the app's own page
+ * (privacy.html, #en or #ja), since it states what this build does.
+ */
+export function privacyUrl(language: 'en' | 'ja'): string {
+  return `/privacy.html#${language}`;
+}
 /** The address of the contact mail link on /guest/show and on the terms page. */
 export const CONTACT_EMAIL: string = typeof __CONTACT_EMAIL__ === 'string' ? __CONTACT_EMAIL__ : 'support@localhost';

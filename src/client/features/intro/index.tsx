@@ -1,9 +1,11 @@
-/** The introduction (route /): a 4-slide carousel and the language selector (docs/client.md, Screens and routes). */
+/** The introduction (route /): a 4-slide carousel, the language selector and the privacy page's link (docs/client.md, Screens and routes). */
 import { CalendarPlus, Camera, ChevronLeft, ChevronRight, Eye, LogIn, type LucideIcon, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
+import { useAppSelector } from '../../app/hooks.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { privacyUrl } from '../account/links.ts';
 import { SLIDES, stepSlide } from './slides.ts';
 import './intro.css';
 
@@ -14,6 +16,7 @@ export function IntroScreen() {
   const { t } = useTranslation('intro');
   const { t: common } = useTranslation('common');
   const id = useId();
+  const language = useAppSelector((state) => state.application.language);
   const [current, setCurrent] = useState(0);
   const slide = SLIDES[current];
   const SlideIcon = SLIDE_ICONS[current] ?? Eye;
@@ -84,6 +87,11 @@ export function IntroScreen() {
         </div>
       </div>
       <LanguageSelector className="intro-language" />
+      <p className="intro-privacy">
+        <a href={privacyUrl(language)} target="_blank" rel="noopener noreferrer">
+          {common('privacyLink')}
+        </a>
+      </p>
     </section>
   );
 }
