@@ -3,6 +3,7 @@
  * the console calls with an offer over the relay; this device answers with
  * the stream the camera analyses, one peer connection per warden watching.
  * A break closes the stream, and with it every call (docs/jail.md, Commands).
+ * It is the one home of how many wardens watch: the screen subscribes to it.
  */
 import type { IceServer } from '../../../shared/api/warden.ts';
 import type { WebrtcHandshake, WebrtcHandshakeDelivered } from '../../../shared/relay.ts';
@@ -21,16 +22,36 @@ interface Call {
   peer: RTCPeerConnection;
   /** Candidates that arrived before the offer was applied. */
   early: RTCIceCandidateInit[];
+  /** Whether the call got through: from then on the warden sees the picture. */
+  connected: boolean;
 }
 
 export class GuestVideo {
   private readonly calls = new Map<string, Call>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: GuestVideoOptions) {}
 
-  /** How many wardens are watching. */
+  /**
+   * How many wardens are watching: calls that got through and are not over
+   * (an offer being answered does not count: no picture has gone yet).
+   */
   get watching(): number {
-    return this.calls.size;
+    let count = 0;
+    for (const call of this.calls.values()) if (call.connected) count += 1;
+    return count;
+  }
+
+  /** `listener` is called whenever `watching` changes; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private watchingChanged(): void {
+    for (const listener of this.listeners) listener();
   }
 
   /** A signalling message from a warden. */
@@ -63,7 +84,7 @@ export class GuestVideo {
       return;
     }
     const peer = new RTCPeerConnection({ iceServers: this.options.iceServers() });
-    const call: Call = { peer, early: [] };
+    const call: Call = { peer, early: [], connected: false };
     this.calls.set(from, call);
     for (const track of stream.getVideoTracks()) peer.addTrack(track, stream);
     peer.onicecandidate = (event) => {
@@ -74,7 +95,18 @@ export class GuestVideo {
         .catch(() => undefined);
     };
     peer.onconnectionstatechange = () => {
-      if (peer.connectionState === 'failed' && this.calls.get(from)?.peer === peer) this.close(from);
+      if (this.calls.get(from)?.peer !== peer) return;
+      // The warden watches from 'connected' on, not from the offer or the answer: media
+      // flows only once ICE and DTLS are through, which is what 'connected' says. So the
+      // guest is never told of a call that never got through (no route, refused), and
+      // the picture never reaches a warden before the guest is told. A 'disconnected'
+      // call may come back by itself and still counts; 'failed' is over.
+      if (peer.connectionState === 'connected' && !call.connected) {
+        call.connected = true;
+        this.watchingChanged();
+      } else if (peer.connectionState === 'failed') {
+        this.close(from);
+      }
     };
     await peer.setRemoteDescription(offer);
     for (const candidate of call.early.splice(0)) await peer.addIceCandidate(candidate);
@@ -114,5 +146,6 @@ export class GuestVideo {
     if (call === undefined) return;
     this.calls.delete(from);
     call.peer.close();
+    if (call.connected) this.watchingChanged();
   }
 }

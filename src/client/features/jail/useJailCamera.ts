@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PATROL_CHECK_INTERVAL_MS, PATROL_HISTORY_SHOWN, PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
 import { api } from '../../app/api.ts';
 import { useAppDispatch, useGuest } from '../../app/hooks.ts';
@@ -31,7 +31,11 @@ export interface JailCameraView {
   samples: number;
   /** The latest patrol images sent, newest last (at most 30 shown, docs/rules.md). */
   patrols: string[];
+  /** How many human wardens watch the live video now (read from the GuestVideo). */
+  watchers: number;
 }
+
+const NOT_SUBSCRIBED = () => undefined;
 
 /**
  * The camera of the live screen: open while the jail runs and the guest is
@@ -183,5 +187,8 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
     };
   }, [relay, phase, takePatrol]);
 
-  return { videoRef, phase, source, opened, setSource, samples, patrols };
+  const subscribe = useCallback((listener: () => void) => video?.subscribe(listener) ?? NOT_SUBSCRIBED, [video]);
+  const watchers = useSyncExternalStore(subscribe, () => video?.watching ?? 0);
+
+  return { videoRef, phase, source, opened, setSource, samples, patrols, watchers };
 }
