@@ -5,7 +5,7 @@
  * activity logs, read back through the API. Speech is recorded and spoken
  * commands are given through the fake recognition (tests/speech.ts).
  */
-import { expect, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
 import type { ActivityLogEntry } from '../src/shared/relay.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
@@ -18,24 +18,49 @@ interface Jail {
   startTime: number;
 }
 
-/** A guest in a jail that started a minute ago by the server's clock and the page's (fake, flowing) clock. */
-async function intoJail(page: Page, request: APIRequestContext, daysAhead: number): Promise<Jail> {
-  const guest = await readyGuest(request);
+/** The name of the commands' region in each language. */
+const COMMANDS_NAME = { en: 'Commands', ja: 'コマンド' } as const;
+
+/** A guest (speaking `language`) in a jail that started a minute ago by the server's clock and the page's (fake, flowing) clock. */
+async function intoJail(page: Page, request: APIRequestContext, daysAhead: number, language: 'en' | 'ja' = 'en'): Promise<Jail> {
+  const guest = await readyGuest(request, { language });
   const reservation = await book(request, guest, daysAhead);
   const inside = reservation.startTime + 60_000;
   await request.post('/dev/clock', { data: { offsetMs: inside - Date.now() } });
   await page.clock.install({ time: inside });
   await signedIn(page, guest, `/jail/live/${reservation.id}`);
-  await expect(commandButtons(page).first()).toBeEnabled();
+  await expect(commandButtons(page, COMMANDS_NAME[language]).first()).toBeEnabled();
   return { guest, id: reservation.id, startTime: reservation.startTime };
 }
 
-function commandButtons(page: Page) {
-  return page.getByRole('region', { name: 'Commands' }).getByRole('button');
+function commandButtons(page: Page, name: string = COMMANDS_NAME.en) {
+  return page.getByRole('region', { name }).getByRole('button');
 }
 
-function cameraPanel(page: Page) {
-  return page.getByRole('region', { name: 'Camera' });
+/** A human warden signed in to the console (a browser context of its own, in English) with the guest's jail open. */
+async function consoleWithJailOpen(browser: Browser, request: APIRequestContext, jail: Jail): Promise<{ consoleContext: BrowserContext; panel: Locator }> {
+  const warden = await createWarden(request);
+  const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const consolePage = await consoleContext.newPage();
+  await consolePage.goto('/warden');
+  await consolePage.getByLabel('E-mail address').fill(warden.email);
+  await consolePage.getByLabel('Password').fill(warden.password);
+  await consolePage.getByRole('button', { name: 'Sign in' }).click();
+  const card = consolePage.getByRole('article', { name: jail.guest.title });
+  await card.getByRole('button', { name: 'Open' }).click();
+  return { consoleContext, panel: consolePage.getByRole('region', { name: `${jail.guest.title}: Write the report` }) };
+}
+
+/** Watch live from the console's panel, until the guest's picture plays there. */
+async function watchLive(panel: Locator): Promise<void> {
+  await panel.getByRole('button', { name: 'Watch live' }).click();
+  const video = panel.getByRole('region', { name: 'Live video' }).locator('video');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+}
+
+function cameraPanel(page: Page, name = 'Camera') {
+  return page.getByRole('region', { name });
 }
 
 function liveStatus(page: Page) {
@@ -76,13 +101,14 @@ async function hasNoSidewaysScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-async function samplesOf(page: Page): Promise<number> {
-  return Number((await cameraPanel(page).getAttribute('data-samples')) ?? 'NaN');
+async function samplesOf(page: Page, cameraName?: string): Promise<number> {
+  return Number((await cameraPanel(page, cameraName).getAttribute('data-samples')) ?? 'NaN');
 }
 
-async function cameraWatching(page: Page): Promise<void> {
-  await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'on');
-  await expect.poll(() => samplesOf(page)).toBeGreaterThan(1);
+/** The camera is on and its frames are analysed (`cameraName`: the camera card's name in the page's language). */
+async function cameraWatching(page: Page, cameraName?: string): Promise<void> {
+  await expect(cameraPanel(page, cameraName)).toHaveAttribute('data-phase', 'on');
+  await expect.poll(() => samplesOf(page, cameraName)).toBeGreaterThan(1);
 }
 
 /** The jail's activity logs as its guest reads them. */
@@ -117,7 +143,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await recordEyeNames(page);
         const jail = await intoJail(page, request, 1);
         await cameraWatching(page);
-        await expect(cameraPanel(page).getByText('The camera is watching. The picture stays on this device.')).toBeVisible();
+        await expect(page.locator('.live-camera')).toHaveText('Camera on: analysed on this device');
         await checkA11y(page, '/jail/live/:id (camera on)');
 
         // The first patrol 10 s after setup, then by chance; 200 s of moving picture, 2 s at a time.
@@ -323,21 +349,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await recordSpeech(page);
       const jail = await intoJail(page, request, 5);
       await cameraWatching(page);
-      const warden = await createWarden(request);
-      const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+      const { consoleContext, panel } = await consoleWithJailOpen(browser, request, jail);
       try {
-        const consolePage = await consoleContext.newPage();
-        await consolePage.goto('/warden');
-        await consolePage.getByLabel('E-mail address').fill(warden.email);
-        await consolePage.getByLabel('Password').fill(warden.password);
-        await consolePage.getByRole('button', { name: 'Sign in' }).click();
-        const card = consolePage.getByRole('article', { name: jail.guest.title });
-        await card.getByRole('button', { name: 'Open' }).click();
-        const panel = consolePage.getByRole('region', { name: `${jail.guest.title}: Write the report` });
-        await panel.getByRole('button', { name: 'Watch live' }).click();
-        const video = panel.getByRole('region', { name: 'Live video' }).locator('video');
-        await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
-        await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+        await watchLive(panel);
+        await expect(page.getByText('A human warden is watching live')).toBeVisible();
 
         await panel.getByLabel('Say to the guest').fill('I can see you. Keep going.');
         await panel.getByRole('button', { name: 'Send' }).click();
@@ -346,9 +361,12 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByText(/^Conversation \(\d+ lines?\)$/).click();
         await expect(page.locator('details.conversation').getByRole('listitem').last()).toHaveText('Warden I can see you. Keep going.');
 
-        // A break closes the camera: the warden's call ends.
+        // A break closes the camera: the warden's call ends, and the guest is told.
         await page.getByRole('button', { name: '2 Take a break' }).click();
         await expect(panel.getByText('The guest ended the video.')).toBeVisible();
+        await expect(page.getByText('A human warden is watching live')).toHaveCount(0);
+        await expect(page.locator('.live-camera')).toHaveText('Camera off for your break');
+        await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('No human warden is watching you live any more.');
       } finally {
         await consoleContext.close();
       }
@@ -493,6 +511,88 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
     });
   });
+}
+
+/** What the guest reads and hears of the camera and of a human warden's live video, in each language. */
+const WATCH_TEXTS = [
+  {
+    language: 'en',
+    locale: 'en-US',
+    voice: 'en-US',
+    cameraOn: 'Camera on: analysed on this device',
+    cameraCard: 'Camera',
+    sent: 'From the camera, only events and small patrol images are sent. The live picture goes out only while a human warden watches.',
+    watched: 'A human warden is watching live',
+    started: 'A human warden has started watching you live.',
+    ended: 'No human warden is watching you live any more.',
+  },
+  {
+    language: 'ja',
+    locale: 'ja-JP',
+    voice: 'ja-JP',
+    cameraOn: 'カメラ：オン（この端末内で解析）',
+    cameraCard: 'カメラ',
+    sent: 'カメラから送られるのは、イベントと小さな巡回画像だけです。ライブ映像は、看守が見ている間だけ送られます。',
+    watched: '看守がライブ映像を見ています',
+    started: '看守がライブ映像を見始めました。',
+    ended: 'ライブ映像を見ている看守はいなくなりました。',
+  },
+] as const;
+
+for (const { name, viewport } of VIEWPORTS) {
+  for (const words of WATCH_TEXTS) {
+    test.describe(`the camera's state on the live screen at ${name} in ${words.language}`, () => {
+      // A moving scene: no alert of the Warden's comes to take the subtitles' place meanwhile.
+      test.use({ viewport, locale: words.locale, serviceWorkers: 'block', camera: MOVING });
+
+      test('the camera says it is on; a human warden watching live shows at once, is said and written, and so is the end', async ({
+        page,
+        request,
+        browser,
+      }) => {
+        const missing = watchMissingTexts(page);
+        await recordSpeech(page);
+        const jail = await intoJail(page, request, 6, words.language);
+        await cameraWatching(page, words.cameraCard);
+        const state = page.locator('.live-camera');
+        await expect(state).toHaveText(words.cameraOn);
+        await expect(state).toBeInViewport({ ratio: 1 });
+        await expect(cameraPanel(page, words.cameraCard)).toContainText(words.sent);
+        await expect(page.getByText(words.watched)).toHaveCount(0);
+
+        const { consoleContext, panel } = await consoleWithJailOpen(browser, request, jail);
+        try {
+          await watchLive(panel);
+          // The guest sees it at once, at the top of the screen, without scrolling...
+          const watched = page.getByText(words.watched);
+          await expect(watched).toBeInViewport({ ratio: 1 });
+          // ...reads it in the subtitles (an aria-live region) and hears it from the Warden, in their language.
+          await expect(page.locator('.subtitles[aria-live="polite"]')).toContainText(words.started);
+          await expect.poll(() => spokenLines(page)).toContainEqual({ text: words.started, lang: words.voice });
+          await expect(state).toContainText(words.cameraOn);
+          await checkA11yLightAndDark(page, `/jail/live/:id (watched live, ${words.language})`);
+          if (viewport.width < 400) {
+            // Down to a 320 px phone the chip is in sight, and nothing scrolls sideways.
+            await page.setViewportSize({ width: 320, height: 568 });
+            await expect(watched).toBeInViewport({ ratio: 1 });
+            expect(await hasNoSidewaysScroll(page)).toBe(true);
+            await page.setViewportSize(viewport);
+          }
+
+          // The warden stops: the chip goes, and the Warden says so.
+          await panel.getByRole('button', { name: 'Stop watching' }).click();
+          await expect(watched).toHaveCount(0);
+          await expect(page.locator('.subtitles')).toContainText(words.ended);
+          await expect.poll(() => spokenLines(page)).toContainEqual({ text: words.ended, lang: words.voice });
+          await expect(state).toHaveText(words.cameraOn);
+          await checkA11yLightAndDark(page, `/jail/live/:id (no longer watched, ${words.language})`);
+        } finally {
+          await consoleContext.close();
+        }
+        expect(missing).toEqual([]);
+      });
+    });
+  }
 }
 
 test.describe('the live jail with a still scene and an approved scene', () => {

@@ -1,11 +1,12 @@
 /** The jail screens (docs/client.md, The jail screens). */
-import { Armchair, Coffee, DoorOpen, Flag, type LucideIcon, MessageCircle, Mic, Play, RefreshCw, Send, WifiOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Armchair, Coffee, DoorOpen, Flag, type LucideIcon, MessageCircle, Mic, Play, RefreshCw, Send, Video, WifiOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { Chip } from '../../ui/Chip.tsx';
 import { selectAvailableCommands } from './commandSlice.ts';
 import { type DialogEntry, dialogAdded } from './dialogSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
@@ -33,7 +34,7 @@ import {
 } from './sessionSlice.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { useGuestRelay } from './useGuestRelay.ts';
-import { useJailCamera, type JailCameraView } from './useJailCamera.ts';
+import { type CameraPhase, useJailCamera, type JailCameraView } from './useJailCamera.ts';
 import { useTryDemo } from './useTryDemo.ts';
 import { useWardenVoice } from './useWardenVoice.ts';
 import './jail.css';
@@ -85,9 +86,11 @@ const COMMAND_ICONS: Record<CommandId, LucideIcon> = { 1: DoorOpen, 2: Coffee, 3
  * (near the end) the time left, the status with its countdown, the Warden's
  * subtitles, the commands (touch or voice; finishing early and talking open
  * a sheet), the conversation folded away, one calm line while offline or
- * reconnecting, and the camera as a small card; the finish is announced
- * once and the page goes to the reservation's report. `#try` plays the
- * try-anyway demo.
+ * reconnecting, and the camera as a small card. Above it all, what the
+ * camera is doing and whether a human warden watches the live video; the
+ * Warden says when one starts and when the last stops. The finish is
+ * announced once and the page goes to the reservation's report. `#try`
+ * plays the try-anyway demo.
  */
 export function LiveScreen() {
   const { t } = useTranslation('jail');
@@ -153,6 +156,17 @@ export function LiveScreen() {
   };
   const voice = useWardenVoice(relay, language, running && !finishing, onHeard);
 
+  // A human warden's live video: the first one that gets through, and the end of the last,
+  // are said by the Warden and written in the subtitles (an aria-live region).
+  const watched = camera.watchers > 0;
+  const wasWatched = useRef(false);
+  const { say } = voice;
+  useEffect(() => {
+    if (watched === wasWatched.current) return;
+    wasWatched.current = watched;
+    void say(t(watched ? 'live_watch_started' : 'live_watch_ended'));
+  }, [watched, say, t]);
+
   useEffect(() => {
     if (session.finish === null && (ended || gone)) dispatch(jailFinished('ended'));
   }, [ended, gone, session.finish, dispatch]);
@@ -205,6 +219,7 @@ export function LiveScreen() {
   const eyeMode = talking && session.eyeMode === 'monitoring' ? 'dialogue' : session.eyeMode;
   return (
     <div className="jail-screen live" data-status={session.status}>
+      <CameraState phase={camera.phase} onBreak={session.status === 'breaking'} watchers={camera.watchers} />
       {!online || relayLost ? <ConnectionState offline={!online} /> : null}
       <div className="live-focus">
         <h1 className="live-work">{work === '' ? t('live_untitled') : work}</h1>
@@ -262,7 +277,7 @@ export function LiveScreen() {
       </section>
       <aside className="live-side">
         {conversation.length > 0 ? <Conversation entries={conversation} /> : null}
-        <CameraPanel camera={camera} onBreak={session.status === 'breaking'} />
+        <CameraPanel camera={camera} />
       </aside>
       <LineSheet
         open={talking}
@@ -345,11 +360,35 @@ function useRelayLost(relay: GuestRelay | null): boolean {
 }
 
 /**
- * The camera, as a small card beside the timer: its preview, what it is
- * doing, failures in the product's words; the source switch and the patrol
- * images sent are folded away until opened.
+ * What the camera is doing, at the top of the live screen where it is always
+ * in sight (from 320 px, without scrolling): a light and a short line (on and
+ * analysed on this device; off before the start, on a break or after a
+ * failure) and, while human wardens watch the live video, a chip that says so.
  */
-function CameraPanel({ camera, onBreak }: { camera: JailCameraView; onBreak: boolean }) {
+function CameraState({ phase, onBreak, watchers }: { phase: CameraPhase; onBreak: boolean; watchers: number }) {
+  const { t } = useTranslation('jail');
+  const state = onBreak ? 'break' : phase;
+  return (
+    <div className="live-camera" data-watchers={watchers}>
+      <p className="camera-light" data-state={state}>
+        <span className="camera-light-dot" aria-hidden="true" />
+        {t(`live_camera_${state}`)}
+      </p>
+      {watchers > 0 ? (
+        <Chip tone="warning" icon={Video}>
+          {watchers === 1 ? t('live_watched') : t('live_watched_many', { count: watchers })}
+        </Chip>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The camera, as a small card beside the timer: its preview, what leaves
+ * the device, failures in the product's words; the source switch and the
+ * patrol images sent are folded away until opened.
+ */
+function CameraPanel({ camera }: { camera: JailCameraView }) {
   const { t } = useTranslation('jail');
   const sources: CameraSource[] = canShareScreen() ? ['front', 'back', 'screen'] : ['front', 'back'];
   if (camera.phase === 'unsupported') {
@@ -367,8 +406,8 @@ function CameraPanel({ camera, onBreak }: { camera: JailCameraView; onBreak: boo
         <div>
           <h2 id="live-camera">{t('live_camera')}</h2>
           {camera.phase === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
-          <p className="camera-state">{onBreak ? t('live_camera_break') : t(`live_camera_${camera.phase}`)}</p>
-          {camera.opened === 'front' && camera.source === 'screen' ? <p className="camera-state">{t('live_camera_screen_failed')}</p> : null}
+          <p className="camera-note">{t('live_camera_sent')}</p>
+          {camera.opened === 'front' && camera.source === 'screen' ? <p className="camera-note">{t('live_camera_screen_failed')}</p> : null}
         </div>
       </div>
       <details className="camera-more">
