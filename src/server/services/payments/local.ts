@@ -88,6 +88,12 @@ export class LocalPaymentProvider implements PaymentProvider {
     return customerId.startsWith(CUSTOMER_PREFIX) ? customerId.slice(CUSTOMER_PREFIX.length) : null;
   }
 
+  /** The local customer is its card: the card is forgotten. */
+  async deleteCustomer(customerId: string): Promise<void> {
+    const cardId = await this.defaultMethod(customerId);
+    if (cardId !== null) await this.db.delete(localCards).where(eq(localCards.token, cardId));
+  }
+
   async charge(request: ChargeRequest): Promise<Charge> {
     const card = await this.card(request.methodId);
     if (card === undefined) throw new ApiFailure('card_token_unknown');

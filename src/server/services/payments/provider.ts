@@ -50,4 +50,10 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<Charge>;
   /** A charge read back, with its card. */
   retrieve(paymentId: string): Promise<Charge>;
+  /**
+   * Deletes the customer and its cards (the guest deleted the account):
+   * nothing can be charged to it afterwards. A customer already gone counts
+   * as deleted; a provider out of reach throws 'payment_provider_unavailable'.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
 }

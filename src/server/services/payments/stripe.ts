@@ -165,6 +165,17 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** `customers.del`: Stripe detaches its cards, so nothing can be charged to it again. One already deleted (404 `resource_missing`) is done. */
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      await this.stripe.customers.del(customerId);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      if (error.statusCode === 404 && error.code === 'resource_missing') return;
+      throw new ApiFailure('payment_provider_unavailable');
+    }
+  }
+
   async retrieve(paymentId: string): Promise<Charge> {
     const intent = await this.guarded(() => this.stripe.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] }), 'payment_provider_unavailable');
     return chargeOf(intent);
