@@ -3,7 +3,8 @@ import type { Guest } from '../../shared/api/guest.ts';
 import type { Database } from '../db/database.ts';
 import { guests, jails, lazyAlerts, sessions, type GuestRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
-import { hashToken, newToken } from '../lib/secrets.ts';
+import { RATE_RULES, type RateLimiter } from '../lib/rate-limiter.ts';
+import { hashToken, newToken, verifyPassword } from '../lib/secrets.ts';
 
 /** What the guest sees of their account; `token` only when a session has just started. */
 export async function publicGuest(db: Database, guest: GuestRow, token?: string): Promise<Guest> {
@@ -51,6 +52,24 @@ export async function startSession(db: Database, guestId: number, now: number, w
   const token = newToken();
   await db.insert(sessions).values({ tokenHash: hashToken(token), guestId, wardenId, createdAt: now, lastSeenAt: now });
   return token;
+}
+
+/**
+ * What only the account's owner may do (a new e-mail address, deleting the
+ * account) takes the account's password: whoever holds only a session
+ * cannot. Wrong tries count with the failed sign-ins of the account, and
+ * once those are used up even the right password waits.
+ */
+export async function assertCurrentPassword(
+  rateLimiter: RateLimiter,
+  guest: Pick<GuestRow, 'id' | 'passwordHash'>,
+  password: string | null | undefined,
+): Promise<void> {
+  const failures = `sign-in:account:${guest.id}`;
+  if (await rateLimiter.isExhausted(failures, RATE_RULES.signInFailuresPerAccount)) throw new ApiFailure('too_many_requests');
+  if (password !== null && password !== undefined && password !== '' && (await verifyPassword(guest.passwordHash, password))) return;
+  await rateLimiter.hit(failures, RATE_RULES.signInFailuresPerAccount);
+  throw new ApiFailure('current_password_wrong');
 }
 
 /** The guest with this username, whatever its case. */

@@ -3,9 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { guestRequestPhoneCodeRequestSchema, guestSchema, guestUpdateRequestSchema, phoneCodeSchema } from '../../../shared/api/guest.ts';
 import { guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost } from '../../lib/api.ts';
-import { RATE_RULES } from '../../lib/rate-limiter.ts';
-import { verifyPassword } from '../../lib/secrets.ts';
-import { assertTitleAndEmailFree, explainUniqueViolation, publicGuest } from '../../services/guests.ts';
+import { assertCurrentPassword, assertTitleAndEmailFree, explainUniqueViolation, publicGuest } from '../../services/guests.ts';
 import { sendEmailChangedNotice, sendMailLink } from '../../services/mail-links.ts';
 import { endGuestSessions, refuseFacilitator } from '../../services/sessions.ts';
 import { checkPhoneCode, sendPhoneCode } from '../../services/phone-codes.ts';
@@ -18,19 +16,6 @@ function changed<Value>(next: Value | null | undefined | '', current: Value | nu
 
 /** Editing the own account, and the SMS code that proves a new phone number. */
 const profile: FastifyPluginAsync = async (app) => {
-  /**
-   * A new e-mail address takes the account's password: whoever holds only
-   * a session cannot take over the address that resets it. Wrong tries
-   * count with the failed sign-ins of the account.
-   */
-  async function assertCurrentPassword(guestId: number, passwordHash: string, password: string | null | undefined): Promise<void> {
-    const failures = `sign-in:account:${guestId}`;
-    if (await app.rateLimiter.isExhausted(failures, RATE_RULES.signInFailuresPerAccount)) throw new ApiFailure('too_many_requests');
-    if (password !== null && password !== undefined && password !== '' && (await verifyPassword(passwordHash, password))) return;
-    await app.rateLimiter.hit(failures, RATE_RULES.signInFailuresPerAccount);
-    throw new ApiFailure('current_password_wrong');
-  }
-
   apiPost(app, '/update', {
     body: guestUpdateRequestSchema,
     payload: { guest: guestSchema },
@@ -40,7 +25,7 @@ const profile: FastifyPluginAsync = async (app) => {
       const email = changed(form.email, guest.email);
       const phone = changed(form.phone, guest.phone);
       if (email !== undefined || phone !== undefined) refuseFacilitator(session);
-      if (email !== undefined) await assertCurrentPassword(guest.id, guest.passwordHash, form.currentPassword);
+      if (email !== undefined) await assertCurrentPassword(app.rateLimiter, guest, form.currentPassword);
       await assertTitleAndEmailFree(app.db, { title, email }, guest.id);
       if (phone !== undefined) {
         if (form.phoneCode === null || form.phoneCode === undefined || form.phoneCode === '') {
