@@ -291,7 +291,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByLabel('E-mail').fill(email);
         await page.getByLabel('Current password').fill('not my password');
         await page.getByRole('button', { name: 'Save' }).click();
-        await expectBanner(page, 'To change the e-mail address, enter your current password correctly.');
+        await expectBanner(page, 'The current password is wrong. Enter the password of your account.');
         await expect(page).toHaveURL(/\/guest\/editEmail$/);
         await page.getByLabel('Current password').fill(account.password);
         await page.getByRole('button', { name: 'Save' }).click();

@@ -139,9 +139,10 @@ export const MESSAGES = {
     en: 'A facilitator cannot change the e-mail address, password, phone number or payment, nor export or delete the account. Only the guest can.',
     ja: 'ファシリテーターは、メールアドレス・パスワード・電話番号・お支払いの変更や、アカウントの書き出し・削除はできません。ご本人が操作してください。',
   },
+  // Asked before an e-mail change and before deleting the account.
   current_password_wrong: {
-    en: 'To change the e-mail address, enter your current password correctly.',
-    ja: 'メールアドレスを変更するには、現在のパスワードを正しく入力してください。',
+    en: 'The current password is wrong. Enter the password of your account.',
+    ja: '現在のパスワードが違います。アカウントのパスワードを入力してください。',
   },
   facilitator_failed: {
     en: 'The facilitator link is invalid or has expired.',
@@ -302,6 +303,11 @@ export const MESSAGES = {
   relay_wrong_origin: {
     en: 'Connections are accepted only from the Warden app itself.',
     ja: 'Wardenアプリ以外からの接続は受け付けていません。',
+  },
+  // The reason logged when a live jail is finished because its guest deletes the account.
+  jail_finished_account_deleted: {
+    en: 'The guest deleted the account.',
+    ja: 'ゲストがアカウントを削除しました。',
   },
   no_live_jail: {
     en: 'No jail of yours is running now.',

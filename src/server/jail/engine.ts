@@ -51,6 +51,7 @@ export class JailEngine {
   readonly finishEarly: GuestEvents['finishEarly'] = (guestId, eventId, reservationId, reason) =>
     this.guests.finishEarly(guestId, eventId, reservationId, reason);
   readonly hasLiveJail: GuestEvents['hasLiveJail'] = (guestId) => this.guests.hasLiveJail(guestId);
+  readonly finishForAccountDeletion: GuestEvents['finishForAccountDeletion'] = (guestId) => this.guests.finishForAccountDeletion(guestId);
 
   // From a human warden (warden-events.ts).
   readonly liveJail: WardenEvents['liveJail'] = (reservationId) => this.wardens.liveJail(reservationId);

@@ -11,6 +11,7 @@ import {
   type RelayWarden,
   type ServerToGuestEvents,
 } from '../../shared/relay.ts';
+import { message } from '../../shared/messages.ts';
 import { jails, type JailRow } from '../db/schema/index.ts';
 import { guestTimeZone } from '../services/reservations.ts';
 import { RelayRefusal, type JailChanges, type Stored, type Transaction } from './jail-changes.ts';
@@ -243,6 +244,30 @@ export class GuestEvents {
       if (logId === null) return { duplicate: true };
       await this.transitions.finish(tx, after, jail, 'early');
       return { duplicate: false };
+    });
+  }
+
+  /**
+   * The guest is deleting the account (services/account-deletion.ts): a
+   * live jail is finished first, as an early finish by the guest (the
+   * early-finish block is what a re-made account inherits), with the reason
+   * as an instruction log, so that the guest's devices and the wardens'
+   * consoles see it end. Returns whether there was one.
+   */
+  async finishForAccountDeletion(guestId: number): Promise<boolean> {
+    return this.changes.change(async (tx, after) => {
+      const [jail] = await tx
+        .select()
+        .from(jails)
+        .where(and(eq(jails.guestId, guestId), eq(jails.state, 'live')))
+        .limit(1)
+        .for('update');
+      if (jail === undefined) return false;
+      const guest = await this.changes.guestRow(tx, guestId);
+      const text = message(guest.language, 'jail_finished_account_deleted');
+      await this.changes.addLog(tx, after, jail.reservationId, { type: 'instruction', time: this.changes.now(), instruction: { text } });
+      await this.transitions.finish(tx, after, jail, 'early');
+      return true;
     });
   }
 

@@ -1,7 +1,7 @@
-import { and, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { and, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../shared/durations.ts';
 import type { Database } from '../db/database.ts';
-import { emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions } from '../db/schema/index.ts';
+import { deletedAccounts, emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions } from '../db/schema/index.ts';
 import { LONGEST_RATE_WINDOW_MS } from '../lib/rate-limiter.ts';
 
 /**
@@ -63,6 +63,23 @@ async function purgeTriggerDeliveries(db: Database, now: number): Promise<void> 
   await db.delete(triggerDeliveries).where(and(ne(triggerDeliveries.status, 'pending'), lte(triggerDeliveries.createdAt, now - TRIGGER_DELIVERY_RETENTION_MS)));
 }
 
+/**
+ * What is kept of a deleted account (services/account-deletion.ts), once
+ * nothing in it matters: its suspension and block are over and it has no
+ * trial end (which keeps the address from a second trial for good).
+ */
+async function purgeDeletedAccounts(db: Database, now: number): Promise<void> {
+  await db
+    .delete(deletedAccounts)
+    .where(
+      and(
+        isNull(deletedAccounts.trialEndedAt),
+        lte(sql`coalesce(${deletedAccounts.suspendedUntil}, 0)`, now),
+        lte(sql`coalesce(${deletedAccounts.earlyFinishBlockUntil}, 0)`, now),
+      ),
+    );
+}
+
 export const PURGE_STEPS: readonly PurgeStep[] = [
   { name: 'e-mail tokens', purge: purgeEmailTokens },
   { name: 'phone codes', purge: purgePhoneCodes },
@@ -70,6 +87,7 @@ export const PURGE_STEPS: readonly PurgeStep[] = [
   { name: 'warden sessions', purge: purgeWardenSessions },
   { name: 'error logs', purge: purgeErrorLogs },
   { name: 'trigger deliveries', purge: purgeTriggerDeliveries },
+  { name: 'deleted accounts', purge: purgeDeletedAccounts },
 ];
 
 /** Runs every step; a step that fails does not keep the others from running, and the failures are thrown together after them. */

@@ -142,6 +142,16 @@ export const guestUpdatePasswordRequestSchema = z.object({
   guest: z.object({ token: tokenSchema, password: passwordSchema }),
 });
 
+/**
+ * `/guest/delete` (docs/privacy.md, Deletion): the account's password beside
+ * the session; a missing or wrong one is the failure of a wrong password.
+ */
+export const guestDeleteRequestSchema = z.object({
+  api: apiRequestSchema,
+  guest: guestCredentialsSchema,
+  password: z.string({ error: 'current_password_wrong' }).max(PASSWORD_MAX_LENGTH, { error: 'current_password_wrong' }),
+});
+
 // --- Answers ------------------------------------------------------------------
 
 /** What a guest may see of their own account. Never a password hash; `token` only when a session starts. */

@@ -12,9 +12,8 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    guestId: integer('guest_id')
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    /** Null once the guest deleted the account: the payment stays, anonymised, for the books (docs/payments.md). */
+    guestId: integer('guest_id').references(() => guests.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id of the payment (a PaymentIntent id for Stripe). */
     providerPaymentId: text('provider_payment_id').notNull(),

@@ -11,6 +11,7 @@ import { facilitatorTokens, guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
+import { inheritedFromDeletedAccount } from '../../services/account-deletion.ts';
 import { tokenHint } from '../../services/triggers/webhook-token.ts';
 import { assertTitleAndEmailFree, explainUniqueViolation, guestByEmail, guestByTitle, publicGuest, startSession } from '../../services/guests.ts';
 import { sendMailLink } from '../../services/mail-links.ts';
@@ -28,6 +29,8 @@ const account: FastifyPluginAsync = async (app) => {
       const passwordHash = await hashPassword(form.password);
       // The webhook token is kept only as its hash; the guest makes one to see in the Webhook tab.
       const webhookToken = newToken();
+      // An address whose account was deleted gets back a suspension or block still running, and no open trial.
+      const inherited = await inheritedFromDeletedAccount(app.db, form.email, now);
       const [created] = await app.db
         .insert(guests)
         .values({
@@ -39,6 +42,7 @@ const account: FastifyPluginAsync = async (app) => {
           webhookToken: hashToken(webhookToken),
           webhookTokenHint: tokenHint(webhookToken),
           subscriptionCreatedAt: now,
+          ...inherited,
           createdAt: now,
           updatedAt: now,
         })

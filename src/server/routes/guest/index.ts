@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account.ts';
+import deletion from './delete.ts';
 import mailLinks from './mail-links.ts';
 import payments from './payments.ts';
 import profile from './profile.ts';
@@ -10,6 +11,7 @@ const guest: FastifyPluginAsync = async (app) => {
   await app.register(profile);
   await app.register(mailLinks);
   await app.register(payments);
+  await app.register(deletion);
 };
 
 export default guest;

@@ -229,9 +229,9 @@ describe('changing the e-mail address', () => {
       api: apiBlock(language),
       guest: { ...credentials(guest), email: `new-${guest.email}`, ...fields },
     });
-    expect(await fail(server.app, '/guest/update', change({}))).toBe('To change the e-mail address, enter your current password correctly.');
+    expect(await fail(server.app, '/guest/update', change({}))).toBe('The current password is wrong. Enter the password of your account.');
     expect(await fail(server.app, '/guest/update', change({ currentPassword: 'not the password' }, 'ja'))).toBe(
-      'メールアドレスを変更するには、現在のパスワードを正しく入力してください。',
+      '現在のパスワードが違います。アカウントのパスワードを入力してください。',
     );
     expect((await succeed(server.app, '/guest/read', read(guest))).guest).toMatchObject({ email: guest.email });
     // The old address is told in the guest's language.

@@ -29,7 +29,7 @@ export function subscriptionOf(guest: GuestRow): Subscription {
 }
 
 /** The guest's customer at this provider, if they have one there (a change of provider starts afresh). */
-function customerAt(provider: PaymentProvider, guest: GuestRow): string | null {
+export function customerAt(provider: PaymentProvider, guest: GuestRow): string | null {
   const id = guest.paymentCustomerId;
   if (id === null) return null;
   return (provider.name === 'stripe') === id.startsWith('cus_') ? id : null;
@@ -71,7 +71,8 @@ export async function settleIn(ctx: PaymentsContext, charge: Charge, keptCustome
     .for('update');
   if (payment === undefined || payment.status !== 'requires_action' || charge.status === 'requires_action') return null;
   await db.update(payments).set({ status: charge.status, failure: charge.failure, updatedAt: now }).where(eq(payments.id, payment.id));
-  if (charge.status === 'failed') return payment.guestId;
+  // A failed payment changes no plan; nor does one whose guest has deleted the account (kept, anonymised: docs/payments.md).
+  if (charge.status === 'failed' || payment.guestId === null) return payment.guestId;
   const guest = await lockedGuest(db, payment.guestId);
   const plan = paidPlanOf(payment.plan);
   if (plan === null) return payment.guestId;
@@ -148,6 +149,11 @@ export async function paymentOf(ctx: PaymentsContext, guestId: number, providerP
   return payment;
 }
 
+/** When a card plan ended at `now` leaves the trial to end: the end of the month already paid for. */
+export function trialEndAfterPaidPlan(guest: Pick<GuestRow, 'nextPaymentAt'>, now: number): number {
+  return Math.max(now, guest.nextPaymentAt ?? now);
+}
+
 /**
  * `/guest/unsubscribe` from light or standard: the plan ends at once and
  * the guest keeps booking on the trial plan until the end of the month
@@ -163,7 +169,7 @@ export async function unsubscribe(ctx: PaymentsContext, guestId: number): Promis
       .set({
         subscriptionPlan: PLANS.trial.code,
         subscriptionCreatedAt: now,
-        subscriptionExpiredAt: Math.max(now, guest.nextPaymentAt ?? now),
+        subscriptionExpiredAt: trialEndAfterPaidPlan(guest, now),
         paymentDay: null,
         nextPaymentAt: null,
         updatedAt: now,

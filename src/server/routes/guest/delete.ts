@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { guestDeleteRequestSchema } from '../../../shared/api/guest.ts';
+import { apiPost } from '../../lib/api.ts';
+import { deleteAccount } from '../../services/account-deletion.ts';
+import { assertCurrentPassword } from '../../services/guests.ts';
+import { refuseFacilitator } from '../../services/sessions.ts';
+
+/**
+ * `/guest/delete` (docs/privacy.md, Deletion): with the account's password,
+ * never from a facilitator's session. The read cache forgets the guest by
+ * the `/api` hook (plugins/read-cache-hooks.ts: `guest.id` of the body,
+ * here and on every other server).
+ */
+const deletion: FastifyPluginAsync = async (app) => {
+  apiPost(app, '/delete', {
+    body: guestDeleteRequestSchema,
+    payload: {},
+    async handler({ guest: credentials, password }) {
+      const { guest, session } = await app.authenticatedSession(credentials);
+      refuseFacilitator(session);
+      await assertCurrentPassword(app.rateLimiter, guest, password);
+      const ended = await deleteAccount({ db: app.db, clock: app.clock, provider: app.paymentProvider, jails: app.jailEngine }, guest.id);
+      // Signed out everywhere: every device's socket ends.
+      app.endSessionSockets('guest', ended);
+      return {};
+    },
+  });
+};
+
+export default deletion;
