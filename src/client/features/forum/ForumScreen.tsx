@@ -88,7 +88,12 @@ export function ForumScreen() {
         {messages.map((message) => (
           <li key={message.id} className="forum-message">
             <p className="forum-meta">
-              <span className="forum-username">{message.username}</span>{' '}
+              {/* A post of a deleted account keeps no name (docs/forum.md). */}
+              {message.username === '' ? (
+                <span className="forum-username forum-former">{t('former_member')}</span>
+              ) : (
+                <span className="forum-username">{message.username}</span>
+              )}{' '}
               <time dateTime={new Date(message.createdAt).toISOString()}>{timeFormat.format(message.createdAt)}</time>
             </p>
             <p className="forum-text">{message.text}</p>

@@ -9,6 +9,7 @@ export const texts = {
     post: 'Post',
     faq: 'Questions? Read the rules',
     earlier: 'Show earlier messages',
+    former_member: 'Former member',
   },
   ja: {
     title: 'フォーラム',
@@ -19,5 +20,6 @@ export const texts = {
     post: '投稿する',
     faq: '質問がある方はルールをお読みください',
     earlier: '以前のメッセージを表示',
+    former_member: '退会したメンバー',
   },
 };
