@@ -111,6 +111,7 @@ export function tour({ guest, upcomingId, finishedId, wardenToken }: World): Vis
     // The pages beside the app, both languages at once (the app links to one part: tests/privacy.spec.ts).
     { label: '/terms.html', path: '/terms.html' },
     { label: '/privacy.html', path: '/privacy.html' },
+    { label: '/guest/deleted', path: '/guest/deleted' },
 
     { label: '/reservations', path: '/reservations', before: (page) => signInPage(page, guest) },
     { label: '/reservation/add', path: '/reservation/add' },
@@ -147,6 +148,15 @@ export function tour({ guest, upcomingId, finishedId, wardenToken }: World): Vis
       open: (page) => page.locator('.reminders-card .button').first().click(),
     },
     { label: '/filters', path: '/filters' },
+    { label: '/guest/data', path: '/guest/data' },
+    {
+      label: '/guest/data (confirm deletion)',
+      path: '/guest/data',
+      open: async (page) => {
+        await page.locator('.privacy-delete-form input[type="password"]').fill('not the password');
+        await page.locator('.privacy-delete-form button[type="submit"]').click();
+      },
+    },
     { label: '/camera-check (signed in)', path: '/camera-check' },
 
     { label: '/warden (signed out)', path: '/warden' },

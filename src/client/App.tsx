@@ -40,6 +40,7 @@ const subscription = () => import('./features/subscription/index.tsx');
 const collaboration = () => import('./features/collaboration/index.tsx');
 const reminders = () => import('./features/reminders/index.tsx');
 const progress = () => import('./features/progress/index.tsx');
+const privacy = () => import('./features/privacy/index.tsx');
 
 const IntroScreen = screen(intro, 'IntroScreen');
 const SigninScreen = screen(account, 'SigninScreen');
@@ -73,6 +74,8 @@ const CollaborationScreen = screen(collaboration, 'CollaborationScreen');
 const RemindersScreen = screen(reminders, 'RemindersScreen');
 const ProgressScreen = screen(progress, 'ProgressScreen');
 const SubscriptionScreen = screen(subscription, 'SubscriptionScreen');
+const YourDataScreen = screen(privacy, 'YourDataScreen');
+const AccountDeletedScreen = screen(privacy, 'AccountDeletedScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
@@ -95,6 +98,7 @@ export function AppRoutes() {
         <Route path="/guest/updatePassword/:token" element={<UpdatePasswordScreen />} />
         <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
         <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
+        <Route path="/guest/deleted" element={<AccountDeletedScreen />} />
         <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
         <Route path="/jail/prep/:id" element={<PrepScreen />} />
         <Route path="/jail/live/try" element={<TryScreen />} />
@@ -121,6 +125,7 @@ export function AppRoutes() {
         <Route path="/guest/editEmail" element={<GuestEditEmailScreen />} />
         <Route path="/guest/editPhone" element={<GuestEditPhoneScreen />} />
         <Route path="/guest/edited" element={<GuestEditedScreen />} />
+        <Route path="/guest/data" element={<YourDataScreen />} />
         <Route path="/subscription" element={<SubscriptionScreen />} />
         <Route path="/userForum" element={<ForumScreen />} />
         <Route path="/collaboration" element={<CollaborationScreen />} />

@@ -14,6 +14,7 @@ describe('access rules', () => {
       '/guest/updatePassword/abc',
       '/guest/verifyEmail/abc',
       '/guest/loginAsLimFacilitator/tok/3',
+      '/guest/deleted',
     ]) {
       expect(accessRedirect(path, false), path).toBeNull();
     }
@@ -24,6 +25,13 @@ describe('access rules', () => {
     for (const path of ['/reservations', '/guest/show', '/reservation/4', '/guest/verifyEmail/abc']) {
       expect(accessRedirect(path, true), path).toBeNull();
     }
+  });
+
+  it('shows the page after an account was deleted to the visitor it leaves, and /guest/data only to a guest', () => {
+    expect(accessRedirect('/guest/deleted', false)).toBeNull();
+    expect(accessRedirect('/guest/deleted', true)).toBeNull();
+    expect(accessRedirect('/guest/data', false)).toBe('/');
+    expect(accessRedirect('/guest/data', true)).toBeNull();
   });
 
   it('leaves the camera check open to everyone', () => {

@@ -11,6 +11,7 @@ export const PUBLIC_PATH_PARTS = [
   'guest/updatePassword',
   'guest/verifyEmail',
   'guest/loginAsLimFacilitator',
+  'guest/deleted',
 ] as const;
 
 /** Where the signed-in guest lands. */

@@ -14,6 +14,11 @@ export function useIsLoggedIn(): boolean {
   return useAppSelector((state) => state.session.auth !== null);
 }
 
+/** Whether the session of this device was opened by a facilitator, who may not do what only the guest may (docs/sessions.md). */
+export function useIsFacilitatorSession(): boolean {
+  return useAppSelector((state) => state.session.auth?.facilitator === true);
+}
+
 /**
  * The signed-in guest, from the `guestRead` cache entry (read once if the
  * cache has none yet); null while signed out or until it is read.

@@ -68,10 +68,11 @@ export async function clearLocal(store: LocalDbStore, db?: IDBPDatabase): Promis
   await database.clear(store);
 }
 
-/** The one record of the `auth` store: who is signed in on this device. */
+/** The one record of the `auth` store: who is signed in on this device, and whether a facilitator signed in (docs/sessions.md). */
 export interface AuthRecord {
   id: number;
   token: string;
+  facilitator?: true;
 }
 export const AUTH_ID = 'auth';
 export const LANGUAGE_ID = 'language';

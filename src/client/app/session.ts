@@ -17,7 +17,9 @@ export async function restoreSession(store: AppStore): Promise<void> {
     const language = await getLocal<string>('language', LANGUAGE_ID);
     if (isLanguage(language) && language !== store.getState().application.language) store.dispatch(languageChanged(language));
     const saved = await getLocal<AuthRecord>('auth', AUTH_ID);
-    if (saved !== null && typeof saved.id === 'number' && typeof saved.token === 'string') auth = saved;
+    if (saved !== null && typeof saved.id === 'number' && typeof saved.token === 'string') {
+      auth = { id: saved.id, token: saved.token, ...(saved.facilitator === true ? { facilitator: true } : {}) };
+    }
   } catch {
     auth = null;
   }

@@ -4,7 +4,8 @@ import type { AuthRecord } from '../localDb.ts';
 
 /**
  * The session (docs/client.md, State): the guest id and token
- * that sign-up or sign-in gave, kept in the local database. Logged in =
+ * that sign-up or sign-in gave (and whether a facilitator signed in), kept
+ * in the local database. Logged in =
  * `auth` is set. `authChecked` turns true once the local database was read
  * at start-up, so that the access rules wait for it. The guest itself is
  * server state: the `guestRead` cache entry (app/api.ts).
@@ -41,7 +42,9 @@ export const sessionSlice = createSlice({
   extraReducers(builder) {
     builder.addMatcher(sessionStarted, (state, action) => {
       const { guest } = action.payload;
-      if (guest.token !== undefined) state.auth = { id: guest.id, token: guest.token };
+      // A facilitator's session may not do what only the guest may (docs/sessions.md): the screens say so.
+      const facilitator = api.endpoints.guestAuthenticateAsLimFacilitator.matchFulfilled(action);
+      if (guest.token !== undefined) state.auth = { id: guest.id, token: guest.token, ...(facilitator ? { facilitator: true } : {}) };
       state.authChecked = true;
     });
   },

@@ -11,6 +11,7 @@ import {
   type LucideIcon,
   Mail,
   MessagesSquare,
+  ShieldCheck,
   UserRound,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ const MENU: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/userForum', label: 'show_forum', icon: MessagesSquare },
   { to: '/filters', label: 'show_filters', icon: ImageOff },
   { to: '/collaboration', label: 'show_collaboration', icon: Handshake },
+  { to: '/guest/data', label: 'show_your_data', icon: ShieldCheck },
 ];
 
 /** /guest/show: the account menu (docs/client.md, Screens and routes). */

@@ -1,0 +1,17 @@
+import { api } from '../../app/api.ts';
+
+/** The calls of "Your data" (docs/api.md, `/guest/delete`). */
+export const privacyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * `/guest/delete` with the account's password: the account is deleted and
+     * every session ends; the screen then forgets the session on this device
+     * (`forgetDeletedAccount`). A failure is shown by the network banner.
+     */
+    guestDelete: build.mutation<Record<string, unknown>, { password: string }>({
+      query: ({ password }) => ({ path: '/guest/delete', body: { password }, auth: true }),
+    }),
+  }),
+});
+
+export const { useGuestDeleteMutation } = privacyApi;

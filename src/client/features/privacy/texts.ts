@@ -1,0 +1,56 @@
+/** The texts of "Your data" (/guest/data) and of the page after an account was deleted (/guest/deleted); namespace `privacy`. */
+export const texts = {
+  en: {
+    heading: 'Your data',
+    privacy_link: 'Privacy: what Warden keeps about you, for how long and why',
+
+    delete_heading: 'Delete your account',
+    delete_intro: 'Deleting your account cannot be undone. This is what happens:',
+    delete_jail: 'A jail running now is finished first.',
+    delete_everything:
+      'Your account and everything in it are deleted: bookings, reports and patrol images, approved scenes, settings, reminders and devices. You are signed out on every device.',
+    delete_plan: 'A paid plan is cancelled at the card payment service, and nothing more is charged.',
+    delete_payments: 'Records of your payments are kept for bookkeeping, without your name or account.',
+    delete_forum: 'Your forum posts stay, shown as “Former member”. Copies already sent to the chat workspace cannot be recalled.',
+    delete_again:
+      'You can sign up again with the same e-mail address. A suspension or booking block still running comes back with it, and there is no new trial.',
+    delete_password: 'Your password',
+    delete_submit: 'Delete my account',
+    delete_facilitator: 'You are signed in as a facilitator. Only the guest can delete the account.',
+    confirm_title: 'Delete your account?',
+    confirm_text: 'Your account and its data are deleted now, and you are signed out. This cannot be undone.',
+    confirm_delete: 'Delete for good',
+    confirm_keep: 'Keep my account',
+    close: 'Close',
+
+    deleted_heading: 'Your account is deleted',
+    deleted_text: 'Your account and its data have been deleted, and you are signed out on every device. Thank you for using Warden.',
+    deleted_intro: 'Back to the introduction',
+  },
+  ja: {
+    heading: 'あなたのデータ',
+    privacy_link: 'プライバシー：Wardenが保存するデータ、その期間と理由',
+
+    delete_heading: 'アカウントの削除',
+    delete_intro: 'アカウントを削除すると、元に戻せません。削除すると次のようになります。',
+    delete_jail: '実行中のジェイルがあれば、先に終了します。',
+    delete_everything:
+      'アカウントと、予約・レポート・巡回画像・承認済みのシーン・設定・リマインダー・端末など、アカウントのデータをすべて削除します。すべての端末でログアウトします。',
+    delete_plan: '有料プランはカード決済サービスで登録を解除し、以後の請求はありません。',
+    delete_payments: 'お支払いの記録は、経理のため、お名前やアカウントと結びつけずに保管します。',
+    delete_forum: 'フォーラムの投稿は「退会したメンバー」の投稿として残ります。チャットワークスペースにすでに送られた投稿は取り消せません。',
+    delete_again: '同じメールアドレスで再登録できます。ただし、期間中の利用停止や予約の制限は引き継がれ、トライアルは新しくなりません。',
+    delete_password: 'パスワード',
+    delete_submit: 'アカウントを削除する',
+    delete_facilitator: 'ファシリテーターとしてログインしています。アカウントを削除できるのはご本人だけです。',
+    confirm_title: 'アカウントを削除しますか？',
+    confirm_text: 'アカウントとデータを今すぐ削除し、ログアウトします。元に戻すことはできません。',
+    confirm_delete: '削除する',
+    confirm_keep: '削除しない',
+    close: '閉じる',
+
+    deleted_heading: 'アカウントを削除しました',
+    deleted_text: 'アカウントとデータを削除し、すべての端末でログアウトしました。Wardenをご利用いただき、ありがとうございました。',
+    deleted_intro: 'はじめの画面へ',
+  },
+};
