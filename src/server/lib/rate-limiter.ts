@@ -37,6 +37,8 @@ export const RATE_RULES = {
   linksPerAddress: { limit: 30, windowMs: 10 * MINUTE },
   /** Cards tokenised by one guest (the local provider): trying card numbers one after another is slowed down. */
   cardTokensPerGuest: { limit: 20, windowMs: 10 * MINUTE },
+  /** Exports of one guest's data: each reads the whole account. */
+  exportsPerGuest: { limit: 10, windowMs: 60 * MINUTE },
   /** Error reports from one address. */
   errorLogsPerAddress: { limit: 60, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateRule>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account.ts';
 import deletion from './delete.ts';
+import dataExport from './export.ts';
 import mailLinks from './mail-links.ts';
 import payments from './payments.ts';
 import profile from './profile.ts';
@@ -12,6 +13,7 @@ const guest: FastifyPluginAsync = async (app) => {
   await app.register(mailLinks);
   await app.register(payments);
   await app.register(deletion);
+  await app.register(dataExport);
 };
 
 export default guest;

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
+import { message } from '../../../shared/messages.ts';
+import { wardens } from '../../db/schema/index.ts';
+import { startSession } from '../../services/guests.ts';
+import { fillAccount } from '../../test/full-account.ts';
+import { insertPastJails } from '../../test/jail-history.ts';
+import { apiBlock, credentials, fail, signUp, useTestServer, type TestGuest } from '../../test/harness.ts';
+
+const server = useTestServer();
+const DAY = 86_400_000;
+
+/** Every file of a ZIP, by path. */
+async function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    fromBuffer(archive, { lazyEntries: true }, (error, opened) => (error === null ? resolve(opened) : reject(error))),
+  );
+  const files = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error !== null) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('error', reject);
+        stream.on('end', () => {
+          files.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  return files;
+}
+
+async function exportOf(guest: TestGuest, token = guest.token) {
+  const response = await server.app.inject({ method: 'POST', url: '/api/guest/export', payload: { api: apiBlock(), guest: { id: guest.id, token } } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/zip');
+  return { response, files: await unzip(response.rawPayload) };
+}
+
+interface ExportedJson {
+  format: string;
+  version: number;
+  account: { email: string; phone: string | null; subscription: { card: { brand: string; last4: string } | null } };
+  sessions: { openedByFacilitator: boolean }[];
+  reservations: {
+    id: number;
+    work: string;
+    jail: { finish: string } | null;
+    alerts: { kind: string }[];
+    activityLogs: { type: string; patrol?: { image: string } }[];
+  }[];
+  lazyAlerts: unknown[];
+  approvedScenes: { image: string }[];
+  payments: { providerPaymentId: string; amountYen: number }[];
+  forumPosts: { text: string }[];
+  errorLogs: { text: string }[];
+  collaboration: { webhook: { enabled: boolean }; trigger: { url: string | null } };
+  triggerDeliveries: { status: string }[];
+  reminders: { byEmail: boolean; devices: { label: string; pushService: string }[] };
+  calendarFeed: { on: boolean };
+}
+
+describe('POST /api/guest/export', () => {
+  it('holds every kind of the guest’s data, the kept images as files, and no secret', async () => {
+    const guest = await signUp(server.app);
+    const other = await signUp(server.app);
+    const now = server.clock.now();
+    const mine = await fillAccount(server.app.db, guest.id, now);
+    const theirs = await fillAccount(server.app.db, other.id, now);
+
+    const { response, files } = await exportOf(guest);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="warden-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect([...files.keys()].sort()).toEqual(['approved-scenes/' + mine.scene.id + '.jpg', 'patrols/' + mine.patrol.logId + '.jpg', 'warden.json'].sort());
+    expect(files.get(`patrols/${mine.patrol.logId}.jpg`)).toEqual(mine.patrol.bytes);
+    expect(files.get(`approved-scenes/${mine.scene.id}.jpg`)).toEqual(mine.scene.bytes);
+
+    const text = files.get('warden.json')?.toString('utf8') ?? '';
+    const data = JSON.parse(text) as ExportedJson;
+    expect(data).toMatchObject({ format: 'warden-export', version: 1 });
+    expect(data.account.email).toBe(guest.email);
+    expect(data.account.phone).toMatch(/^\+8190/);
+    expect(data.account.subscription.card).toEqual({ brand: 'visa', last4: '4242' });
+    expect(data.sessions.map((session) => session.openedByFacilitator).sort()).toEqual([false, true]);
+    expect(data.reservations.map((reservation) => reservation.id)).toEqual(mine.reservationIds);
+    const [held, ignored] = data.reservations;
+    expect(held?.jail?.finish).toBe('ended');
+    expect(ignored?.jail?.finish).toBe('ignored');
+    expect(held?.alerts).toEqual([{ kind: 'no_motion', time: expect.any(String) }]);
+    expect(held?.activityLogs.map((log) => log.type)).toEqual(['patrol', 'dialog']);
+    expect(held?.activityLogs[0]?.patrol).toEqual({ image: `patrols/${mine.patrol.logId}.jpg` });
+    expect(data.lazyAlerts).toHaveLength(1);
+    expect(data.approvedScenes).toEqual([expect.objectContaining({ image: `approved-scenes/${mine.scene.id}.jpg` })]);
+    expect(data.payments).toEqual([expect.objectContaining({ providerPaymentId: `pay_${mine.marker}`, amountYen: 7500 })]);
+    expect(data.forumPosts.map((post) => post.text)).toEqual([`Hello from ${mine.marker}`]);
+    expect(data.errorLogs.map((log) => log.text)).toEqual([`TypeError near ${mine.marker}`]);
+    expect(data.collaboration).toMatchObject({ webhook: { enabled: true }, trigger: { url: `https://hooks.example.com/${mine.marker}` } });
+    expect(data.triggerDeliveries.map((delivery) => delivery.status)).toEqual(['delivered']);
+    expect(data.reminders).toEqual({
+      leadMinutes: 15,
+      byEmail: true,
+      devices: [{ label: 'Chrome on Android', pushService: 'fcm.googleapis.com', addedAt: expect.any(String) }],
+    });
+    expect(data.calendarFeed).toEqual({ on: true });
+
+    // Nothing of another guest's, and no secret: not the password hash, token hashes, keys or the push address.
+    const archiveText = [...files.values()].map((file) => file.toString('latin1')).join('\n');
+    expect(archiveText).not.toContain(theirs.marker);
+    for (const secret of mine.secrets) expect(text).not.toContain(secret);
+    expect(text).not.toContain(guest.token);
+    expect(text).not.toContain('data:image');
+  });
+
+  it('reads a long history a page at a time, all of it in order', async () => {
+    const guest = await signUp(server.app);
+    const now = server.clock.now();
+    const ids = await insertPastJails(
+      server.app.db,
+      guest.id,
+      '+09:00',
+      Array.from({ length: 47 }, (_, index) => ({ startTime: now - (100 - index) * DAY, durationMinutes: 60, finish: 'ended' as const, focusedMs: 60_000 })),
+    );
+    const { response, files } = await exportOf(guest);
+    // Sent as it is written: no length known in advance.
+    expect(response.headers['content-length']).toBeUndefined();
+    const data = JSON.parse(files.get('warden.json')?.toString('utf8') ?? '') as ExportedJson;
+    expect(data.reservations.map((reservation) => reservation.id)).toEqual(ids);
+  });
+
+  it('is refused to a facilitator’s session and to a session that ended', async () => {
+    const guest = await signUp(server.app);
+    const now = server.clock.now();
+    const [warden] = await server.app.db
+      .insert(wardens)
+      .values({ title: `facilitator-${guest.id}`, email: `facilitator-${guest.id}@example.com`, passwordHash: 'not-a-real-hash', createdAt: now })
+      .returning({ id: wardens.id });
+    const facilitatorToken = await startSession(server.app.db, guest.id, now, warden?.id ?? null);
+    expect(await fail(server.app, '/guest/export', { api: apiBlock(), guest: { id: guest.id, token: facilitatorToken } })).toBe(
+      message('en', 'facilitator_not_allowed'),
+    );
+    expect(await fail(server.app, '/guest/export', { api: apiBlock(), guest: { ...credentials(guest), token: 'not-a-session' } })).toBe(
+      message('en', 'authentication_failed'),
+    );
+  });
+});
