@@ -149,4 +149,50 @@ describe('envelopeBaseQuery', () => {
     expect(result.error?.status).toBe('FAILED');
     expect(actions).toEqual([]);
   });
+
+  it('saves a download under the name the server gives, and reads a failed one as the envelope', async () => {
+    const { api, actions } = caller();
+    const saved: { file: Blob; fileName: string }[] = [];
+    const saveFile = (file: Blob, fileName: string) => saved.push({ file, fileName });
+    const archive: typeof fetch = async () =>
+      new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+        headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="warden-2030-01-07.zip"' },
+      });
+    const result = await envelopeBaseQuery({ fetchFn: archive, isOnline: () => true, saveFile })({ path: '/guest/export', download: true }, api, {});
+    expect(result).toEqual({ data: { fileName: 'warden-2030-01-07.zip' } });
+    expect(saved.map((file) => file.fileName)).toEqual(['warden-2030-01-07.zip']);
+    expect(new Uint8Array(await saved[0]?.file.arrayBuffer())).toEqual(new Uint8Array([0x50, 0x4b, 0x03, 0x04]));
+    expect(actions).toContainEqual(callFinished('/guest/export'));
+
+    const refused = await envelopeBaseQuery({
+      fetchFn: answer({ api: { status: 'failed', errorMessage: 'Only the guest can.' } }),
+      isOnline: () => true,
+      saveFile,
+    })({ path: '/guest/export', download: true }, api, {});
+    expect(refused).toEqual({ error: { status: 'FAILED', message: 'Only the guest can.' } });
+    expect(saved).toHaveLength(1);
+  });
+
+  it('fails a download whose stream breaks off, and saves nothing', async () => {
+    const { api } = caller();
+    const saved: string[] = [];
+    const broken: typeof fetch = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new Uint8Array([0x50, 0x4b]));
+            controller.error(new Error('connection reset'));
+          },
+        }),
+        { headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="warden.zip"' } },
+      );
+    const result = await envelopeBaseQuery({ fetchFn: broken, isOnline: () => true, saveFile: (_file, name) => saved.push(name) })(
+      { path: '/guest/export', download: true },
+      api,
+      {},
+    );
+    expect(result.error?.status).toBe('FETCH_ERROR');
+    expect(result.error?.message).toContain('connection reset');
+    expect(saved).toEqual([]);
+  });
 });

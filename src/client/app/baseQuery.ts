@@ -1,5 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { Language } from '../../shared/constants.ts';
+import { saveInBrowser } from './download.ts';
 import { callFailed, callFinished, callStarted, noInternet, serverError } from './slices/network.ts';
 
 /**
@@ -17,6 +18,12 @@ export interface CallArgs {
   auth?: boolean;
   /** Not counted as a running call (no loading overlay, no banner): fire and forget. */
   silent?: boolean;
+  /**
+   * The success is a file, not the envelope (the export): it is handed to
+   * `saveFile` under the name the server gives, and the payload is
+   * `{ fileName }`. A failure is still the envelope.
+   */
+  download?: boolean;
 }
 
 /**
@@ -45,6 +52,13 @@ export interface BaseQueryOptions {
   isOnline?: () => boolean;
   /** Translates a `common` text (the banner's texts). */
   translate?: (key: keyof typeof ENGLISH) => string;
+  /** Where a downloaded file goes: the browser's downloads, unless a test says otherwise. */
+  saveFile?: (file: Blob, fileName: string) => void;
+}
+
+/** The file name of a download, from `Content-Disposition: attachment; filename="…"`. */
+export function attachmentName(response: Response): string {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
 }
 
 const ENGLISH = {
@@ -81,6 +95,8 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
       if (!args.silent) dispatch(callFailed({ kind, message: error.message }));
       return { error };
     };
+    const unreachable = (error: unknown) =>
+      fail({ status: 'FETCH_ERROR', message: `${translate('unableToReachServer')} ${error instanceof Error ? error.message : String(error)}` });
     if (!args.silent) dispatch(callStarted(kind));
     let response: Response;
     try {
@@ -91,8 +107,7 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
         signal,
       });
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return fail({ status: 'FETCH_ERROR', message: `${translate('unableToReachServer')} ${detail}` });
+      return unreachable(error);
     }
     if (response.status >= 500) {
       const message = translate('serverErrorOccurred');
@@ -101,6 +116,19 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
     }
     if (!response.ok) {
       return fail({ status: response.status, message: `Request failed with status code ${response.status}` });
+    }
+    if (args.download && !response.headers.get('content-type')?.startsWith('application/json')) {
+      let file: Blob;
+      try {
+        file = await response.blob();
+      } catch (error) {
+        // The stream broke off: what arrived is no whole file.
+        return unreachable(error);
+      }
+      const fileName = attachmentName(response);
+      (options.saveFile ?? saveInBrowser)(file, fileName);
+      if (!args.silent) dispatch(callFinished(kind));
+      return { data: { fileName } };
     }
     let answer: unknown;
     try {

@@ -1,8 +1,12 @@
 import { api } from '../../app/api.ts';
 
-/** The calls of "Your data" (docs/api.md, `/guest/delete`). */
+/** The calls of "Your data" (docs/api.md, `/guest/export` and `/guest/delete`). */
 export const privacyApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** `/guest/export`: saves the archive to the browser's downloads; answers its file name. */
+    guestExport: build.mutation<{ fileName: string }, void>({
+      query: () => ({ path: '/guest/export', body: {}, auth: true, download: true }),
+    }),
     /**
      * `/guest/delete` with the account's password: the account is deleted and
      * every session ends; the screen then forgets the session on this device
@@ -14,4 +18,4 @@ export const privacyApi = api.injectEndpoints({
   }),
 });
 
-export const { useGuestDeleteMutation } = privacyApi;
+export const { useGuestExportMutation, useGuestDeleteMutation } = privacyApi;
