@@ -1,40 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { message } from '../../../shared/messages.ts';
 import { wardens } from '../../db/schema/index.ts';
 import { startSession } from '../../services/guests.ts';
 import { fillAccount } from '../../test/full-account.ts';
 import { insertPastJails } from '../../test/jail-history.ts';
+import { unzip } from '../../test/unzip.ts';
 import { apiBlock, credentials, fail, signUp, useTestServer, type TestGuest } from '../../test/harness.ts';
 
 const server = useTestServer();
 const DAY = 86_400_000;
-
-/** Every file of a ZIP, by path. */
-async function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    fromBuffer(archive, { lazyEntries: true }, (error, opened) => (error === null ? resolve(opened) : reject(error))),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error !== null) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return files;
-}
 
 async function exportOf(guest: TestGuest, token = guest.token) {
   const response = await server.app.inject({ method: 'POST', url: '/api/guest/export', payload: { api: apiBlock(), guest: { id: guest.id, token } } });
