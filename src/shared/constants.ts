@@ -64,6 +64,9 @@ const PATROL_CHANCE_DIVISOR_MINUTES = 90;
 /** A patrol image is at most this many pixels on its long side. */
 export const PATROL_IMAGE_MAX_SIDE_PX = 100;
 
+/** Patrol images are kept this many days after their jail ends (the server purges them; "Your data" says so). */
+export const PATROL_RETENTION_DAYS = 7;
+
 /** The patrol history shows the latest this many images. */
 export const PATROL_HISTORY_SHOWN = 30;
 

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JailEngine } from './engine.ts';
-import { WEEK_MS } from '../../shared/durations.ts';
+import { PATROL_RETENTION_DAYS } from '../../shared/constants.ts';
+import { DAY_MS } from '../../shared/durations.ts';
 
 /** How often every server looks for due work. */
 export const SCHEDULER_INTERVAL_MS = 1_000;
 
 /** Patrol images are kept this long after their jail ends. */
-export const PATROL_RETENTION_MS = WEEK_MS;
+export const PATROL_RETENTION_MS = PATROL_RETENTION_DAYS * DAY_MS;
 
 /** How often (in real time) a server purges rows past their time (services/purge.ts); an explicit `tick()` purges at once. */
 export const PURGE_INTERVAL_MS = 3_600_000;

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PATROL_RETENTION_DAYS } from '../../../shared/constants.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { useGuestExportMutation } from './api.ts';
@@ -21,7 +22,7 @@ export function ExportSection() {
       <p>{t('export_intro')}</p>
       <ul className="privacy-contents">
         {CONTENTS.map((item) => (
-          <li key={item}>{t(item)}</li>
+          <li key={item}>{t(item, { days: PATROL_RETENTION_DAYS })}</li>
         ))}
       </ul>
       <p className="privacy-note">{t('export_format')}</p>

@@ -5,7 +5,7 @@ export const EXPORT_TEXTS = {
     export_intro: 'One ZIP file with everything Warden keeps about you:',
     export_account: 'your account, with your phone number, plan and sign-ins',
     export_jails: 'every jail you booked, with its report, alerts and logs',
-    export_images: 'the patrol images still kept (those of the last 7 days) and your approved scenes, as image files',
+    export_images: 'the patrol images still kept (those of the last {{days}} days) and your approved scenes, as image files',
     export_payments: 'your payments, forum posts and the error reports your devices sent',
     export_settings: 'your collaboration settings and trigger calls, reminder devices, and whether your calendar feed is on',
     export_format:
@@ -19,7 +19,7 @@ export const EXPORT_TEXTS = {
     export_intro: 'Wardenが保存しているあなたのデータを、ひとつのZIPファイルにまとめてダウンロードできます。',
     export_account: 'アカウント情報（電話番号、プラン、サインインの記録を含む）',
     export_jails: '予約したすべてのジェイルと、そのレポート・アラート・ログ',
-    export_images: 'まだ保存されている巡回画像（直近7日分）と承認済みのシーン（画像ファイル）',
+    export_images: 'まだ保存されている巡回画像（直近{{days}}日分）と承認済みのシーン（画像ファイル）',
     export_payments: 'お支払い、フォーラムへの投稿、端末から送られたエラーレポート',
     export_settings: '連携の設定とトリガーの呼び出し、リマインダーの端末、カレンダーフィードのオン・オフ',
     export_format:
