@@ -42,9 +42,9 @@ export function DeleteSection() {
   }
 
   return (
-    <Card title={t('delete_heading')} className="privacy-delete">
+    <Card title={t('delete_heading')} className="privacy-section privacy-delete">
       <p className="privacy-delete-warning">{t('delete_intro')}</p>
-      <ul className="privacy-consequences">
+      <ul className="privacy-list">
         {CONSEQUENCES.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}

@@ -1,7 +1,9 @@
-import { ShieldCheck } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.ts';
+import { privacyUrl } from '../account/links.ts';
 import { DeleteSection } from './DeleteSection.tsx';
+import { ExportSection } from './ExportSection.tsx';
 
 /**
  * /guest/data, "Your data": a line that leads to the privacy page, then
@@ -14,10 +16,13 @@ export function YourDataScreen() {
     <section className="account-screen privacy-screen">
       <h1>{t('heading')}</h1>
       <p className="privacy-page-link">
-        <ShieldCheck aria-hidden="true" focusable="false" size={20} />
-        <a href={`/privacy.html#${language}`}>{t('privacy_link')}</a>
+        <LockKeyhole aria-hidden="true" focusable="false" size={20} />
+        {/* In a tab of its own, as everywhere: the installed app has no way back from a page outside it. */}
+        <a href={privacyUrl(language)} target="_blank" rel="noopener noreferrer">
+          {t('privacy_link')}
+        </a>
       </p>
-      <section aria-labelledby="data-export" />
+      <ExportSection />
       <DeleteSection />
     </section>
   );

@@ -4,6 +4,20 @@ export const texts = {
     heading: 'Your data',
     privacy_link: 'Privacy: what Warden keeps about you, for how long and why',
 
+    export_heading: 'Download your data',
+    export_intro: 'One ZIP file with everything Warden keeps about you:',
+    export_account: 'your account, with your phone number, plan and sign-ins',
+    export_jails: 'every jail you booked, with its report, alerts and logs',
+    export_images: 'the patrol images still kept (those of the last {{days}} days) and your approved scenes, as image files',
+    export_payments: 'your payments, forum posts and the error reports your devices sent',
+    export_settings: 'your collaboration settings and trigger calls, reminder devices, and whether your calendar feed is on',
+    export_format:
+      'The data is in warden.json, which any program that reads JSON can open. Your password, keys and secret addresses are never in it. Keep the file somewhere safe: it holds your personal data.',
+    export_button: 'Download my data',
+    export_preparing: 'Preparing your file…',
+    export_saved: 'Saved {{fileName}} to your downloads.',
+    export_facilitator: 'You are signed in as a facilitator. Only the guest can download the account’s data.',
+
     delete_heading: 'Delete your account',
     delete_intro: 'Deleting your account cannot be undone. This is what happens:',
     delete_jail: 'A jail running now is finished first.',
@@ -30,6 +44,20 @@ export const texts = {
   ja: {
     heading: 'あなたのデータ',
     privacy_link: 'プライバシー：Wardenが保存するデータ、その期間と理由',
+
+    export_heading: 'データのダウンロード',
+    export_intro: 'Wardenが保存しているあなたのデータを、ひとつのZIPファイルにまとめてダウンロードできます。',
+    export_account: 'アカウント情報（電話番号、プラン、ログインの記録を含む）',
+    export_jails: '予約したすべてのジェイルと、そのレポート・アラート・ログ',
+    export_images: 'まだ保存されている巡回画像（直近{{days}}日分）と承認済みのシーン（画像ファイル）',
+    export_payments: 'お支払い、フォーラムへの投稿、端末から送られたエラーレポート',
+    export_settings: '連携の設定とトリガーの呼び出し、リマインダーの端末、カレンダーフィードのオン・オフ',
+    export_format:
+      'データは warden.json に入っていて、JSONを読めるプログラムで開けます。パスワード、鍵、秘密のアドレスは含まれません。個人データが含まれるので、ファイルは安全な場所に保管してください。',
+    export_button: 'データをダウンロード',
+    export_preparing: 'ファイルを準備しています…',
+    export_saved: '{{fileName}} をダウンロードフォルダに保存しました。',
+    export_facilitator: 'ファシリテーターとしてログインしています。アカウントのデータをダウンロードできるのはご本人だけです。',
 
     delete_heading: 'アカウントの削除',
     delete_intro: 'アカウントを削除すると、元に戻せません。削除すると次のようになります。',
