@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import {
   activityLogs,
   errorLogs,
+  facilitatorTokens,
   featureImages,
   forumMessages,
   type GuestRow,
@@ -15,6 +16,7 @@ import {
   lazyAlerts,
   payments,
   pushDevices,
+  remindersSent,
   reservations,
   sessions,
   triggerDeliveries,
@@ -286,7 +288,40 @@ async function* exportJson(db: Database, guest: GuestRow, now: number): AsyncGen
     // The push service's host says which browser maker delivers it; the address itself works as a credential.
     devices: devices.map((device) => ({ label: device.label, pushService: new URL(device.endpoint).host, addedAt: iso(device.createdAt) })),
   })}`;
+  // Which reminders went out, and how: a few a jail, read at once.
+  const reminders = await db
+    .select({
+      reservationId: remindersSent.reservationId,
+      startTime: remindersSent.startTime,
+      target: remindersSent.target,
+      claimedAt: remindersSent.claimedAt,
+      outcome: remindersSent.outcome,
+    })
+    .from(remindersSent)
+    .innerJoin(reservations, eq(reservations.id, remindersSent.reservationId))
+    .where(eq(reservations.guestId, guestId))
+    .orderBy(asc(remindersSent.claimedAt));
+  yield* jsonArray(
+    'remindersSent',
+    reminders.map((reminder) => ({
+      reservationId: reminder.reservationId,
+      jailStart: iso(reminder.startTime),
+      to: reminder.target === 'email' ? 'email' : 'device',
+      sentAt: iso(reminder.claimedAt),
+      outcome: reminder.outcome,
+    })),
+  );
   yield `,\n"calendarFeed":${JSON.stringify({ on: guest.calendarFeedToken !== null })}`;
+  // The one-time links that let a facilitator sign in as the guest: when made, until when, when used (never the token).
+  const facilitatorLinks = await db
+    .select({ createdAt: facilitatorTokens.createdAt, expiresAt: facilitatorTokens.expiresAt, usedAt: facilitatorTokens.usedAt })
+    .from(facilitatorTokens)
+    .where(eq(facilitatorTokens.guestId, guestId))
+    .orderBy(asc(facilitatorTokens.createdAt));
+  yield* jsonArray(
+    'facilitatorLinks',
+    facilitatorLinks.map((link) => ({ createdAt: iso(link.createdAt), expiresAt: iso(link.expiresAt), usedAt: iso(link.usedAt) })),
+  );
   yield '\n}\n';
 }
 
