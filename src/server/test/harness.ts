@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { Language } from '../../shared/constants.ts';
+import { runAdmin } from '../admin.ts';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
 import { AdjustableClock } from '../lib/clock.ts';
@@ -300,4 +301,12 @@ export async function runJailWithBreak(app: FastifyInstance, guest: TestGuest): 
   await app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
   await moveClockTo(app, reservation.endTime + minute);
   return reservation;
+}
+
+/** A warden made by the admin command (`create-warden`), as an operator makes one: its id and e-mail. */
+export async function newWarden(server: Pick<TestServer, 'app' | 'clock'>): Promise<{ id: number; email: string }> {
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const email = `warden-${suffix}@example.com`;
+  const [created] = await runAdmin(['create-warden', '--title', `Warden ${suffix}`, '--email', email], server.app.db, server.clock, server.app.config);
+  return { id: Number(/^warden (\d+)/.exec(created ?? '')?.[1]), email };
 }

@@ -18,6 +18,11 @@ export function eventId(): string {
   return randomBytes(12).toString('base64url');
 }
 
+/** Resolves with the reason when the server ends the client's socket. */
+export function disconnected(client: RelayClient): Promise<string> {
+  return new Promise((resolve) => client.socket.once('disconnect', (reason: string) => resolve(reason)));
+}
+
 export class RelayClient {
   readonly received: Received[] = [];
   private readonly waiters: { event: string; match: (payload: unknown) => boolean; resolve: (payload: unknown) => void }[] = [];

@@ -39,6 +39,7 @@ import {
   credentials,
   fail,
   moveClockTo,
+  newWarden,
   readyGuest,
   signIn,
   signUp,
@@ -49,7 +50,7 @@ import {
   type TestGuest,
   type TestServer,
 } from '../../test/harness.ts';
-import { eventId, RelayClient } from '../../test/relay-client.ts';
+import { disconnected, eventId, RelayClient } from '../../test/relay-client.ts';
 
 /**
  * Deleting an account (docs/privacy.md, Deletion): every row of the guest
@@ -87,18 +88,6 @@ async function connect(auth: Record<string, unknown>): Promise<RelayClient> {
   const client = await RelayClient.connect(server.url, auth);
   clients.push(client);
   return client;
-}
-
-/** Resolves with the reason when the server ends the socket. */
-function disconnected(client: RelayClient): Promise<string> {
-  return new Promise((resolve) => client.socket.once('disconnect', (reason: string) => resolve(reason)));
-}
-
-async function newWarden(app = server.app, clock = server.clock): Promise<{ id: number; email: string }> {
-  const suffix = Math.random().toString(36).slice(2, 10);
-  const email = `warden-${suffix}@example.com`;
-  const [created] = await runAdmin(['create-warden', '--title', `Warden ${suffix}`, '--email', email], app.db, clock, app.config);
-  return { id: Number(/^warden (\d+)/.exec(created ?? '')?.[1]), email };
 }
 
 /** Subscribes the guest to the light plan with the local provider's card that succeeds; the card's token. */
@@ -216,7 +205,7 @@ async function guestRow(id: number) {
 
 describe('deleting an account', () => {
   it('leaves no row of the guest but the anonymised payments and forum posts, and another guest’s rows as they were', async () => {
-    const warden = await newWarden();
+    const warden = await newWarden(server);
     const leaving = await readyGuest(server.app);
     const staying = await readyGuest(server.app);
     const leavingReservations = await populate(leaving, warden);
@@ -319,7 +308,7 @@ describe('deleting an account', () => {
     const jail = await bookJail(server.app, guest, 1, 2);
     await moveClockTo(server.app, jail.startTime - 5 * MINUTE);
     const device = await connect({ guest: credentials(guest) });
-    const warden = await newWarden();
+    const warden = await newWarden(server);
     const console_ = await connect({ warden: { token: await startWardenSession(server.app.db, warden.id, server.clock.now()) } });
     const started = device.next('jail_start_to_guest');
     await moveClockTo(server.app, jail.startTime + 1_000);
@@ -347,7 +336,7 @@ describe('deleting an account', () => {
 
   it('is refused to a facilitator’s session, in either language, and nothing is lost', async () => {
     const guest = await readyGuest(server.app);
-    const warden = await newWarden();
+    const warden = await newWarden(server);
     const lines = await runAdmin(['facilitator-token', '--warden', warden.email, '--guest', String(guest.id)], server.app.db, server.clock, server.app.config);
     const answer = await succeed(server.app, '/guest/authenticateAsLimFacilitator', {
       api: apiBlock(),

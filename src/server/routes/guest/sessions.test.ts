@@ -13,6 +13,7 @@ import {
   fail,
   lastMessageTo,
   linkTokenMailedTo,
+  newWarden,
   readyGuest,
   signIn,
   signUp,
@@ -20,7 +21,7 @@ import {
   useListeningTestServer,
   type TestGuest,
 } from '../../test/harness.ts';
-import { RelayClient } from '../../test/relay-client.ts';
+import { disconnected, RelayClient } from '../../test/relay-client.ts';
 
 /**
  * Sessions that end (docs/sessions.md): idle time and lifetime on the
@@ -53,24 +54,12 @@ async function connect(auth: Record<string, unknown>): Promise<RelayClient> {
   return client;
 }
 
-/** Resolves with the reason when the server ends the socket. */
-function disconnected(client: RelayClient): Promise<string> {
-  return new Promise((resolve) => client.socket.once('disconnect', (reason: string) => resolve(reason)));
-}
-
 async function lastSeenOf(guest: TestGuest): Promise<number | undefined> {
   const [row] = await server.app.db
     .select({ lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(eq(sessions.tokenHash, hashToken(guest.token)));
   return row?.lastSeenAt;
-}
-
-async function newWarden(): Promise<{ id: number; email: string }> {
-  const suffix = Math.random().toString(36).slice(2, 10);
-  const email = `warden-${suffix}@example.com`;
-  const [created] = await runAdmin(['create-warden', '--title', `Warden ${suffix}`, '--email', email], server.app.db, server.clock, server.app.config);
-  return { id: Number(/^warden (\d+)/.exec(created ?? '')?.[1]), email };
 }
 
 describe('lifetimes of a guest session', () => {
@@ -242,7 +231,7 @@ describe('changing the e-mail address', () => {
 
 describe('a warden’s console socket', () => {
   it('ends when the warden signs out, and cannot come back with that session', async () => {
-    const warden = await newWarden();
+    const warden = await newWarden(server);
     const token = await startWardenSession(server.app.db, warden.id, server.clock.now());
     const consoleSocket = await connect({ warden: { token } });
     const ended = disconnected(consoleSocket);
@@ -252,7 +241,7 @@ describe('a warden’s console socket', () => {
   });
 
   it('reconnecting as the console does after its session ended is refused at the handshake, and the socket stops trying', async () => {
-    const warden = await newWarden();
+    const warden = await newWarden(server);
     const token = await startWardenSession(server.app.db, warden.id, server.clock.now());
     // The console's settings (src/client/warden/relay.ts): the auth read at every connection, reconnection on.
     const socket = io(server.url, {
@@ -280,7 +269,7 @@ describe('a warden’s console socket', () => {
   });
 
   it('ends when the console session expires', async () => {
-    const warden = await newWarden();
+    const warden = await newWarden(server);
     const token = await startWardenSession(server.app.db, warden.id, server.clock.now());
     const consoleSocket = await connect({ warden: { token } });
     await server.app.endExpiredSessions();
@@ -295,7 +284,7 @@ describe('a warden’s console socket', () => {
 
 describe('a facilitator', () => {
   async function facilitatorToken(guest: TestGuest): Promise<string> {
-    const warden = await newWarden();
+    const warden = await newWarden(server);
     const lines = await runAdmin(
       ['facilitator-token', '--warden', warden.email, '--guest', String(guest.id), '--hours', '1'],
       server.app.db,
