@@ -7,6 +7,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { seededRandom } from '../bench/frames.ts';
 
 export interface Y4mOptions {
   width: number;
@@ -99,23 +100,37 @@ export function movingVideo(width = 160, height = 120, frames = 37, fps = 10): B
   });
 }
 
-/** The same textured scene with the square standing still: identical frames. */
-export function stillVideo(width = 160, height = 120, frames = 24, fps = 10): Buffer {
+/**
+ * The same textured scene with the square standing still: identical frames,
+ * or, given `sensorNoiseSeed`, the scene as a real camera films it: every
+ * pixel's luma in every frame moved by sensor noise of -1, 0 or +1 (a
+ * quarter, a half and a quarter of the time, from a seeded generator), so
+ * that no two frames are the same while their motion score (the mean
+ * absolute luma difference, docs/vision.md) stays near 0.75, under the
+ * no-motion threshold.
+ */
+export function stillVideo({ sensorNoiseSeed }: { sensorNoiseSeed?: number } = {}, width = 160, height = 120, frames = 24, fps = 10): Buffer {
   const size = Math.round(Math.min(width, height) / 3);
   const left = Math.round((width - size) / 2);
   const top = Math.round((height - size) / 2);
+  const inside = (x: number, y: number) => x >= left && x < left + size && y >= top && y < top + size;
+  const random = sensorNoiseSeed === undefined ? null : seededRandom(sensorNoiseSeed);
+  // Frames are encoded in order, pixel by pixel: each draw is the next pixel's noise.
+  const noise = () => {
+    if (random === null) return 0;
+    const bits = random();
+    return (bits & 1) + ((bits >>> 1) & 1) - 1;
+  };
   return encodeY4m({
     width,
     height,
     frames,
     fps,
     luma(x, y) {
-      const inside = x >= left && x < left + size && y >= top && y < top + size;
-      return inside ? 40 : room(x, y);
+      return (inside(x, y) ? 40 : room(x, y)) + noise();
     },
     chroma(x, y) {
-      const inside = x >= left && x < left + size && y >= top && y < top + size;
-      return inside ? [110, 200] : [120, 134];
+      return inside(x, y) ? [110, 200] : [120, 134];
     },
   });
 }
