@@ -207,10 +207,12 @@ function print(result: VideoResult): void {
   console.log(`  patrols: ${figureText(summary.patrols)}; the patrol rule expects ${fixed(result.expectedPatrols)} in this time`);
   const http = result.httpRequests.map((entry) => `${entry.method} ${entry.path} x${entry.count}`);
   console.log(`  HTTP requests of the page in the window: ${http.length === 0 ? 'none' : http.join(', ')}`);
+  console.log(`  acks refusing an event: ${summary.refusedAcks}`);
   const mix = summary.relayMix;
   console.log(
     `  relay mix (per guest per minute): motion events ${fixed(mix.motionEventsPerMinute)}, alive checks ${fixed(mix.aliveChecksPerMinute)}, ` +
-      `patrols ${fixed(mix.patrolsPerMinute)} (${Math.round(mix.patrolMeanBytes)} B), other events ${fixed(mix.otherEventsPerMinute)}`,
+      `patrols ${fixed(mix.patrolsPerMinute)} (${Math.round(mix.patrolMeanBytes)} B), other events ${fixed(mix.otherEventsPerMinute)}` +
+      (mix.otherEvents.length === 0 ? '' : ` (${mix.otherEvents.join(', ')})`),
   );
 }
 

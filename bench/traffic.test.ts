@@ -92,7 +92,8 @@ describe("summing a page's traffic", () => {
       message('up', 'event', 'check_alive_from_guest', 102),
       message('up', 'event', 'check_alive_from_guest', 104),
       message('up', 'event', 'check_alive_from_guest', 106),
-      message('down', 'ack', 'check_alive_from_guest', 20),
+      message('down', 'ack', 'check_alive_from_guest', 20, [{ ok: true }]),
+      message('down', 'ack', 'patrol_from_guest', 40, [{ ok: false, error: 'The patrol image is too large.' }]),
       message('up', 'event', 'no_motion_event_from_guest', 150, motion(0)),
       message('up', 'event', 'motion_event_from_guest', 150, motion(1)),
       message('up', 'event', 'motion_event_from_guest', 152, motion(1)),
@@ -110,7 +111,8 @@ describe("summing a page's traffic", () => {
       perMinute: 2,
       meanBytes: 103,
     });
-    expect(summary.rows.find((row) => row.direction === 'down' && row.kind === 'ack')).toMatchObject({ name: 'check_alive_from_guest', count: 1 });
+    expect(summary.rows.find((row) => row.direction === 'down' && row.name === 'check_alive_from_guest')).toMatchObject({ kind: 'ack', count: 1 });
+    expect(summary.refusedAcks).toBe(1);
     expect(summary.rows.find((row) => row.kind === 'engine' && row.name === 'ping')).toMatchObject({ direction: 'down', count: 1, perMinute: 0.5 });
     expect(summary.motion).toEqual([
       { event: 'no_motion_event_from_guest', type: 0, count: 1, perMinute: 0.5, meanBytes: 150 },
@@ -123,6 +125,7 @@ describe("summing a page's traffic", () => {
       patrolsPerMinute: 0.5,
       patrolMeanBytes: 4000,
       otherEventsPerMinute: 0.5,
+      otherEvents: ['initialize_from_guest'],
     });
   });
 

@@ -126,11 +126,15 @@ export interface RelayMix {
   patrolsPerMinute: number;
   patrolMeanBytes: number;
   otherEventsPerMinute: number;
+  /** Which events those are. */
+  otherEvents: string[];
 }
 
 export interface TrafficSummary {
   minutes: number;
   rows: MessageRow[];
+  /** Acks that answered `ok: false` (a refused event), either way. */
+  refusedAcks: number;
   motion: MotionRow[];
   patrols: Figure;
   relayMix: RelayMix;
@@ -182,9 +186,11 @@ export function summarise(messages: readonly TimedMessage[], minutes: number): T
     minutes,
   );
   const others = sentEvents.filter((message) => !isMotionEvent(message.name) && message.name !== PATROL_EVENT && message.name !== ALIVE_EVENT);
+  const refusedAcks = messages.filter((message) => message.kind === 'ack' && (message.args[0] as { ok?: unknown } | undefined)?.ok === false).length;
   return {
     minutes,
     rows,
+    refusedAcks,
     motion,
     patrols,
     relayMix: {
@@ -193,6 +199,7 @@ export function summarise(messages: readonly TimedMessage[], minutes: number): T
       patrolsPerMinute: patrols.perMinute,
       patrolMeanBytes: patrols.meanBytes,
       otherEventsPerMinute: others.length / minutes,
+      otherEvents: [...new Set(others.map((message) => message.name))],
     },
   };
 }
