@@ -75,6 +75,7 @@ describe('decoding a relay connection', () => {
   });
 
   it('refuses what is not socket.io', () => {
+    expect(() => new ConnectionTraffic().frame('up', 'x')).toThrow(/not an engine.io packet/);
     expect(() => new ConnectionTraffic().frame('up', '4{not a packet')).toThrow();
     expect(() => new ConnectionTraffic().frame('up', Buffer.from([1, 2, 3]))).toThrow();
   });

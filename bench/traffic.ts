@@ -41,6 +41,9 @@ function frameBytes(frame: string | Uint8Array): number {
   return typeof frame === 'string' ? Buffer.byteLength(frame, 'utf8') : frame.byteLength;
 }
 
+/** An engine.io packet of its own, or a socket.io packet with all its frames. */
+type Completed = { engine: string; bytes: number } | { packet: Packet; bytes: number };
+
 /** One direction of one connection: its socket.io decoder keeps a binary packet until its attachments came. */
 class DirectionDecoder {
   private readonly decoder = new Decoder();
@@ -52,10 +55,11 @@ class DirectionDecoder {
     this.decoder.on('decoded', (packet) => this.decoded.push(packet));
   }
 
-  /** The engine.io and socket.io packets this frame completes (none while a binary packet waits for attachments). */
-  add(frame: string | Uint8Array): { engine?: string; packet?: Packet; bytes: number }[] {
+  /** The packets this frame completes (none while a binary packet waits for attachments). */
+  add(frame: string | Uint8Array): Completed[] {
     // A binary frame is a message's data as it is; a text frame starts with its engine.io type.
     const engine = typeof frame === 'string' ? decodePacket(frame, 'nodebuffer') : { type: 'message' as const, data: Buffer.from(frame) };
+    if (engine.type === 'error') throw new Error(`not an engine.io packet: ${String(frame).slice(0, 80)}`);
     if (engine.type !== 'message') return [{ engine: engine.type, bytes: frameBytes(frame) }];
     this.pendingBytes += frameBytes(frame);
     this.decoder.add(engine.data);
@@ -73,9 +77,10 @@ export class ConnectionTraffic {
 
   /** Decodes one frame that went `direction`. Throws on a frame that is not engine.io/socket.io. */
   frame(direction: Direction, frame: string | Uint8Array): Message[] {
-    return this.decoders[direction].add(frame).map(({ engine, packet, bytes }) => {
-      if (engine !== undefined) return { kind: 'engine', name: engine, bytes, args: [] };
-      if (packet === undefined) throw new Error('a decoded frame without a packet');
+    return this.decoders[direction].add(frame).map((completed): Message => {
+      const { bytes } = completed;
+      if ('engine' in completed) return { kind: 'engine', name: completed.engine, bytes, args: [] };
+      const { packet } = completed;
       const args: unknown[] = Array.isArray(packet.data) ? packet.data : [];
       if (packet.type === PacketType.EVENT || packet.type === PacketType.BINARY_EVENT) {
         const [name, ...rest] = args;
