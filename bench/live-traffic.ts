@@ -34,26 +34,47 @@ import { chromiumWithCamera } from '../tests/chromium.ts';
 import { signInPage } from '../tests/helpers.ts';
 import { fakeRecognition, recordSpeech } from '../tests/speech.ts';
 import { movingVideo, stillVideo, writeFileAtomic } from '../tests/y4m.ts';
-import { ConnectionTraffic, expectedPatrols, summarise, type Direction, type Figure, type TimedMessage, type TrafficSummary } from './traffic.ts';
+import { ConnectionTraffic, expectedPatrols, motionTypeOf, summarise, type Direction, type Figure, type TimedMessage, type TrafficSummary } from './traffic.ts';
 
 const MINUTE_MS = 60_000;
-/** A try-anyway jail lasts at least an hour: the longest measurement it holds. */
+/** The longest measurement: a try-anyway jail of an hour holds it, with time for the page to start. */
 const MAX_MINUTES = 55;
 /** How long the page may take to open its camera on a busy machine. */
 const CAMERA_TIMEOUT_MS = 120_000;
 
-const { values: options } = parseArgs({
-  options: {
-    minutes: { type: 'string', default: '10' },
-    json: { type: 'string', default: 'bench/results/live-traffic.json' },
-    dist: { type: 'string', default: 'dist' },
-  },
-});
-const minutes = Number(options.minutes);
-if (!(minutes > 0 && minutes <= MAX_MINUTES)) {
-  console.error(`--minutes takes a number of minutes above 0 and at most ${MAX_MINUTES}, not "${options.minutes}"`);
-  process.exit(2);
+const USAGE = `npm run bench:live-traffic -- [options]
+
+  --minutes N    minutes measured from the relay socket's opening (default 10, at most ${MAX_MINUTES})
+  --json FILE    where to write the figures (default bench/results/live-traffic.json)
+  --dist DIR     the client build to serve, built when older than its sources (default dist)
+  --help         this text`;
+
+function readOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        minutes: { type: 'string', default: '10' },
+        json: { type: 'string', default: 'bench/results/live-traffic.json' },
+        dist: { type: 'string', default: 'dist' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const minutes = Number(values.minutes);
+    if (!(minutes > 0 && minutes <= MAX_MINUTES))
+      throw new Error(`--minutes takes a number of minutes above 0 and at most ${MAX_MINUTES}, not "${values.minutes}"`);
+    return { ...values, minutes };
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
 }
+
+const options = readOptions();
+const { minutes } = options;
 
 const videoDir = join(tmpdir(), 'warden-live-traffic');
 const VIDEOS = [
@@ -163,14 +184,14 @@ async function measure(baseUrl: string, video: (typeof VIDEOS)[number]): Promise
       timeline: inWindow
         .filter((message) => message.kind !== 'engine')
         .map((message) => {
-          const motionType = (message.args[0] as { motion?: { type?: number } } | undefined)?.motion?.type;
+          const motionType = motionTypeOf(message);
           return {
             seconds: Math.round(message.timeMs) / 1000,
             direction: message.direction,
             kind: message.kind,
             name: message.name,
             bytes: message.bytes,
-            ...(typeof motionType === 'number' ? { motionType } : {}),
+            ...(motionType === null ? {} : { motionType }),
           };
         }),
     };

@@ -165,7 +165,8 @@ const isMotionEvent = (name: string) => Object.hasOwn(MOTION_EVENTS, name);
 const PATROL_EVENT = 'patrol_from_guest';
 const ALIVE_EVENT = 'check_alive_from_guest';
 
-function motionTypeOf(message: Message): number | null {
+/** The `motion.type` a motion event carried; null for any other message. */
+export function motionTypeOf(message: Message): number | null {
   const motion = (message.args[0] as { motion?: { type?: unknown } } | undefined)?.motion;
   return typeof motion?.type === 'number' ? motion.type : null;
 }
