@@ -24,22 +24,13 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/database.ts';
-import { guests, reservations, sessions } from '../src/server/db/schema/index.ts';
-import { jpegDataUrlSize } from '../src/server/jail/jpeg.ts';
 import pg from 'pg';
-import { hashToken, newToken } from '../src/server/lib/secrets.ts';
-import { bookingSource, occurrenceRow } from '../src/server/services/reservations.ts';
 import { adminQuery, freePort, stopGracefully } from '../src/server/test/server-process.ts';
-import { fixedOffsetTimeZone } from '../src/shared/time-zone.ts';
-import { EVENT_KINDS, type EventKind, type FromLoad, type LoadGuest, type ToLoad } from './relay-load.ts';
+import { patrolImage, seedGuests, startPostgres } from './live-guests.ts';
+import { EVENT_KINDS, type EventKind, type FromLoad, type ToLoad } from './relay-load.ts';
 
 const TARGET_P99_MS = 50;
 const TARGET_GUESTS = 2000;
-const PATROL_BYTES = 5 * 1024;
-const SEED_BATCH = 500;
-/** Tokyo, as the browser gives it. */
-const BROWSER_OFFSET_MINUTES = -540;
 
 const USAGE = `npm run bench:relay -- [options]
 
@@ -190,73 +181,6 @@ async function postgresCpuMs(postmaster: number): Promise<number> {
 
 // --- The database -----------------------------------------------------------------
 
-/** A private PostgreSQL server (scripts/postgres.mjs) held by a child process; it stops when the child's stdin closes. */
-async function startPostgres(): Promise<{ url: string; stop(): void }> {
-  const script = `import { startTemporaryPostgres } from './scripts/postgres.mjs';
-const postgres = startTemporaryPostgres();
-console.log(postgres.url);
-process.stdin.resume();
-process.stdin.on('end', () => process.exit(0));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT_DIR, stdio: ['pipe', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = /^(postgres:\/\/\S+)$/m.exec(output);
-      if (line?.[1] !== undefined) resolveUrl(line[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the PostgreSQL helper exited with ${code ?? 'a signal'}: ${output}`)));
-  });
-  return { url, stop: () => child.stdin.end() };
-}
-
-/** N verified guests with a phone, a session each and a reservation each that is live from now for two hours. */
-async function seed(database: DatabaseConfig, count: number): Promise<LoadGuest[]> {
-  const { db, close } = await openDatabase(database);
-  try {
-    const now = Date.now();
-    const timeZone = fixedOffsetTimeZone(-BROWSER_OFFSET_MINUTES);
-    const seeded: LoadGuest[] = [];
-    for (let first = 0; first < count; first += SEED_BATCH) {
-      const batch = Array.from({ length: Math.min(SEED_BATCH, count - first) }, (_, offset) => first + offset);
-      const rows = await db
-        .insert(guests)
-        .values(
-          batch.map((index) => ({
-            title: `relay${index}`,
-            email: `relay${index}@example.com`,
-            // Nobody signs in: the sessions below are the way in.
-            passwordHash: 'unused',
-            isVerified: true,
-            language: 'en' as const,
-            timezone: BROWSER_OFFSET_MINUTES,
-            phone: `090${String(index).padStart(8, '0')}`,
-            webhookToken: newToken(),
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .returning({ id: guests.id });
-      const tokens = rows.map(({ id }) => ({ id, token: newToken() }));
-      await db.insert(sessions).values(tokens.map(({ id, token }) => ({ tokenHash: hashToken(token), guestId: id, createdAt: now, lastSeenAt: now })));
-      await db.insert(reservations).values(
-        tokens.map(({ id }) => {
-          const source = bookingSource(
-            id,
-            { work: 'Relay bench', duration: 2, startTime: now, repeatType: 'none', dailyRepeatSettings: [0, 1, 2, 3, 4, 5, 6], schedules: [] },
-            timeZone,
-          );
-          return occurrenceRow(source, now, null, now);
-        }),
-      );
-      seeded.push(...tokens);
-    }
-    return seeded;
-  } finally {
-    await close();
-  }
-}
-
 async function liveJailCount(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -358,20 +282,6 @@ function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 }
 
-/** A 5 KB JPEG of 100x75 px: the canvas-made fixture with a comment segment (COM) after its start marker. */
-async function patrolImage(): Promise<string> {
-  const jpeg = await readFile(join(ROOT_DIR, 'src/server/jail/fixtures/canvas-100x75.jpg'));
-  const commentLength = PATROL_BYTES - jpeg.length - 2;
-  const comment = Buffer.alloc(2 + commentLength, 0x20);
-  comment[0] = 0xff;
-  comment[1] = 0xfe;
-  comment.writeUInt16BE(commentLength, 2);
-  const data = `data:image/jpeg;base64,${Buffer.concat([jpeg.subarray(0, 2), comment, jpeg.subarray(2)]).toString('base64')}`;
-  const size = jpegDataUrlSize(data);
-  if (!size.ok || size.width !== 100 || size.bytes !== PATROL_BYTES) throw new Error(`the padded patrol image reads as ${JSON.stringify(size)}`);
-  return data;
-}
-
 async function measure(kind: DatabaseKind, count: number, options: Options, postgres: { url: string } | null, patrolData: string): Promise<Row> {
   const scratch = await mkdtemp(join(tmpdir(), 'warden-relay-bench-'));
   const databaseName = `warden_relay_${count}_${Date.now().toString(36)}`;
@@ -393,7 +303,7 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
   const hold = (ms: number) => Promise.race([delay(ms), ...loads.map((load) => load.failed)]);
   let server: { url: string; child: ChildProcess } | null = null;
   try {
-    const seeded = await seed(database, count);
+    const seeded = await seedGuests(database, count);
     server = await startServer({ DATA_DIR: scratch, DATABASE_URL: database.driver === 'postgres' ? database.url : '' }, options.cpuProfileDir);
     const serverPid = server.child.pid ?? 0;
     if (database.driver === 'postgres') {
