@@ -2,48 +2,53 @@
  * The load side of `npm run bench:relay` (bench/relay.ts), run as a child
  * process so that the simulated guests do not share the bench's event loop:
  * one socket.io client per guest (websocket only), connected at staggered
- * times, each sending a motion event a second, an alive check every 30 s and
- * a patrol image every 10 s, phased evenly over the second. Every ack's
- * round trip is recorded while the measuring window is open; any ack that is
- * not `{ok: true}` stops the run, and one that does not come within 10 s is
- * recorded as infinite (an overloaded server).
+ * times, each sending what its mix says (bench/relay-mix.ts) at its own
+ * phase of each period, so the load is even. Every ack's round trip is
+ * recorded in the measuring window open when the event was sent; any ack
+ * that is not `{ok: true}` stops the run, one that does not come within 10 s
+ * is recorded as infinite (an overloaded server), and a guest whose socket
+ * drops is counted as a disconnect (it sends nothing more).
  */
 
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { RELAY_PATH, type GuestJail, type RelayAck } from '../src/shared/relay.ts';
-
-export interface LoadGuest {
-  id: number;
-  token: string;
-}
+import type { SeededGuest } from './live-guests.ts';
+import { MIXES, PatrolSchedule, type MixName } from './relay-mix.ts';
 
 export type ToLoad =
   | {
       type: 'start';
       url: string;
-      guests: LoadGuest[];
+      guests: SeededGuest[];
       /** This worker's first guest's place among all guests, for the phases. */
       firstIndex: number;
       total: number;
-      /** Wall-clock ms every worker counts its connections and seconds from. */
+      /** Wall-clock ms every worker counts its connections and periods from. */
       epoch: number;
       connectSpreadMs: number;
       patrolData: string;
+      mix: MixName;
     }
-  | { type: 'window'; open: boolean }
+  /** Opens measuring window `open` (null: none) and closes the one before, whose samples come once its acks are in. */
+  | { type: 'window'; open: number | null }
   | { type: 'stop' };
 
 export const EVENT_KINDS = ['motion', 'alive', 'patrol'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-export type FromLoad = { type: 'ready' } | { type: 'samples'; samples: Record<EventKind, number[]>; cpuMs: number } | { type: 'failed'; error: string };
+/** One closed window: the round trips by kind (infinite: no ack within 10 s), this process's CPU, and the guests that dropped. */
+export interface WindowSamples {
+  samples: Record<EventKind, number[]>;
+  cpuMs: number;
+  disconnects: number;
+}
+
+export type FromLoad = { type: 'ready' } | ({ type: 'samples'; window: number } & WindowSamples) | { type: 'failed'; error: string };
 
 const ACK_TIMEOUT_MS = 10_000;
 /** A jail starts within a scheduler pass or a few of its start; past this the run is broken. */
-const JAIL_WAIT_MS = 120_000;
-const PATROL_EVERY_S = 10;
-const ALIVE_EVERY_S = 30;
+const JAIL_WAIT_MS = 180_000;
 
 function report(message: FromLoad): void {
   process.send?.(message);
@@ -56,20 +61,28 @@ function fail(error: string): never {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-let recording = false;
-let samples: Record<EventKind, number[]> = { motion: [], alive: [], patrol: [] };
-/** Acks still awaited for events sent while the window was open. */
-let pendingInWindow = 0;
-let windowDrained: (() => void) | null = null;
-let cpuAtOpen = process.cpuUsage();
+interface Window extends WindowSamples {
+  index: number;
+  /** Acks still awaited for events sent in this window. */
+  pending: number;
+  closed: boolean;
+  cpuAtOpen: NodeJS.CpuUsage;
+}
+
+let current: Window | null = null;
 const sockets: Socket[] = [];
 /** Guests whose initialize answered with their live jail. */
 let inJail = 0;
 let stopping = false;
 
+function reportIfDone(window: Window): void {
+  if (!window.closed || window.pending > 0) return;
+  report({ type: 'samples', window: window.index, samples: window.samples, cpuMs: window.cpuMs, disconnects: window.disconnects });
+}
+
 async function send(socket: Socket, kind: EventKind, event: string, payload: unknown): Promise<void> {
-  const counted = recording;
-  if (counted) pendingInWindow += 1;
+  const window = current;
+  if (window !== null) window.pending += 1;
   const sentAt = performance.now();
   let roundTrip: number;
   try {
@@ -79,16 +92,16 @@ async function send(socket: Socket, kind: EventKind, event: string, payload: unk
   } catch (error) {
     if (stopping) return;
     if (!(error instanceof Error) || !/timed out/.test(error.message)) fail(`${event}: ${String(error)}`);
-    // An overloaded server: counted as an ack that never came, so that it shows in the percentiles.
+    // An overloaded server, or a dropped socket: an ack that never came, so that it shows in the percentiles.
     roundTrip = Number.POSITIVE_INFINITY;
   }
-  if (!counted) return;
-  samples[kind].push(roundTrip);
-  pendingInWindow -= 1;
-  if (pendingInWindow === 0) windowDrained?.();
+  if (window === null) return;
+  window.samples[kind].push(roundTrip);
+  window.pending -= 1;
+  reportIfDone(window);
 }
 
-function connect(url: string, guest: LoadGuest): Promise<Socket> {
+function connect(url: string, guest: SeededGuest): Promise<Socket> {
   const socket = io(url, {
     path: RELAY_PATH,
     auth: { guest },
@@ -108,13 +121,41 @@ function connect(url: string, guest: LoadGuest): Promise<Socket> {
 let eventCounter = 0;
 const eventId = (guestId: number) => `${guestId.toString(36)}-${(eventCounter += 1).toString(36).padStart(8, '0')}`;
 
-/** One guest: connect at its turn, wait for its jail, then its events at its phase of every second. */
-async function runGuest(url: string, guest: LoadGuest, index: number, total: number, epoch: number, connectSpreadMs: number, patrolData: string) {
+/** Calls `act` every `periodMs` from `startAt`, at this guest's `phase` (0 to 1) of the period, while the run goes on and `going()`. */
+function every(periodMs: number, phase: number, startAt: number, going: () => boolean, act: (now: number) => void): void {
+  let next = startAt + phase * periodMs;
+  const tick = () => {
+    if (stopping || !going()) return;
+    act(Date.now());
+    next += periodMs;
+    setTimeout(tick, Math.max(0, next - Date.now()));
+  };
+  setTimeout(tick, Math.max(0, next - Date.now()));
+}
+
+interface GuestRun {
+  url: string;
+  guest: SeededGuest;
+  index: number;
+  total: number;
+  epoch: number;
+  connectSpreadMs: number;
+  patrolData: string;
+  mix: MixName;
+}
+
+/** One guest: connect at its turn, wait for its jail, then the mix's events at its phase of each period. */
+async function runGuest({ url, guest, index, total, epoch, connectSpreadMs, patrolData, mix: mixName }: GuestRun): Promise<void> {
+  const mix = MIXES[mixName];
   await delay(epoch + (index / total) * connectSpreadMs - Date.now());
   const socket = await connect(url, guest).catch((error: unknown) => fail(`guest ${guest.id} could not connect: ${String(error)}`));
   sockets.push(socket);
+  let dropped = false;
   socket.on('disconnect', (reason) => {
-    if (!stopping) fail(`guest ${guest.id} disconnected: ${reason}`);
+    if (stopping) return;
+    dropped = true;
+    if (current !== null) current.disconnects += 1;
+    else fail(`guest ${guest.id} disconnected before measuring: ${reason}`);
   });
   const api = { language: 'en' as const };
   const initialize = { api: { ...api, userAgent: 'bench:relay', version: 1 }, guest: { id: guest.id } };
@@ -129,27 +170,36 @@ async function runGuest(url: string, guest: LoadGuest, index: number, total: num
   }
   inJail += 1;
 
-  // Whole seconds after the connection spread, at this guest's phase.
-  const phaseMs = (index / total) * 1000;
-  let second = Math.ceil((Date.now() - epoch - connectSpreadMs) / 1000) + 1;
+  // The page's camera opens once it is in its jail; its periods run from then, each at this guest's phase.
+  const phase = index / total;
   const from = { api, guest: { id: guest.id } };
-  while (!stopping) {
-    await delay(epoch + connectSpreadMs + second * 1000 + phaseMs - Date.now());
-    if (stopping) return;
-    void send(socket, 'motion', 'motion_event_from_guest', { ...from, eventId: eventId(guest.id), motion: { type: 1 } });
-    if ((second + index) % PATROL_EVERY_S === 0) {
-      void send(socket, 'patrol', 'patrol_from_guest', { ...from, eventId: eventId(guest.id), patrol: { data: patrolData } });
-    }
-    if ((second + index) % ALIVE_EVERY_S === 0) void send(socket, 'alive', 'check_alive_from_guest', { ...from, jailStatus: 'injail' });
-    second += 1;
+  const inJailAt = Date.now();
+  const repeat = (periodMs: number, startAt: number, act: (now: number) => void) => every(periodMs, phase, startAt, () => !dropped, act);
+  const { motionPeriodMs } = mix;
+  if (motionPeriodMs !== null) {
+    repeat(motionPeriodMs, inJailAt, () => {
+      void send(socket, 'motion', 'motion_event_from_guest', { ...from, eventId: eventId(guest.id), motion: { type: 1 } });
+    });
   }
+  repeat(mix.alivePeriodMs, inJailAt, () => {
+    void send(socket, 'alive', 'check_alive_from_guest', { ...from, jailStatus: 'injail' });
+  });
+  const patrols = new PatrolSchedule(mix.patrol, inJailAt);
+  // The first check comes a whole period after the camera opened, as on the page.
+  repeat(patrols.checkPeriodMs, inJailAt + patrols.checkPeriodMs, (now) => {
+    if (patrols.due(now)) void send(socket, 'patrol', 'patrol_from_guest', { ...from, eventId: eventId(guest.id), patrol: { data: patrolData } });
+  });
+}
+
+function emptySamples(): Record<EventKind, number[]> {
+  return { motion: [], alive: [], patrol: [] };
 }
 
 process.on('message', (message: ToLoad) => {
   if (message.type === 'start') {
-    const { url, guests, firstIndex, total, epoch, connectSpreadMs, patrolData } = message;
+    const { guests, firstIndex, ...run } = message;
     guests.forEach((guest, offset) => {
-      runGuest(url, guest, firstIndex + offset, total, epoch, connectSpreadMs, patrolData).catch((error: unknown) =>
+      runGuest({ ...run, guest, index: firstIndex + offset }).catch((error: unknown) =>
         fail(`guest ${guest.id}: ${error instanceof Error ? error.message : String(error)}`),
       );
     });
@@ -161,19 +211,17 @@ process.on('message', (message: ToLoad) => {
     return;
   }
   if (message.type === 'window') {
-    if (message.open) {
-      samples = { motion: [], alive: [], patrol: [] };
-      cpuAtOpen = process.cpuUsage();
-      recording = true;
-      return;
+    const closing = current;
+    current =
+      message.open === null
+        ? null
+        : { index: message.open, samples: emptySamples(), cpuMs: 0, disconnects: 0, pending: 0, closed: false, cpuAtOpen: process.cpuUsage() };
+    if (closing !== null) {
+      const cpu = process.cpuUsage(closing.cpuAtOpen);
+      closing.cpuMs = (cpu.user + cpu.system) / 1000;
+      closing.closed = true;
+      reportIfDone(closing);
     }
-    recording = false;
-    const cpu = process.cpuUsage(cpuAtOpen);
-    const drained = pendingInWindow === 0 ? Promise.resolve() : new Promise<void>((resolve) => (windowDrained = resolve));
-    void drained.then(() => {
-      windowDrained = null;
-      report({ type: 'samples', samples, cpuMs: (cpu.user + cpu.system) / 1000 });
-    });
     return;
   }
   stopping = true;

@@ -1,59 +1,84 @@
 /**
  * `npm run bench:relay`: one server process (`node --import tsx
- * src/server/main.ts`) holding N live guests over socket.io, each sending a
- * motion event a second, an alive check every 30 s and a 5 KB patrol image
- * every 10 s (bench/relay-load.ts, in child processes). Per N it prints the
- * ack round trip (p50, p99, max), the events acked a second, and the CPU the
- * server process (and the database) spent per event, read from /proc.
+ * src/server/main.ts`) holding N live guests over socket.io, each sending
+ * what its mix says (bench/relay-mix.ts: `real`, the live page's rates, or
+ * `stress`, a motion event a second) from bench/relay-load.ts in child
+ * processes. Per run it prints the ack round trip (p50, p99, max, p99 by
+ * kind), the acks that timed out, the guests that dropped, the events acked
+ * a second, the CPU of the server (per event and of a core), of PostgreSQL
+ * and of the load processes apart, the server's resident memory, and the
+ * run's target with whether it holds.
  *
- * The database is a private PostgreSQL server (scripts/postgres.mjs), as
- * production runs hundreds of live guests; `--database pglite` or `both`
- * measures the embedded PGlite too. Guests, sessions and one reservation
- * each, live now, are written straight into a fresh database before the
- * server starts (sign-ups through the API would take minutes); the server's
- * scheduler starts their jails.
+ * `npm run bench:soak` (`--soak`) is the same code over ten one-minute
+ * windows: 2,000 guests on the real mix, a line a minute.
  *
- *   npm run bench:relay                                   N = 500, 1000, 2000 on PostgreSQL
- *   npm run bench:relay -- --guests 200 --warmup 3 --seconds 10
- *   npm run bench:relay -- --database both --json bench/results/relay.json
+ * The database is a private PostgreSQL server (scripts/postgres.mjs);
+ * `--database pglite` or `both` measures the embedded PGlite too. Guests,
+ * sessions and one reservation each, live now, are written straight into a
+ * fresh database before the server starts (bench/live-guests.ts); the
+ * server's scheduler starts their jails.
+ *
+ *   npm run bench:relay                                   the targets: real mix at 10,000 guests, stress at 3,000
+ *   npm run bench:relay -- --mix stress --guests 500,1000,2000
+ *   npm run bench:soak
  *   npm run bench:relay -- --help
  */
 
-import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
 import pg from 'pg';
+import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
 import { adminQuery, freePort, stopGracefully } from '../src/server/test/server-process.ts';
-import { patrolImage, seedGuests, startPostgres } from './live-guests.ts';
-import { EVENT_KINDS, type EventKind, type FromLoad, type ToLoad } from './relay-load.ts';
+import { patrolImage, seedGuests, startPostgres, type SeededGuest } from './live-guests.ts';
+import { EVENT_KINDS, type EventKind, type FromLoad, type ToLoad, type WindowSamples } from './relay-load.ts';
+import { MIX_NAMES, MIXES, steadyForMs, type MixName } from './relay-mix.ts';
 
-const TARGET_P99_MS = 50;
-const TARGET_GUESTS = 2000;
+/** What each mix must hold on this machine (issue 19): the guests, with every ack's p99 under 50 ms and none timed out. */
+const TARGETS: Record<MixName, { guests: number; p99Ms: number }> = {
+  real: { guests: 10_000, p99Ms: 50 },
+  stress: { guests: 3_000, p99Ms: 50 },
+};
+
+/** The soak: this many guests on the real mix for this many one-minute windows, each minute's p99 under the target. */
+const SOAK = { guests: 2_000, windows: 10, windowSeconds: 60, p99Ms: 50, mix: 'real' as const };
+/** The soak's memory counts as flat when the server's RSS at the end is within this share of the RSS at the start of measuring. */
+const SOAK_RSS_GROWTH_MAX = 0.1;
+
+/** Open files a process needs besides one a socket (its modules, the database pool, the logs). */
+const FILES_BESIDES_SOCKETS = 200;
 
 const USAGE = `npm run bench:relay -- [options]
 
-  --guests LIST      comma-separated guest counts (default 500,1000,2000)
+  --mix WHICH        real (the live page's rates), stress (a motion event a second) or both (default)
+  --guests LIST      comma-separated guest counts (default each mix's target: real ${TARGETS.real.guests}, stress ${TARGETS.stress.guests})
   --database WHICH   postgres (default), pglite or both
   --warmup S         seconds of load before measuring (default 10)
-  --seconds S        seconds measured (default 30; warm-up plus measure at most 240: 30 patrols a jail)
-  --connect S        seconds the connections are spread over (default 10)
+  --seconds S        seconds of each measuring window (default 30)
+  --windows K        measuring windows one after another, a line each (default 1)
+  --connect S        seconds the connections are spread over (default one per 5 ms of guests, at least 10)
   --workers K        load processes (default 2)
-  --json FILE        where to write the rows (default bench/results/relay.json)
+  --soak             the soak: ${SOAK.guests} guests, ${SOAK.mix} mix, ${SOAK.windows} windows of ${SOAK.windowSeconds} s, PostgreSQL
+  --json FILE        where to write the rows (default bench/results/relay.json, soak.json for --soak)
   --unix-socket      the server reaches PostgreSQL over its Unix socket instead of TCP on 127.0.0.1
   --cpu-prof DIR     run the server with node --cpu-prof, writing its profiles to DIR
-  --help             this text`;
+  --help             this text
+
+A stress run must end before its guests have sent a jail's 30 patrol images (5 minutes).`;
 
 type DatabaseKind = 'postgres' | 'pglite';
 
 interface Options {
-  guests: number[];
+  mixes: MixName[];
+  guests: number[] | null;
   databases: DatabaseKind[];
   warmupSeconds: number;
   seconds: number;
-  connectSeconds: number;
+  windows: number;
+  connectSeconds: number | null;
   workers: number;
+  soak: boolean;
   json: string;
   cpuProfileDir: string | null;
   unixSocket: boolean;
@@ -61,13 +86,16 @@ interface Options {
 
 function parseArgs(argv: readonly string[]): Options | null {
   const options: Options = {
-    guests: [500, 1000, 2000],
+    mixes: [...MIX_NAMES],
+    guests: null,
     databases: ['postgres'],
     warmupSeconds: 10,
     seconds: 30,
-    connectSeconds: 10,
+    windows: 1,
+    connectSeconds: null,
     workers: 2,
-    json: 'bench/results/relay.json',
+    soak: false,
+    json: '',
     cpuProfileDir: null,
     unixSocket: false,
   };
@@ -83,6 +111,13 @@ function parseArgs(argv: readonly string[]): Options | null {
       return argv[i];
     };
     switch (flag) {
+      case '--mix': {
+        const which = value();
+        if (which === 'both') options.mixes = [...MIX_NAMES];
+        else if (which === 'stress' || which === 'real') options.mixes = [which];
+        else throw new Error(`--mix takes real, stress or both, not "${which ?? ''}"`);
+        break;
+      }
       case '--guests':
         options.guests = (value() ?? '').split(',').map((text) => whole('--guests', text, 20_000));
         break;
@@ -94,16 +129,22 @@ function parseArgs(argv: readonly string[]): Options | null {
         break;
       }
       case '--warmup':
-        options.warmupSeconds = whole(flag, value(), 120);
+        options.warmupSeconds = whole(flag, value(), 600);
         break;
       case '--seconds':
-        options.seconds = whole(flag, value(), 240);
+        options.seconds = whole(flag, value(), 3600);
+        break;
+      case '--windows':
+        options.windows = whole(flag, value(), 120);
         break;
       case '--connect':
-        options.connectSeconds = whole(flag, value(), 120);
+        options.connectSeconds = whole(flag, value(), 600);
         break;
       case '--workers':
         options.workers = whole(flag, value(), 8);
+        break;
+      case '--soak':
+        options.soak = true;
         break;
       case '--json':
         options.json = value() ?? '';
@@ -122,14 +163,28 @@ function parseArgs(argv: readonly string[]): Options | null {
         throw new Error(`Unknown argument "${flag}"\n\n${USAGE}`);
     }
   }
-  // A jail keeps at most 30 patrol images, one every 10 s.
-  if (options.warmupSeconds + options.seconds > 240) throw new Error('--warmup plus --seconds must be at most 240 (30 patrol images a jail)');
+  if (options.soak) {
+    Object.assign(options, { mixes: [SOAK.mix], guests: [SOAK.guests], databases: ['postgres'], windows: SOAK.windows, seconds: SOAK.windowSeconds });
+  }
+  if (options.json === '') options.json = options.soak ? 'bench/results/soak.json' : 'bench/results/relay.json';
   return options;
+}
+
+/** The runs the options ask for: each mix at its target's guests, or at each of `--guests`. */
+function runsOf(options: Options): { mix: MixName; guests: number; database: DatabaseKind }[] {
+  return options.databases.flatMap((database) =>
+    options.mixes.flatMap((mix) => (options.guests ?? [TARGETS[mix].guests]).map((guests) => ({ mix, guests, database }))),
+  );
+}
+
+/** Connections come one per 5 ms unless `--connect` says otherwise (each makes the server read the session and report the guest in). */
+function connectSecondsFor(guests: number, options: Options): number {
+  return options.connectSeconds ?? Math.max(10, Math.ceil(guests / 200));
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// --- CPU time from /proc ---------------------------------------------------------
+// --- CPU time and memory from /proc ---------------------------------------------------------
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -145,6 +200,14 @@ async function cpuMsOf(pid: number, children = false): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/** A process's resident memory in MB (VmRSS). */
+async function rssMbOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) / 1024;
 }
 
 async function parentOf(pid: number): Promise<number | null> {
@@ -179,6 +242,33 @@ async function postgresCpuMs(postmaster: number): Promise<number> {
   return total;
 }
 
+// --- Open files ---------------------------------------------------------------------------------
+
+/** This process's limit on open files, soft and hard (children inherit it). */
+async function fileLimits(): Promise<{ soft: number; hard: number }> {
+  const limits = await readFile('/proc/self/limits', 'utf8');
+  const match = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/m.exec(limits);
+  const read = (text: string | undefined) => (text === undefined || text === 'unlimited' ? Number.POSITIVE_INFINITY : Number(text));
+  return { soft: read(match?.[1]), hard: read(match?.[2]) };
+}
+
+/**
+ * Spawns `node ARGS` allowed `files` open files: a shell raises the soft
+ * limit first when it is lower (up to the hard limit, which only an
+ * administrator can raise: past it the run stops here, before a socket
+ * fails with EMFILE).
+ */
+async function spawnNode(args: readonly string[], files: number, spawnOptions: SpawnOptions): Promise<ChildProcess> {
+  const { soft, hard } = await fileLimits();
+  if (files > hard) {
+    throw new Error(
+      `this needs ${files} open files in one process but the hard limit is ${hard}: raise it (ulimit -Hn as root, LimitNOFILE for a service) or use fewer guests`,
+    );
+  }
+  if (files <= soft) return spawn(process.execPath, args, spawnOptions);
+  return spawn('/bin/sh', ['-c', `ulimit -S -n ${files} && exec "$0" "$@"`, process.execPath, ...args], spawnOptions);
+}
+
 // --- The database -----------------------------------------------------------------
 
 async function liveJailCount(url: string): Promise<number> {
@@ -194,10 +284,10 @@ async function liveJailCount(url: string): Promise<number> {
 
 // --- The server and the load --------------------------------------------------------
 
-async function startServer(env: Record<string, string>, cpuProfileDir: string | null): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(env: Record<string, string>, guests: number, cpuProfileDir: string | null): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const profile = cpuProfileDir === null ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = await spawnNode([...profile, '--import', 'tsx', 'src/server/main.ts'], guests + FILES_BESIDES_SOCKETS, {
     cwd: ROOT_DIR,
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -219,15 +309,14 @@ async function startServer(env: Record<string, string>, cpuProfileDir: string | 
 interface Load {
   child: ChildProcess;
   send(message: ToLoad): void;
-  /** The process's next message of this type. */
-  next<Type extends FromLoad['type']>(type: Type): Promise<Extract<FromLoad, { type: Type }>>;
+  /** The process's next message of this type (and, for samples, of this window). */
+  next<Type extends FromLoad['type']>(type: Type, window?: number): Promise<Extract<FromLoad, { type: Type }>>;
   /** Rejects when the process reports a failure or exits: raced against every wait, so a failure stops the run at once. */
   failed: Promise<never>;
 }
 
-function startLoad(): Load {
-  const child = fork(join(ROOT_DIR, 'bench', 'relay-load.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+async function startLoad(guests: number): Promise<Load> {
+  const child = await spawnNode(['--import', 'tsx', join(ROOT_DIR, 'bench', 'relay-load.ts')], guests + FILES_BESIDES_SOCKETS, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // Structured clone keeps an infinite round trip (an ack that never came), which JSON would turn into null.
     serialization: 'advanced',
@@ -240,12 +329,12 @@ function startLoad(): Load {
   });
   // Observed through the races below; the rejection after a normal stop is expected.
   failed.catch(() => undefined);
-  const next = <Type extends FromLoad['type']>(type: Type) =>
+  const next = <Type extends FromLoad['type']>(type: Type, window?: number) =>
     Promise.race([
       failed,
       new Promise<Extract<FromLoad, { type: Type }>>((resolveMessage) => {
         const onMessage = (message: FromLoad) => {
-          if (message.type !== type) return;
+          if (message.type !== type || (message.type === 'samples' && message.window !== window)) return;
           child.off('message', onMessage);
           resolveMessage(message as Extract<FromLoad, { type: Type }>);
         };
@@ -255,26 +344,40 @@ function startLoad(): Load {
   return { child, send: (message) => child.send(message), next, failed };
 }
 
-// --- One measurement ------------------------------------------------------------------
+// --- One run ------------------------------------------------------------------
 
-interface Row {
-  database: DatabaseKind;
-  guests: number;
+/** The figures of one measuring window, or of all of a run's windows together. */
+interface Figures {
+  seconds: number;
   /** Acked within 10 s, a second. */
   eventsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  p99ByKindMs: Record<EventKind, number>;
   /** Acks that did not come within 10 s (counted as infinite in the percentiles). */
   ackTimeouts: number;
-  /** p99 by event kind. */
-  p99ByKindMs: Record<EventKind, number>;
+  /** Guests whose socket dropped. */
+  disconnects: number;
   serverCpuMsPerEvent: number;
-  /** Share of one core the server process used in the window. */
+  /** Shares of one core in the window: the server process, PostgreSQL's processes (null on PGlite, inside the server), the load processes. */
   serverCpuPercent: number;
-  /** PostgreSQL's processes (null on PGlite, which runs inside the server). */
   databaseCpuMsPerEvent: number | null;
+  databaseCpuPercent: number | null;
   loadCpuPercent: number;
+  /** The server's resident memory at the window's end. */
+  serverRssMb: number;
+}
+
+interface Run {
+  mix: MixName;
+  database: DatabaseKind;
+  guests: number;
+  /** The server's resident memory once every guest was in its jail, and when measuring began. */
+  rssConnectedMb: number;
+  rssMeasureStartMb: number;
+  windows: Figures[];
+  total: Figures;
 }
 
 function percentile(sorted: readonly number[], q: number): number {
@@ -282,7 +385,57 @@ function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 }
 
-async function measure(kind: DatabaseKind, count: number, options: Options, postgres: { url: string } | null, patrolData: string): Promise<Row> {
+/** What the bench reads from outside the load at a window's edge. */
+interface Reading {
+  at: number;
+  serverCpuMs: number;
+  databaseCpuMs: number | null;
+  rssMb: number;
+}
+
+function figuresOf(samples: readonly WindowSamples[], from: Reading, to: Reading): Figures {
+  const byKind = Object.fromEntries(
+    EVENT_KINDS.map((eventKind) => [eventKind, samples.flatMap((result) => result.samples[eventKind]).sort((a, b) => a - b)]),
+  ) as Record<EventKind, number[]>;
+  const all = EVENT_KINDS.flatMap((eventKind) => byKind[eventKind]).sort((a, b) => a - b);
+  if (all.length === 0) throw new Error('no ack arrived in the window');
+  const ms = to.at - from.at;
+  const serverMs = to.serverCpuMs - from.serverCpuMs;
+  const databaseMs = to.databaseCpuMs === null || from.databaseCpuMs === null ? null : to.databaseCpuMs - from.databaseCpuMs;
+  const ackTimeouts = all.filter((roundTrip) => roundTrip === Number.POSITIVE_INFINITY).length;
+  return {
+    seconds: ms / 1000,
+    eventsPerSecond: (all.length - ackTimeouts) / (ms / 1000),
+    p50Ms: percentile(all, 0.5),
+    p99Ms: percentile(all, 0.99),
+    maxMs: all[all.length - 1] ?? Number.NaN,
+    p99ByKindMs: Object.fromEntries(EVENT_KINDS.map((eventKind) => [eventKind, percentile(byKind[eventKind], 0.99)])) as Record<EventKind, number>,
+    ackTimeouts,
+    disconnects: samples.reduce((sum, result) => sum + result.disconnects, 0),
+    serverCpuMsPerEvent: serverMs / all.length,
+    serverCpuPercent: (100 * serverMs) / ms,
+    databaseCpuMsPerEvent: databaseMs === null ? null : databaseMs / all.length,
+    databaseCpuPercent: databaseMs === null ? null : (100 * databaseMs) / ms,
+    loadCpuPercent: (100 * samples.reduce((sum, result) => sum + result.cpuMs, 0)) / ms,
+    serverRssMb: to.rssMb,
+  };
+}
+
+async function measure(
+  run: { mix: MixName; guests: number; database: DatabaseKind },
+  options: Options,
+  postgres: { url: string } | null,
+  patrolData: string,
+  onWindow: (figures: Figures, index: number) => void,
+): Promise<Run> {
+  const { mix, guests: count, database: kind } = run;
+  const connectSeconds = connectSecondsFor(count, options);
+  const runSeconds = connectSeconds + options.warmupSeconds + options.windows * options.seconds;
+  if (runSeconds * 1000 > steadyForMs(MIXES[mix])) {
+    throw new Error(
+      `the ${mix} mix keeps its rate for ${steadyForMs(MIXES[mix]) / 1000} s (30 patrol images a jail); this run lasts ${runSeconds} s: measure less`,
+    );
+  }
   const scratch = await mkdtemp(join(tmpdir(), 'warden-relay-bench-'));
   const databaseName = `warden_relay_${count}_${Date.now().toString(36)}`;
   let database: DatabaseConfig = { driver: 'pglite', dataDir: join(scratch, 'pglite') };
@@ -303,13 +456,15 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
   const hold = (ms: number) => Promise.race([delay(ms), ...loads.map((load) => load.failed)]);
   let server: { url: string; child: ChildProcess } | null = null;
   try {
-    const seeded = await seedGuests(database, count);
-    server = await startServer({ DATA_DIR: scratch, DATABASE_URL: database.driver === 'postgres' ? database.url : '' }, options.cpuProfileDir);
+    const seeded: SeededGuest[] = await seedGuests(database, count);
+    server = await startServer({ DATA_DIR: scratch, DATABASE_URL: database.driver === 'postgres' ? database.url : '' }, count, options.cpuProfileDir);
     const serverPid = server.child.pid ?? 0;
     if (database.driver === 'postgres') {
-      const deadline = Date.now() + 120_000;
+      // The scheduler starts the jails in one pass, a transaction each (the greeting).
+      const waitMs = 120_000 + count * 20;
+      const deadline = Date.now() + waitMs;
       while ((await liveJailCount(database.url)) < count) {
-        if (Date.now() > deadline) throw new Error('the scheduler did not start every jail within 120 s');
+        if (Date.now() > deadline) throw new Error(`the scheduler did not start every jail within ${waitMs / 1000} s`);
         await delay(500);
       }
     }
@@ -317,54 +472,46 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
     const epoch = Date.now() + 500;
     const perLoad = Math.ceil(count / options.workers);
     for (let first = 0; first < count; first += perLoad) {
-      const load = startLoad();
+      const guests = seeded.slice(first, first + perLoad);
+      const load = await startLoad(guests.length);
       loads.push(load);
-      load.send({
-        type: 'start',
-        url: server.url,
-        guests: seeded.slice(first, first + perLoad),
-        firstIndex: first,
-        total: count,
-        epoch,
-        connectSpreadMs: options.connectSeconds * 1000,
-        patrolData,
-      });
+      load.send({ type: 'start', url: server.url, guests, firstIndex: first, total: count, epoch, connectSpreadMs: connectSeconds * 1000, patrolData, mix });
     }
-    await Promise.all(loads.map((load) => load.next('ready')));
+    await Promise.race([Promise.all(loads.map((load) => load.next('ready'))), ...loads.map((load) => load.failed)]);
+    const rssConnectedMb = await rssMbOf(serverPid);
     await hold(options.warmupSeconds * 1000);
 
-    const serverBefore = await cpuMsOf(serverPid);
-    const databaseBefore = postmaster === null ? 0 : await postgresCpuMs(postmaster.pid);
-    const openedAt = Date.now();
-    for (const load of loads) load.send({ type: 'window', open: true });
-    await hold(options.seconds * 1000);
-    const samplesComing = loads.map((load) => load.next('samples'));
-    for (const load of loads) load.send({ type: 'window', open: false });
-    const windowMs = Date.now() - openedAt;
-    const serverMs = (await cpuMsOf(serverPid)) - serverBefore;
-    const databaseMs = postmaster === null ? null : (await postgresCpuMs(postmaster.pid)) - databaseBefore;
-    const results = await Promise.all(samplesComing);
-
-    const byKind = Object.fromEntries(
-      EVENT_KINDS.map((eventKind) => [eventKind, results.flatMap((result) => result.samples[eventKind]).sort((a, b) => a - b)]),
-    ) as Record<EventKind, number[]>;
-    const all = EVENT_KINDS.flatMap((eventKind) => byKind[eventKind]).sort((a, b) => a - b);
-    if (all.length === 0) throw new Error('no ack arrived in the window');
-    const loadMs = results.reduce((sum, result) => sum + result.cpuMs, 0);
-    const ackTimeouts = all.filter((ms) => ms === Number.POSITIVE_INFINITY).length;
+    const read = async (): Promise<Reading> => ({
+      at: Date.now(),
+      serverCpuMs: await cpuMsOf(serverPid),
+      databaseCpuMs: postmaster === null ? null : await postgresCpuMs(postmaster.pid),
+      rssMb: await rssMbOf(serverPid),
+    });
+    const readings = [await read()];
+    const windows: WindowSamples[][] = [];
+    const figures: Figures[] = [];
+    for (const load of loads) load.send({ type: 'window', open: 0 });
+    for (let index = 0; index < options.windows; index++) {
+      await hold(options.seconds * 1000);
+      const samplesComing = Promise.all(loads.map((load) => load.next('samples', index)));
+      // The next window opens as this one closes: no gap between them.
+      const next = index + 1 < options.windows ? index + 1 : null;
+      for (const load of loads) load.send({ type: 'window', open: next });
+      readings.push(await read());
+      const samples = await samplesComing;
+      windows.push(samples);
+      figures.push(figuresOf(samples, readings[index] as Reading, readings[index + 1] as Reading));
+      onWindow(figures[index] as Figures, index);
+    }
+    const first = readings[0] as Reading;
     return {
+      mix,
       database: kind,
       guests: count,
-      eventsPerSecond: (all.length - ackTimeouts) / (windowMs / 1000),
-      p50Ms: percentile(all, 0.5),
-      p99Ms: percentile(all, 0.99),
-      maxMs: all[all.length - 1] ?? Number.NaN,
-      ackTimeouts,
-      p99ByKindMs: Object.fromEntries(EVENT_KINDS.map((eventKind) => [eventKind, percentile(byKind[eventKind], 0.99)])) as Record<EventKind, number>,
-      serverCpuMsPerEvent: serverMs / all.length,
-      serverCpuPercent: (100 * serverMs) / windowMs,
-      databaseCpuMsPerEvent: databaseMs === null ? null : databaseMs / all.length,
-      loadCpuPercent: (100 * loadMs) / windowMs,
+      rssConnectedMb,
+      rssMeasureStartMb: first.rssMb,
+      windows: figures,
+      total: figuresOf(windows.flat(), first, readings[readings.length - 1] as Reading),
     };
   } finally {
     for (const load of loads) {
@@ -381,18 +528,87 @@ async function measure(kind: DatabaseKind, count: number, options: Options, post
 
 const fixed = (value: number | null, digits = 1) => (value === null ? '-' : Number.isFinite(value) ? value.toFixed(digits) : '>10s');
 
-function line(row: Row): string {
-  return (
-    `${row.database.padEnd(9)}${String(row.guests).padStart(7)}${fixed(row.eventsPerSecond, 0).padStart(10)}` +
-    `${fixed(row.p50Ms).padStart(8)}${fixed(row.p99Ms).padStart(8)}${fixed(row.maxMs).padStart(8)}` +
-    `${fixed(row.p99ByKindMs.motion).padStart(10)}${fixed(row.p99ByKindMs.patrol).padStart(10)}${fixed(row.p99ByKindMs.alive).padStart(9)}` +
-    `${fixed(row.serverCpuMsPerEvent, 3).padStart(12)}${fixed(row.serverCpuPercent, 0).padStart(9)}${fixed(row.databaseCpuMsPerEvent, 3).padStart(10)}${fixed(row.loadCpuPercent, 0).padStart(8)}${String(row.ackTimeouts).padStart(9)}`
-  );
+const COLUMNS: [string, number][] = [
+  ['mix', 7],
+  ['database', 9],
+  ['guests', 7],
+  ['window', 7],
+  ['events/s', 9],
+  ['p50 ms', 8],
+  ['p99 ms', 8],
+  ['max ms', 8],
+  ['p99 mot', 8],
+  ['p99 pat', 8],
+  ['p99 alv', 8],
+  ['timeouts', 9],
+  ['drops', 6],
+  ['srv ms/ev', 10],
+  ['srv %', 6],
+  ['pg ms/ev', 9],
+  ['pg %', 6],
+  ['load %', 7],
+  ['RSS MB', 7],
+];
+
+const HEADER = COLUMNS.map(([name, width], index) => (index < 2 ? name.padEnd(width) : name.padStart(width))).join('');
+
+function line(run: Pick<Run, 'mix' | 'database' | 'guests'>, window: string, figures: Figures): string {
+  const cells = [
+    run.mix,
+    run.database,
+    String(run.guests),
+    window,
+    fixed(figures.eventsPerSecond, 0),
+    fixed(figures.p50Ms),
+    fixed(figures.p99Ms),
+    fixed(figures.maxMs),
+    fixed(figures.p99ByKindMs.motion),
+    fixed(figures.p99ByKindMs.patrol),
+    fixed(figures.p99ByKindMs.alive),
+    String(figures.ackTimeouts),
+    String(figures.disconnects),
+    fixed(figures.serverCpuMsPerEvent, 3),
+    fixed(figures.serverCpuPercent, 0),
+    fixed(figures.databaseCpuMsPerEvent, 3),
+    fixed(figures.databaseCpuPercent, 0),
+    fixed(figures.loadCpuPercent, 0),
+    fixed(figures.serverRssMb, 0),
+  ];
+  return cells.map((cell, index) => (index < 2 ? cell.padEnd(COLUMNS[index]?.[1] ?? 0) : cell.padStart(COLUMNS[index]?.[1] ?? 0))).join('');
 }
 
-const HEADER =
-  `${'database'.padEnd(9)}${'guests'.padStart(7)}${'events/s'.padStart(10)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}` +
-  `${'p99 moti'.padStart(10)}${'p99 patr'.padStart(10)}${'p99 alv'.padStart(9)}${'srv ms/ev'.padStart(12)}${'srv cpu%'.padStart(9)}${'db ms/ev'.padStart(10)}${'load%'.padStart(8)}${'timeouts'.padStart(9)}`;
+const verdict = (holds: boolean) => (holds ? 'HOLDS' : 'FAILS');
+
+/** The target lines of a run, each with whether it holds; the soak's when `soak`. */
+function targetLines(run: Run, soak: boolean): { text: string; holds: boolean }[] {
+  const { total } = run;
+  if (soak) {
+    const worstMinute = Math.max(...run.windows.map((figures) => figures.p99Ms));
+    const growth = total.serverRssMb / run.rssMeasureStartMb - 1;
+    return [
+      { text: `every minute's p99 < ${SOAK.p99Ms} ms: worst ${fixed(worstMinute)} ms`, holds: worstMinute < SOAK.p99Ms },
+      { text: `no disconnect: ${total.disconnects}`, holds: total.disconnects === 0 },
+      { text: `no ack timed out: ${total.ackTimeouts}`, holds: total.ackTimeouts === 0 },
+      {
+        text: `server memory flat (RSS growth under ${SOAK_RSS_GROWTH_MAX * 100} %): ${fixed(run.rssMeasureStartMb, 0)} MB at the start, ${fixed(total.serverRssMb, 0)} MB at the end (${growth >= 0 ? '+' : ''}${fixed(growth * 100)} %)`,
+        holds: growth < SOAK_RSS_GROWTH_MAX,
+      },
+    ];
+  }
+  const target = TARGETS[run.mix];
+  if (run.guests < target.guests) return [];
+  return [
+    {
+      text: `${run.mix} mix, ${target.guests} guests: p99 < ${target.p99Ms} ms and no ack timed out: p99 ${fixed(total.p99Ms)} ms, ${total.ackTimeouts} timed out, ${total.disconnects} disconnects`,
+      holds: total.p99Ms < target.p99Ms && total.ackTimeouts === 0 && total.disconnects === 0,
+    },
+  ];
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
@@ -401,27 +617,31 @@ async function main(): Promise<void> {
     return;
   }
   const patrolData = await patrolImage();
+  const runs = runsOf(options);
   console.log(
-    `relay bench: ${options.guests.join(', ')} guests on ${options.databases.join(' and ')}${options.unixSocket ? ' (PostgreSQL over its Unix socket)' : ''}; connect over ${options.connectSeconds} s, warm up ${options.warmupSeconds} s, measure ${options.seconds} s; ${options.workers} load processes; load average ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')}`,
+    `relay bench${options.soak ? ' (soak)' : ''}: ${runs.map((run) => `${run.mix} mix at ${run.guests} guests on ${run.database}`).join(', ')}${options.unixSocket ? ' (PostgreSQL over its Unix socket)' : ''}; warm up ${options.warmupSeconds} s, ${options.windows} window(s) of ${options.seconds} s; ${options.workers} load processes; load average ${loadAverage()}`,
   );
-  console.log(`\n${HEADER}`);
-  const rows: Row[] = [];
-  /** Counts the server could not hold at all (a load process failed), with why. */
-  const failures: { database: DatabaseKind; guests: number; error: string }[] = [];
-  for (const kind of options.databases) {
+  for (const mix of new Set(runs.map((run) => run.mix))) console.log(`  ${mix} mix: ${MIXES[mix].source}`);
+  const done: Run[] = [];
+  /** Runs the server could not hold at all (a load process failed, a guest dropped before measuring), with why. */
+  const failures: { mix: MixName; database: DatabaseKind; guests: number; error: string }[] = [];
+  const databases = [...new Set(runs.map((run) => run.database))];
+  for (const kind of databases) {
     const postgres = kind === 'postgres' ? await startPostgres() : null;
     try {
-      for (const count of options.guests) {
+      for (const run of runs.filter((candidate) => candidate.database === kind)) {
+        console.log(`\n${run.mix} mix, ${run.guests} guests, ${kind}: connecting over ${connectSecondsFor(run.guests, options)} s\n${HEADER}`);
         try {
-          const row = await measure(kind, count, options, postgres, patrolData);
-          rows.push(row);
-          console.log(line(row));
+          const measured = await measure(run, options, postgres, patrolData, (figures, index) => console.log(line(run, String(index + 1), figures)));
+          done.push(measured);
+          if (options.windows > 1) console.log(line(run, 'all', measured.total));
+          console.log(
+            `server RSS: ${fixed(measured.rssConnectedMb, 0)} MB with every guest in, ${fixed(measured.rssMeasureStartMb, 0)} MB when measuring began, ${fixed(measured.total.serverRssMb, 0)} MB at the end`,
+          );
         } catch (error) {
-          const failure = { database: kind, guests: count, error: error instanceof Error ? error.message : String(error) };
+          const failure = { ...run, error: error instanceof Error ? error.message : String(error) };
           failures.push(failure);
-          console.log(`${kind.padEnd(9)}${String(count).padStart(7)}  failed: ${failure.error}`);
+          console.log(`failed: ${failure.error}`);
         }
       }
     } finally {
@@ -430,28 +650,29 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${HEADER}`);
-  for (const row of rows) console.log(line(row));
-  for (const failure of failures) console.log(`${failure.database.padEnd(9)}${String(failure.guests).padStart(7)}  failed: ${failure.error}`);
+  for (const run of done) console.log(line(run, options.windows > 1 ? 'all' : '1', run.total));
+  for (const failure of failures)
+    console.log(`${failure.mix.padEnd(7)}${failure.database.padEnd(9)}${String(failure.guests).padStart(7)}  failed: ${failure.error}`);
   console.log(
-    '\nsrv ms/ev: CPU of the server process per event sent in the window (motion, patrol and alive together); srv cpu%: of one core; db ms/ev: the PostgreSQL processes; load%: the load processes, which share the cores; timeouts: acks not back within 10 s.',
+    "\nsrv ms/ev: CPU of the server process per event sent in the window (every kind together); srv %, pg %, load %: of one core, for the server, the PostgreSQL processes and the load processes (which share the 2 cores); timeouts: acks not back within 10 s; drops: guests whose socket dropped; RSS: the server at the window's end.",
   );
-  for (const kind of options.databases) {
-    const row = rows.find((row) => row.database === kind && row.guests === TARGET_GUESTS);
-    const failure = failures.find((failure) => failure.database === kind && failure.guests === TARGET_GUESTS);
-    if (row === undefined && failure === undefined) continue;
-    const holds = row !== undefined && row.p99Ms < TARGET_P99_MS && row.ackTimeouts === 0;
-    const detail = row === undefined ? 'the run failed' : `p99 ${fixed(row.p99Ms)} ms, ${row.ackTimeouts} acks timed out`;
-    console.log(`Target on ${kind}: p99 < ${TARGET_P99_MS} ms at ${TARGET_GUESTS} guests: ${holds ? 'HOLDS' : 'DOES NOT HOLD'} (${detail})`);
+  let allHold = true;
+  for (const run of done) {
+    for (const target of targetLines(run, options.soak)) {
+      allHold &&= target.holds;
+      console.log(`Target (${run.database}): ${target.text}: ${verdict(target.holds)}`);
+    }
   }
-  console.log(
-    `(load average now ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')})`,
-  );
+  for (const failure of failures) {
+    allHold = false;
+    console.log(`Target (${failure.database}): ${failure.mix} mix, ${failure.guests} guests: FAILS (the run failed)`);
+  }
+  console.log(`(load average now ${loadAverage()})`);
   const path = resolve(ROOT_DIR, options.json);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify({ rows, failures }, null, 2)}\n`);
+  await writeFile(path, `${JSON.stringify({ runs: done, failures }, null, 2)}\n`);
   console.log(`rows written to ${path}`);
+  if (!allHold) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
