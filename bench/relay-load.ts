@@ -118,6 +118,19 @@ function connect(url: string, guest: SeededGuest): Promise<Socket> {
   });
 }
 
+/** A failed connection with its cause (socket.io's error names the transport; the cause is in its `description`). */
+function connectErrorOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { description } = error as Error & { description?: unknown };
+  const cause =
+    description instanceof Error
+      ? description.message
+      : typeof description === 'object' && description !== null
+        ? String((description as { message?: unknown }).message ?? '')
+        : '';
+  return cause === '' ? error.message : `${error.message} (${cause})`;
+}
+
 let eventCounter = 0;
 const eventId = (guestId: number) => `${guestId.toString(36)}-${(eventCounter += 1).toString(36).padStart(8, '0')}`;
 
@@ -148,7 +161,7 @@ interface GuestRun {
 async function runGuest({ url, guest, index, total, epoch, connectSpreadMs, patrolData, mix: mixName }: GuestRun): Promise<void> {
   const mix = MIXES[mixName];
   await delay(epoch + (index / total) * connectSpreadMs - Date.now());
-  const socket = await connect(url, guest).catch((error: unknown) => fail(`guest ${guest.id} could not connect: ${String(error)}`));
+  const socket = await connect(url, guest).catch((error: unknown) => fail(`guest ${guest.id} could not connect: ${connectErrorOf(error)}`));
   sockets.push(socket);
   let dropped = false;
   socket.on('disconnect', (reason) => {

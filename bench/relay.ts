@@ -271,12 +271,15 @@ async function spawnNode(args: readonly string[], files: number, spawnOptions: S
 
 // --- The database -----------------------------------------------------------------
 
-async function liveJailCount(url: string): Promise<number> {
+/** Live jails whose start the scheduler has finished: the Warden's greeting is logged (each start is a transaction of its own). */
+async function greetedJailCount(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const result = await client.query<{ live: string }>("select count(*) as live from jails where state = 'live'");
-    return Number(result.rows[0]?.live ?? 0);
+    const result = await client.query<{ greeted: string }>(
+      "select count(*) as greeted from jails where state = 'live' and exists (select 1 from activity_logs where activity_logs.reservation_id = jails.reservation_id)",
+    );
+    return Number(result.rows[0]?.greeted ?? 0);
   } finally {
     await client.end();
   }
@@ -460,10 +463,10 @@ async function measure(
     server = await startServer({ DATA_DIR: scratch, DATABASE_URL: database.driver === 'postgres' ? database.url : '' }, count, options.cpuProfileDir);
     const serverPid = server.child.pid ?? 0;
     if (database.driver === 'postgres') {
-      // The scheduler starts the jails in one pass, a transaction each (the greeting).
+      // The scheduler starts the jails in one pass, then greets each in a transaction of its own: the guests come once it is done.
       const waitMs = 120_000 + count * 20;
       const deadline = Date.now() + waitMs;
-      while ((await liveJailCount(database.url)) < count) {
+      while ((await greetedJailCount(database.url)) < count) {
         if (Date.now() > deadline) throw new Error(`the scheduler did not start every jail within ${waitMs / 1000} s`);
         await delay(500);
       }

@@ -13,6 +13,7 @@ import {
 } from '../../shared/relay.ts';
 import { message } from '../../shared/messages.ts';
 import { jails, type JailRow } from '../db/schema/index.ts';
+import { TurnBatch } from '../lib/turn-batch.ts';
 import { guestTimeZone } from '../services/reservations.ts';
 import { RelayRefusal, type JailChanges, type Stored, type Transaction } from './jail-changes.ts';
 import { jpegDataUrlSize } from './jpeg.ts';
@@ -34,7 +35,20 @@ function isAlertKind(kind: MotionKind): kind is MotionKind & AlertKind {
   return ALERT_MOTION_KINDS.includes(kind);
 }
 
+/** What an alive check finds: the guest's live jail after the report, and whether it was the jail's first. */
+interface AliveRow {
+  ord: number;
+  reservation_id: number;
+  jail_status: JailStatus;
+  status_since: number;
+  warden_id: number | null;
+  first_entry: boolean;
+}
+
 export class GuestEvents {
+  /** The alive checks of one turn of the event loop, reported in one statement (`reportAlive`). */
+  private readonly aliveChecks = new TurnBatch<{ guestId: number; now: number }, AliveRow | undefined>((batch) => this.reportAlive(batch));
+
   constructor(
     private readonly changes: JailChanges,
     private readonly transitions: Transitions,
@@ -104,12 +118,40 @@ export class GuestEvents {
 
   /** `check_alive_from_guest`: the device is there; a status that differs from the server's is corrected. */
   async checkAlive(guestId: number, reportedStatus: JailStatus): Promise<{ jailStatus: JailStatus; statusSince: number; warden: RelayWarden | null } | null> {
-    const reported = await this.reportIn(guestId);
-    if (reported === null) return null;
-    const { jail, firstEntry } = reported;
-    if (firstEntry) this.changes.emit.liveJailsChanged([jail.reservationId], false);
-    if (jail.jailStatus === reportedStatus) return null;
-    return { jailStatus: jail.jailStatus, statusSince: jail.statusSince, warden: await wardenOf(this.changes.db, jail.wardenId) };
+    const reported = await this.aliveChecks.add({ guestId, now: this.changes.now() });
+    if (reported === undefined) return null;
+    if (reported.first_entry) this.changes.emit.liveJailsChanged([reported.reservation_id], false);
+    if (reported.jail_status === reportedStatus) return null;
+    return { jailStatus: reported.jail_status, statusSince: reported.status_since, warden: await wardenOf(this.changes.db, reported.warden_id) };
+  }
+
+  /**
+   * Reports in every alive check of a batch, as `reportIn` does one: the
+   * guest's live jail marked alive (and entered, the first time), in one
+   * statement. A guest twice in a batch (two devices) is reported once.
+   */
+  private async reportAlive(batch: readonly { guestId: number; now: number }[]): Promise<(AliveRow | undefined)[]> {
+    const column = (name: string) => sql.identifier(name);
+    const rows = await this.changes.options.queryNamed<AliveRow>(
+      'warden_report_alive',
+      sql`with input as (
+          select * from unnest(${sql.param(batch.map((check) => check.guestId))}::int[], ${sql.param(batch.map((check) => check.now))}::bigint[])
+            with ordinality as input(guest_id, time, ord)
+        ), live as (
+          select distinct on (input.ord) input.ord, input.time, ${jails.reservationId} as reservation_id, ${jails.enteredAt} is null as first_entry
+          from input join ${jails} on ${jails.guestId} = input.guest_id and ${jails.state} = 'live'
+          order by input.ord, ${jails.startTime} desc
+        ), reported as (
+          update ${jails} set ${column(jails.lastAliveAt.name)} = latest.time, ${column(jails.enteredAt.name)} = coalesce(${jails.enteredAt}, latest.time)
+          from (select reservation_id, max(time) as time from live group by reservation_id) as latest
+          where ${jails.reservationId} = latest.reservation_id and ${jails.state} = 'live'
+          returning ${jails.reservationId} as reservation_id, ${jails.jailStatus} as jail_status, ${jails.statusSince}::float8 as status_since,
+            ${jails.wardenId} as warden_id
+        )
+        select live.ord::int as ord, live.first_entry, reported.* from live join reported on reported.reservation_id = live.reservation_id`,
+    );
+    const byOrder = new Map(rows.map((row) => [row.ord, row]));
+    return batch.map((_, index) => byOrder.get(index + 1));
   }
 
   /** `jail_status_from_guest`: leaving, breaking or back in; the Warden answers; once per eventId. */

@@ -3,6 +3,7 @@ import { PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
 import type { ActivityLog } from '../../shared/api/reservation.ts';
 import type { Database, NamedQuery } from '../db/database.ts';
 import { activityLogs, jails } from '../db/schema/index.ts';
+import { TurnBatch } from '../lib/turn-batch.ts';
 import { RelayRefusal } from './jail-changes.ts';
 import { openJailOf } from './live-view.ts';
 
@@ -24,12 +25,10 @@ interface AppendedRow {
   log_id: number | null;
 }
 
-interface PendingLog {
+interface QueuedLog {
   guestId: number;
   entry: ActivityLog;
   eventId: string;
-  resolve(row: AppendedRow | undefined): void;
-  reject(error: unknown): void;
 }
 
 /** What the streamed events need of the jail they went to. */
@@ -46,8 +45,8 @@ export interface WrittenLog {
 }
 
 export class LogWriter {
-  /** Motion and dialog logs waiting for the next batch (`flush`). */
-  private readonly pending: PendingLog[] = [];
+  /** Motion and dialog logs of one turn of the event loop, added together (`addLogs`). */
+  private readonly logs = new TurnBatch<QueuedLog, AppendedRow | undefined>((batch) => this.addLogs(batch));
 
   constructor(
     private readonly db: Database,
@@ -59,7 +58,7 @@ export class LogWriter {
    * open jail the event is refused; a patrol that found no room is refused.
    */
   async append(guestId: number, entry: ActivityLog, eventId: string): Promise<WrittenLog> {
-    const row = entry.type === 'patrol' ? await this.appendPatrol(guestId, entry, eventId) : await this.queue(guestId, entry, eventId);
+    const row = entry.type === 'patrol' ? await this.appendPatrol(guestId, entry, eventId) : await this.logs.add({ guestId, entry, eventId });
     if (row === undefined) {
       if (entry.type !== 'patrol') throw new RelayRefusal('no_live_jail');
       return this.whyNoPatrol(guestId, eventId, entry.time);
@@ -67,22 +66,12 @@ export class LogWriter {
     return { jail: { reservationId: row.reservation_id, state: row.state }, entered: row.entered_at !== null, logId: row.log_id };
   }
 
-  private queue(guestId: number, entry: ActivityLog, eventId: string): Promise<AppendedRow | undefined> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ guestId, entry, eventId, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => void this.flush());
-    });
-  }
-
   /** Adds every queued log in one statement (an event's open jail is found as `appendPatrol` finds it). */
-  private async flush(): Promise<void> {
-    const batch = this.pending.splice(0);
-    if (batch.length === 0) return;
+  private async addLogs(batch: readonly QueuedLog[]): Promise<(AppendedRow | undefined)[]> {
     const column = (name: string) => sql.identifier(name);
-    try {
-      const rows = await this.queryNamed<AppendedRow & { ord: number }>(
-        'warden_append_logs',
-        sql`with input as (
+    const rows = await this.queryNamed<AppendedRow & { ord: number }>(
+      'warden_append_logs',
+      sql`with input as (
           select * from unnest(${sql.param(batch.map((log) => log.guestId))}::int[], ${sql.param(batch.map((log) => log.entry.time))}::bigint[],
             ${sql.param(batch.map((log) => JSON.stringify(log.entry)))}::jsonb[], ${sql.param(batch.map((log) => log.eventId))}::text[])
             with ordinality as input(guest_id, time, entry, event_id, ord)
@@ -99,19 +88,17 @@ export class LogWriter {
         )
         select open_jail.ord::int as ord, open_jail.reservation_id, open_jail.state, open_jail.entered_at, added.id as log_id
         from open_jail left join added on added.reservation_id = open_jail.reservation_id and added.event_id = open_jail.event_id`,
-      );
-      const byOrder = new Map(rows.map((row) => [row.ord, row]));
-      const taken = new Set<number>();
-      for (const [index, log] of batch.entries()) {
-        const row = byOrder.get(index + 1);
-        // The same event twice in one batch: the first has the log, the other is its retry.
-        if (row !== undefined && row.log_id !== null && taken.has(row.log_id)) log.resolve({ ...row, log_id: null });
-        else log.resolve(row);
-        if (row?.log_id != null) taken.add(row.log_id);
-      }
-    } catch (error) {
-      for (const log of batch) log.reject(error);
-    }
+    );
+    const byOrder = new Map(rows.map((row) => [row.ord, row]));
+    const taken = new Set<number>();
+    return batch.map((_, index) => {
+      const row = byOrder.get(index + 1);
+      if (row?.log_id == null) return row;
+      // The same event twice in one batch: the first has the log, the other is its retry.
+      if (taken.has(row.log_id)) return { ...row, log_id: null };
+      taken.add(row.log_id);
+      return row;
+    });
   }
 
   private async appendPatrol(guestId: number, entry: ActivityLog, eventId: string): Promise<AppendedRow | undefined> {

@@ -11,7 +11,8 @@ import { RateLimiter } from '../lib/rate-limiter.ts';
 import { CLEAR_ALL, listenForInvalidations, notifyReadCaches, type ReadCacheListener } from '../lib/read-cache-channel.ts';
 import { ReadCache, type CachedSession } from '../lib/read-cache.ts';
 import { hashToken } from '../lib/secrets.ts';
-import { isRenewalDue, isSessionOpen, renewSession, sessionLapse } from '../services/sessions.ts';
+import { isRenewalDue, isSessionOpen, renewSessions, sessionLapse } from '../services/sessions.ts';
+import { TurnBatch } from '../lib/turn-batch.ts';
 import { fillFocusedTime } from '../services/progress.ts';
 import { unencapsulated } from './unencapsulated.ts';
 
@@ -103,10 +104,19 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   });
 
   const lifetimes = config.guestSessions;
+  /** The renewals of one turn of the event loop, written together (each is one small write a minute per busy session). */
+  const renewals = new TurnBatch<{ tokenHash: string; now: number }, void>(async (batch) => {
+    await renewSessions(
+      db,
+      batch.map((renewal) => renewal.tokenHash),
+      Math.max(...batch.map((renewal) => renewal.now)),
+    );
+    return batch.map(() => undefined);
+  });
   /** Renews the session when due: in the database, and in the cache so the next calls skip the write. */
   const renewed = async (found: CachedSession, now: number): Promise<CachedSession> => {
     if (!isRenewalDue(found.session, now)) return found;
-    await renewSession(db, found.session.tokenHash, now);
+    await renewals.add({ tokenHash: found.session.tokenHash, now });
     cache.sessionSeen(found.guest.id, found.session.tokenHash, now);
     return { guest: found.guest, session: { ...found.session, lastSeenAt: now } };
   };

@@ -1,4 +1,4 @@
-import { and, eq, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
 import type { SessionLifetimes } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { jails, sessions, type SessionRow } from '../db/schema/index.ts';
@@ -46,9 +46,12 @@ export function isRenewalDue(session: Pick<SessionRow, 'lastSeenAt'>, now: numbe
   return now - session.lastSeenAt >= SESSION_RENEW_MS;
 }
 
-/** Records use of the session at `now`. */
-export async function renewSession(db: Database, tokenHash: string, now: number): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+/** Records use of the sessions at `now` (in one statement: a busy server renews many at once). */
+export async function renewSessions(db: Database, tokenHashes: readonly string[], now: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(inArray(sessions.tokenHash, [...tokenHashes]));
 }
 
 /**
