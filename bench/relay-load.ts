@@ -47,6 +47,8 @@ export interface WindowSamples {
 export type FromLoad = { type: 'ready' } | ({ type: 'samples'; window: number } & WindowSamples) | { type: 'failed'; error: string };
 
 const ACK_TIMEOUT_MS = 10_000;
+/** Connecting and the first initialize: a server busy with a crowd of connections accepts slowly (socket.io's own connect timeout is 20 s). */
+const SETUP_TIMEOUT_MS = 60_000;
 /** A jail starts within a scheduler pass or a few of its start; past this the run is broken. */
 const JAIL_WAIT_MS = 180_000;
 
@@ -109,8 +111,7 @@ function connect(url: string, guest: SeededGuest): Promise<Socket> {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    // A busy server accepts slowly; give up only well past socket.io's 20 s.
-    timeout: 60_000,
+    timeout: SETUP_TIMEOUT_MS,
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -174,7 +175,7 @@ async function runGuest({ url, guest, index, total, epoch, connectSpreadMs, patr
   const initialize = { api: { ...api, userAgent: 'bench:relay', version: 1 }, guest: { id: guest.id } };
   const waitUntil = Date.now() + JAIL_WAIT_MS;
   for (;;) {
-    const answer = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('initialize_from_guest', initialize)) as RelayAck & { jail?: GuestJail | null };
+    const answer = (await socket.timeout(SETUP_TIMEOUT_MS).emitWithAck('initialize_from_guest', initialize)) as RelayAck & { jail?: GuestJail | null };
     if (!answer.ok) fail(`initialize_from_guest answered ${JSON.stringify(answer)}`);
     if (answer.jail) break;
     // PGlite cannot be counted from outside while the server runs: ask again until the scheduler has started the jail.
