@@ -189,12 +189,10 @@ async function runGuest({ url, guest, index, total, epoch, connectSpreadMs, patr
   const from = { api, guest: { id: guest.id } };
   const inJailAt = Date.now();
   const repeat = (periodMs: number, startAt: number, act: (now: number) => void) => every(periodMs, phase, startAt, () => !dropped, act);
-  const { motionPeriodMs } = mix;
-  if (motionPeriodMs !== null) {
-    repeat(motionPeriodMs, inJailAt, () => {
-      void send(socket, 'motion', 'motion_event_from_guest', { ...from, eventId: eventId(guest.id), motion: { type: 1 } });
-    });
-  }
+  const { motion } = mix;
+  repeat(motion.periodMs, inJailAt, () => {
+    void send(socket, 'motion', motion.event, { ...from, eventId: eventId(guest.id), motion: { type: motion.type } });
+  });
   repeat(mix.alivePeriodMs, inJailAt, () => {
     void send(socket, 'alive', 'check_alive_from_guest', { ...from, jailStatus: 'injail' });
   });

@@ -7,6 +7,7 @@
 
 import { isPatrolDue, type PatrolState } from '../src/client/features/jail/session-rules.ts';
 import { ALIVE_CHECK_INTERVAL_MS, PATROL_CHECK_INTERVAL_MS, PATROL_MAX_LOGS_PER_SESSION } from '../src/shared/constants.ts';
+import type { MotionEventName } from '../src/shared/relay.ts';
 
 export const MIX_NAMES = ['stress', 'real'] as const;
 export type MixName = (typeof MIX_NAMES)[number];
@@ -14,30 +15,38 @@ export type MixName = (typeof MIX_NAMES)[number];
 /** How a guest's patrol images come: on a fixed period, or by the live page's own rule (a check every 10 s, by chance). */
 type PatrolPlan = { kind: 'every'; periodMs: number } | { kind: 'by-chance' };
 
+/** A motion event the guest sends on a period: its event and the motion `type` it carries (0 with no motion, an alert). */
+interface MotionPlan {
+  event: MotionEventName;
+  type: 0 | 1;
+  periodMs: number;
+}
+
 export interface Mix {
   /** Where the figures come from. */
   source: string;
-  /** A `motion_event_from_guest` (type 1, no alert) this often; null: none. */
-  motionPeriodMs: number | null;
+  motion: MotionPlan;
   alivePeriodMs: number;
   patrol: PatrolPlan;
 }
 
 export const MIXES: Record<MixName, Mix> = {
-  // Far more than a page sends: every event kind at a fixed rate, to find where the relay saturates.
+  // Far more than a page sends: a motion event a second (no alert), to find where the relay saturates.
   stress: {
-    source: 'bench:relay since its first version: a motion event a second, the alive check, a patrol image every 10 s',
-    motionPeriodMs: 1_000,
+    source: 'a motion event a second (motion_event_from_guest, no alert), the alive check every 30 s, a patrol image every 10 s',
+    motion: { event: 'motion_event_from_guest', type: 1, periodMs: 1_000 },
     alivePeriodMs: ALIVE_CHECK_INTERVAL_MS,
     patrol: { kind: 'every', periodMs: 10_000 },
   },
-  // The live page (src/client/features/jail): the alive check on its interval (useGuestRelay.ts), the
-  // patrol check every 10 s with its chance rule (useJailCamera.ts, session-rules.ts: the first image 10 s
-  // after the camera opens, then minutes-since-the-last / 90, at most 30 a jail; about one in 4.8 minutes),
-  // and motion only on a change (the vision worker reports motion after a no-motion run of 180 s, docs/vision.md).
+  // A live page as measured in Chromium (bench/README.md, Live page traffic: two 10-minute runs, a moving and a
+  // still scene): the alive check 2 a minute; patrols by the page's own rule (the first 10 s after the camera
+  // opens, then by chance, about one in 4.8 minutes: 0.2-0.3 a minute measured); motion events only once per
+  // episode, 0.1 a minute, each an alert (a still guest's no-motion after 180 s). An alert a 10 minutes stays
+  // under the 4 in 20 minutes that end a jail.
   real: {
-    source: 'the live page code: src/client/features/jail (alive, patrol rule) and docs/vision.md (motion on a change)',
-    motionPeriodMs: 180_000,
+    source:
+      'a live page measured in Chromium (bench/README.md, Live page traffic): alive 2/min, patrols by the page rule (~0.2/min), an alert motion event 0.1/min',
+    motion: { event: 'no_motion_event_from_guest', type: 0, periodMs: 600_000 },
     alivePeriodMs: ALIVE_CHECK_INTERVAL_MS,
     patrol: { kind: 'by-chance' },
   },
