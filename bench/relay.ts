@@ -57,7 +57,7 @@ const USAGE = `npm run bench:relay -- [options]
   --warmup S         seconds of load before measuring (default 10)
   --seconds S        seconds of each measuring window (default 30)
   --windows K        measuring windows one after another, a line each (default 1)
-  --connect S        seconds the connections are spread over (default one per 10 ms of guests, at least 10)
+  --connect S        seconds the connections are spread over (default one per 20 ms of guests, at least 10)
   --workers K        load processes (default 2)
   --soak             the soak: ${SOAK.guests} guests, ${SOAK.mix} mix, ${SOAK.windows} windows of ${SOAK.windowSeconds} s, PostgreSQL
   --json FILE        where to write the rows (default bench/results/relay.json, soak.json for --soak)
@@ -177,9 +177,9 @@ function runsOf(options: Options): { mix: MixName; guests: number; database: Dat
   );
 }
 
-/** Connections come one per 10 ms unless `--connect` says otherwise (each makes the server read the session and report the guest in). */
+/** Connections come one per 20 ms unless `--connect` says otherwise: setting one up (the session read, the initialize) costs the server about 10 ms of CPU (bench/README.md). */
 function connectSecondsFor(guests: number, options: Options): number {
-  return options.connectSeconds ?? Math.max(10, Math.ceil(guests / 100));
+  return options.connectSeconds ?? Math.max(10, Math.ceil(guests / 50));
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
