@@ -10,10 +10,14 @@
 //   6. the vision wasm build, then cargo test for the crate, on Debian's
 //      Rust 1.63
 //   7. Vitest (src/ and bench/); the server suite on in-memory PGlite
-//   8. the server suite again (src/server) on a real PostgreSQL server that
+//   8. the short chaos run on PGlite (`npm run bench:chaos -- --short`:
+//      20 live guests, bookings and short jails while the server is killed
+//      with SIGKILL 5 times and restarted on the same data; bench/README.md)
+//   9. the server suite again (src/server) on a real PostgreSQL server that
 //      this script starts privately (scripts/postgres.mjs), with a private
-//      Redis (scripts/redis.mjs) for the two-server relay test
-//   9. Playwright (tests/), against a fresh vite build
+//      Redis (scripts/redis.mjs) for the two-server relay test, then the
+//      short chaos run on that PostgreSQL server
+//  10. Playwright (tests/), against a fresh vite build
 //
 // With CI set, a missing Playwright suite is a failure; on a developer's
 // machine it is skipped with a warning.
@@ -131,13 +135,17 @@ suite('cargo test (Rust 1.63)', () => run(CARGO, ['test', '--offline', '-p', 'vi
 
 suite('vitest', () => run(bin('vitest'), ['run']));
 
-suite('server suite on PostgreSQL', () => {
+const shortChaos = ['bench/chaos.ts', '--short'];
+
+suite('chaos, short (PGlite)', () => run(bin('tsx'), [...shortChaos, '--database', 'pglite']));
+
+suite('server suite and chaos on PostgreSQL', () => {
   const postgres = startTemporaryPostgres();
   const redis = startTemporaryRedis();
   try {
     // src/server includes src/server/jail/cluster.test.ts, which runs only with both.
     const env = { ...process.env, WARDEN_TEST_DATABASE_URL: postgres.url, WARDEN_TEST_REDIS_URL: redis.url };
-    return run(bin('vitest'), ['run', 'src/server'], { env });
+    return all([bin('vitest'), ['run', 'src/server'], { env }], [bin('tsx'), [...shortChaos, '--database', 'postgres', '--postgres', postgres.url]]);
   } finally {
     redis.stop();
     postgres.stop();
