@@ -61,7 +61,7 @@ const DIALOG_EVERY_MS = 45_000;
 /** A booking through the API this often (a real one: the guest's session, a 1-hour jail in the future). */
 const BOOKING_EVERY_MS = 400;
 /** How long a started server may take to answer /api/health. */
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 300_000;
 /** After the run, how long the devices may take to have every event acknowledged. */
 const DRAIN_TIMEOUT_MS = 90_000;
 /** A server answers at least this long before it is killed. */
@@ -392,7 +392,8 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
     { DATA_DIR: scratch, DATABASE_URL: database.driver === 'postgres' ? database.url : '' },
     join(scratch, 'server.log'),
   );
-  let keep = false;
+  // Kept for a look when the run fails or breaks off.
+  let keep = true;
   try {
     // The run begins once the first server has had time to start; the jails are laid out from then.
     const runStart = Date.now() + 10_000;
@@ -442,6 +443,8 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
       await delay(Math.max(runStart + (kill + random()) * share, readyAt + MIN_UP_MS) - Date.now());
       await server.kill();
       await server.start();
+      const life = server.lives.at(-1);
+      if (life?.readyAt != null) console.log(`  kill ${kill + 1}/${options.kills}: answering again after ${seconds(life.readyAt - life.spawnedAt)}`);
     }
     await delay(runEnd - Date.now());
     const ranMs = Date.now() - runStart;
@@ -463,6 +466,8 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
     keep = verdict.failures.length > 0;
     if (keep) verdict.lines.push(`the data and the server's log are kept in ${scratch}`);
     return verdict;
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)} (the data and the server's log are kept in ${scratch})`);
   } finally {
     for (const device of devices) device.close();
     await server.stop();
