@@ -53,7 +53,7 @@ describe('judgeJail', () => {
 
   it('measures the lateness from the end when a server ran then', () => {
     const judged = judgeJail(row(20_000, 80_000, 20_400, 81_000), lives);
-    expect(judged).toEqual({ due: true, started: true, finished: true, endedWhileUp: true, startLatenessMs: 400, finishLatenessMs: 1_000 });
+    expect(judged).toEqual({ due: true, started: true, endedInRun: true, finished: true, endedWhileUp: true, startLatenessMs: 400, finishLatenessMs: 1_000 });
   });
 
   it('measures it from the restart when the end fell while no server ran', () => {
@@ -69,5 +69,9 @@ describe('judgeJail', () => {
 
   it('does not hold a jail whose whole window fell while no server ran to have started', () => {
     expect(judgeJail(row(101_000, 109_000, null, null), lives).due).toBe(false);
+  });
+
+  it('does not hold a jail that ends after the last server stopped to have finished', () => {
+    expect(judgeJail(row(200_000, 400_000, 200_300, null), lives)).toMatchObject({ due: true, started: true, endedInRun: false, finishLatenessMs: null });
   });
 });

@@ -30,6 +30,8 @@ export interface JudgedJail {
   /** A server answered at some moment between its start and its end: it should have started. */
   due: boolean;
   started: boolean;
+  /** A server answered at or after its end: it should have finished. */
+  endedInRun: boolean;
   finished: boolean;
   /** A server answered at its end time, so the end is the reference, not a restart. */
   endedWhileUp: boolean;
@@ -87,6 +89,7 @@ export function judgeJail(row: JailRow, lives: readonly ServerLife[]): JudgedJai
   return {
     due,
     started: row.started_at !== null,
+    endedInRun: endReference !== null,
     finished: row.finished_at !== null,
     endedWhileUp: endReference === row.end_time,
     startLatenessMs: row.started_at === null || startReference === null ? null : row.started_at - startReference,

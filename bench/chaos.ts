@@ -23,7 +23,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { GuestRelay } from '../src/client/features/jail/guest-relay.ts';
+import { GuestRelay, RelayRefusedError } from '../src/client/features/jail/guest-relay.ts';
 import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { adminQuery, freePort, stopGracefully } from '../src/server/test/server-process.ts';
@@ -66,7 +66,10 @@ const START_TIMEOUT_MS = 300_000;
 const DRAIN_TIMEOUT_MS = 90_000;
 /** A server answers at least this long before it is killed. */
 const MIN_UP_MS = 5_000;
-const HOUR_MS = 3_600_000;
+/** Each device guest's bookings are this far apart, so that none overlaps another. */
+const BOOKING_SPACING_MS = 2 * 3_600_000;
+/** The device guests' jails: the longest booking (8 hours). */
+const DEVICE_JAIL_MINUTES = 8 * 60;
 const QUARTER_MS = 15 * 60_000;
 
 function parseArgs(argv: readonly string[]): Options | null {
@@ -167,7 +170,7 @@ class ServerUnderChaos {
     });
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (child.exitCode === null && child.signalCode === null) {
-      const up = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      const up = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
         (response) => response.ok,
         () => false,
       );
@@ -234,7 +237,6 @@ class Device {
     private readonly figures: DeviceFigures,
     private readonly patrolData: string,
     private readonly phaseMs: number,
-    private readonly jailExpected: () => boolean,
   ) {
     this.relay = new GuestRelay({
       url,
@@ -273,7 +275,7 @@ class Device {
     }
     this.figures.initialized += 1;
     if (this.streaming) {
-      if (jail === null && this.jailExpected()) this.figures.initializedWithoutJail += 1;
+      if (jail === null) this.figures.initializedWithoutJail += 1;
     } else if (jail !== null && !this.stopped) {
       this.streaming = true;
       this.startStreams(this.phaseMs);
@@ -316,8 +318,9 @@ class Device {
         sent.acked = true;
         sent.duplicateAck = ack.duplicate === true;
       },
+      // A refusal is the server's answer; the other rejection is the device closing with the event still kept.
       (error: unknown) => {
-        sent.refusal = error instanceof Error ? error.message : String(error);
+        if (error instanceof RelayRefusedError) sent.refusal = error.message;
       },
     );
   }
@@ -398,15 +401,14 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
     // The run begins once the first server has had time to start; the jails are laid out from then.
     const runStart = Date.now() + 10_000;
     const runEnd = runStart + options.runMs;
-    // Each device's jail (whole minutes, as bookings are) is live through the run and ends a little after it,
-    // once its events have stopped; it may have begun before the server first ran.
-    const deviceJailEnd = runEnd + Math.max(15_000, options.runMs / 20);
-    const deviceJailMinutes = Math.ceil((deviceJailEnd - Date.now()) / 60_000);
+    // Each device's jail is the longest booking, live from just before the run to long after it, however slow the
+    // restarts make the run; the short jails are the ones that start and end in it.
+    const deviceJailStart = runStart - 60_000;
     const scheduleGuests = Math.ceil(options.guests / 2);
     const jailsPerScheduleGuest = options.runMs >= 5 * 60_000 ? 2 : 1;
     const slots: Slot[][] = scheduleJails(random, scheduleGuests, jailsPerScheduleGuest, runStart, runEnd);
     const seeded = await seedGuests(database, options.guests + scheduleGuests, 'chaos', (index) =>
-      index < options.guests ? [{ startTime: deviceJailEnd - deviceJailMinutes * 60_000, minutes: deviceJailMinutes }] : (slots[index - options.guests] ?? []),
+      index < options.guests ? [{ startTime: deviceJailStart, minutes: DEVICE_JAIL_MINUTES }] : (slots[index - options.guests] ?? []),
     );
     const deviceGuests = seeded.slice(0, options.guests);
 
@@ -414,20 +416,20 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
     await delay(runStart - Date.now());
     const figures: DeviceFigures = { events: [], initialized: 0, initializedWithoutJail: 0, gaveUp: 0, refusedHandshakes: 0, eventIdChanged: 0 };
     deviceGuests.forEach((guest, index) => {
-      devices.push(new Device(server.url, guest, figures, patrolData, (index / deviceGuests.length) * MOTION_EVERY_MS, () => Date.now() < deviceJailEnd));
+      devices.push(new Device(server.url, guest, figures, patrolData, (index / deviceGuests.length) * MOTION_EVERY_MS));
     });
 
-    // Bookings: a 1-hour jail for a device guest, each at its own quarter hour after the run's jails.
+    // Bookings: a 1-hour jail for a device guest, each at its own quarter hour after its jail.
     const bookings: Booking[] = [];
     const bookingsUnderWay = new Set<Promise<void>>();
-    const firstBookable = Math.ceil((deviceJailEnd + HOUR_MS) / QUARTER_MS) * QUARTER_MS;
+    const firstBookable = Math.ceil((deviceJailStart + (DEVICE_JAIL_MINUTES + 60) * 60_000) / QUARTER_MS) * QUARTER_MS;
     let booked = 0;
     const booking = setInterval(() => {
       const guest = deviceGuests[booked % deviceGuests.length];
       const round = Math.floor(booked / deviceGuests.length);
       booked += 1;
       if (guest === undefined) return;
-      const underWay = book(server.url, guest, firstBookable + round * 2 * HOUR_MS).then((done) => {
+      const underWay = book(server.url, guest, firstBookable + round * BOOKING_SPACING_MS).then((done) => {
         bookings.push(done);
         bookingsUnderWay.delete(underWay);
       });
@@ -447,22 +449,22 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
       if (life?.readyAt != null) console.log(`  kill ${kill + 1}/${options.kills}: answering again after ${seconds(life.readyAt - life.spawnedAt)}`);
     }
     await delay(runEnd - Date.now());
-    const ranMs = Date.now() - runStart;
+    const endedAt = Date.now();
     clearInterval(booking);
     for (const device of devices) device.stopSending();
 
     // Every kept event answered, then the devices go; the jails end and the server stops.
     const drainUntil = Date.now() + DRAIN_TIMEOUT_MS;
     while (devices.some((device) => device.waiting > 0) && Date.now() < drainUntil) await delay(250);
-    const drainedInMs = Date.now() - runEnd;
+    const drainedInMs = Date.now() - endedAt;
     for (const device of devices) device.close();
-    const lastEnd = Math.max(deviceJailEnd, ...slots.flat().map((slot) => slot.startTime + slot.minutes * 60_000));
-    await delay(lastEnd + 5_000 - Date.now());
+    const lastEnd = Math.max(...slots.flat().map((slot) => slot.startTime + slot.minutes * 60_000));
+    await delay(lastEnd + 3_000 - Date.now());
     await Promise.all(bookingsUnderWay);
     await server.stop();
 
     const verdict = await judge(database, figures, bookings, server, drainedInMs);
-    verdict.lines.unshift(`run       ${seconds(ranMs)} from the first event to the last kill's restart (planned ${seconds(options.runMs)})`);
+    verdict.lines.unshift(`run       ${seconds(endedAt - runStart)} from the first event to the last kill's restart (planned ${seconds(options.runMs)})`);
     keep = verdict.failures.length > 0;
     if (keep) verdict.lines.push(`the data and the server's log are kept in ${scratch}`);
     return verdict;
@@ -535,7 +537,8 @@ async function judge(database: DatabaseConfig, figures: DeviceFigures, bookings:
     const judged = jailRows.map((row) => judgeJail(row, server.lives));
     const due = judged.filter((jail) => jail.due);
     const notStarted = due.filter((jail) => !jail.started).length;
-    const unfinished = due.filter((jail) => jail.started && !jail.finished).length;
+    const ending = due.filter((jail) => jail.endedInRun);
+    const unfinished = ending.filter((jail) => !jail.finished).length;
     const late = due.filter((jail) => jail.finishLatenessMs !== null && jail.finishLatenessMs > LATENESS_TARGET_MS).length;
     const worst = Math.max(0, ...due.map((jail) => jail.finishLatenessMs ?? 0));
     const worstStart = Math.max(0, ...due.map((jail) => jail.startLatenessMs ?? 0));
@@ -544,7 +547,7 @@ async function judge(database: DatabaseConfig, figures: DeviceFigures, bookings:
     const finishKinds = new Map<string, number>();
     for (const row of jailRows) finishKinds.set(row.finish ?? 'none', (finishKinds.get(row.finish ?? 'none') ?? 0) + 1);
     lines.push(
-      `jails     due ${due.length} (of ${jailRows.length}), started ${due.length - notStarted} ${check(notStarted === 0, `${notStarted} jails never started`)}, finished ${due.length - notStarted - unfinished} ${check(unfinished === 0, `${unfinished} jails never finished`)} (${[...finishKinds].map(([finish, count]) => `${finish} ${count}`).join(', ')})`,
+      `jails     due ${due.length} (of ${jailRows.length}), started ${due.length - notStarted} ${check(notStarted === 0, `${notStarted} jails never started`)}; ended in the run ${ending.length}, finished ${ending.length - unfinished} ${check(unfinished === 0, `${unfinished} jails never finished`)} (${[...finishKinds].map(([finish, count]) => `${finish} ${count}`).join(', ')})`,
       `          late ${late} (target 0: at most ${seconds(LATENESS_TARGET_MS)} after the end, or after the restart that followed it) ${check(late === 0, `${late} jails finished late`)}; worst ${seconds(worst)}; worst of the ${atEnd.length} that ended while a server ran ${seconds(worstAtEnd)}; worst start ${seconds(worstStart)}`,
     );
 
