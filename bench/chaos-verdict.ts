@@ -5,6 +5,7 @@
  * server was running.
  */
 
+import { seededRandom } from './frames.ts';
 import type { SeededSlot } from './live-guests.ts';
 
 export type Slot = SeededSlot;
@@ -41,16 +42,10 @@ export interface JudgedJail {
   finishLatenessMs: number | null;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same kill moments and jails. */
+/** Numbers in [0, 1) from a seed (bench/frames.ts's generator): the same seed gives the same kill moments and jails. */
 export function randomGenerator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
+  return () => next() / 2 ** 32;
 }
 
 /**

@@ -12,7 +12,7 @@
  * until acknowledged and goes again after a reconnect, and the device
  * initialises again once those are answered, as the page does.
  *
- *   npm run bench:chaos                          200 guests, 50 kills over 10 minutes, PGlite and PostgreSQL
+ *   npm run bench:chaos                          200 guests, 50 kills over 10 minutes, PostgreSQL and PGlite
  *   npm run bench:chaos -- --short               20 guests, 5 kills over 40 s (npm test runs this)
  *   npm run bench:chaos -- --help
  */
@@ -28,11 +28,11 @@ import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { adminQuery, freePort, stopGracefully } from '../src/server/test/server-process.ts';
 import { type ServerLife, type Slot, judgeJail, randomGenerator, scheduleJails, type JailRow } from './chaos-verdict.ts';
-import { patrolImage, type SeededGuest, seedGuests, startPostgres } from './live-guests.ts';
+import { type DatabaseKind, databasesArgument, patrolImage, type SeededGuest, seedGuests, startPostgres, wholeArgument } from './live-guests.ts';
 
 const USAGE = `npm run bench:chaos -- [options]
 
-  --database WHICH   pglite, postgres or both (default)
+  --database WHICH   postgres, pglite or both (default: PostgreSQL, then PGlite)
   --guests N         live guests, each a device sending events (default 200)
   --kills N          SIGKILLs of the server (default 50)
   --minutes M        length of the run, kills included (default 10; decimals allowed)
@@ -40,8 +40,6 @@ const USAGE = `npm run bench:chaos -- [options]
   --postgres URL     an existing PostgreSQL server (an administrator's URL) instead of a private one; a database is made and dropped
   --seed N           the random seed of the kill moments and the jails' times (default: from the clock)
   --help             this text`;
-
-type DatabaseKind = 'pglite' | 'postgres';
 
 interface Options {
   databases: DatabaseKind[];
@@ -73,11 +71,13 @@ const DEVICE_JAIL_MINUTES = 8 * 60;
 const QUARTER_MS = 15 * 60_000;
 
 function parseArgs(argv: readonly string[]): Options | null {
-  const options: Options = { databases: ['pglite', 'postgres'], guests: 200, kills: 50, runMs: 10 * 60_000, postgresUrl: null, seed: Date.now() % 1_000_000 };
-  const whole = (flag: string, text: string | undefined, max: number) => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${flag} takes a whole number from 1 to ${max}, not "${text ?? ''}"`);
-    return value;
+  const options: Options = {
+    databases: databasesArgument('both'),
+    guests: 200,
+    kills: 50,
+    runMs: 10 * 60_000,
+    postgresUrl: null,
+    seed: Date.now() % 1_000_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -86,18 +86,14 @@ function parseArgs(argv: readonly string[]): Options | null {
       return argv[i];
     };
     switch (flag) {
-      case '--database': {
-        const which = value();
-        if (which === 'both') options.databases = ['pglite', 'postgres'];
-        else if (which === 'postgres' || which === 'pglite') options.databases = [which];
-        else throw new Error(`--database takes pglite, postgres or both, not "${which ?? ''}"`);
+      case '--database':
+        options.databases = databasesArgument(value());
         break;
-      }
       case '--guests':
-        options.guests = whole(flag, value(), 5_000);
+        options.guests = wholeArgument(flag, value(), 5_000);
         break;
       case '--kills':
-        options.kills = whole(flag, value(), 1_000);
+        options.kills = wholeArgument(flag, value(), 1_000);
         break;
       case '--minutes': {
         const text = value();
@@ -118,7 +114,7 @@ function parseArgs(argv: readonly string[]): Options | null {
         break;
       }
       case '--seed':
-        options.seed = whole(flag, value(), 2 ** 31);
+        options.seed = wholeArgument(flag, value(), 2 ** 31);
         break;
       case '--help':
       case '-h':

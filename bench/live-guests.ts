@@ -21,6 +21,23 @@ const PATROL_BYTES = 5 * 1024;
 /** Tokyo, as the browser gives it. */
 export const BROWSER_OFFSET_MINUTES = -540;
 
+/** The databases a bench with live guests runs on. */
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/** `--database WHICH`: postgres, pglite, or both (PostgreSQL first). */
+export function databasesArgument(which: string | undefined): DatabaseKind[] {
+  if (which === 'both') return ['postgres', 'pglite'];
+  if (which === 'postgres' || which === 'pglite') return [which];
+  throw new Error(`--database takes postgres, pglite or both, not "${which ?? ''}"`);
+}
+
+/** A flag's whole-number value from 1 to `max`. */
+export function wholeArgument(flag: string, text: string | undefined, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${flag} takes a whole number from 1 to ${max}, not "${text ?? ''}"`);
+  return value;
+}
+
 /** A seeded guest: its id and the session token its devices hand the relay (and the API). */
 export interface SeededGuest {
   id: number;

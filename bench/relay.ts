@@ -31,7 +31,7 @@ import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
 import { adminQuery, freePort, stopGracefully } from '../src/server/test/server-process.ts';
-import { patrolImage, seedGuests, startPostgres, type SeededGuest } from './live-guests.ts';
+import { type DatabaseKind, databasesArgument, patrolImage, type SeededGuest, seedGuests, startPostgres, wholeArgument } from './live-guests.ts';
 import { EVENT_KINDS, type EventKind, type FromLoad, type ToLoad, type WindowSamples } from './relay-load.ts';
 import { MIX_NAMES, MIXES, steadyForMs, type MixName } from './relay-mix.ts';
 
@@ -67,8 +67,6 @@ const USAGE = `npm run bench:relay -- [options]
 
 A stress run must end before its guests have sent a jail's 30 patrol images (5 minutes).`;
 
-type DatabaseKind = 'postgres' | 'pglite';
-
 interface Options {
   mixes: MixName[];
   guests: number[] | null;
@@ -99,11 +97,6 @@ function parseArgs(argv: readonly string[]): Options | null {
     cpuProfileDir: null,
     unixSocket: false,
   };
-  const whole = (flag: string, text: string | undefined, max: number) => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${flag} takes a whole number from 1 to ${max}, not "${text ?? ''}"`);
-    return value;
-  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -119,29 +112,25 @@ function parseArgs(argv: readonly string[]): Options | null {
         break;
       }
       case '--guests':
-        options.guests = (value() ?? '').split(',').map((text) => whole('--guests', text, 20_000));
+        options.guests = (value() ?? '').split(',').map((text) => wholeArgument('--guests', text, 20_000));
         break;
-      case '--database': {
-        const which = value();
-        if (which === 'both') options.databases = ['postgres', 'pglite'];
-        else if (which === 'postgres' || which === 'pglite') options.databases = [which];
-        else throw new Error(`--database takes postgres, pglite or both, not "${which ?? ''}"`);
+      case '--database':
+        options.databases = databasesArgument(value());
         break;
-      }
       case '--warmup':
-        options.warmupSeconds = whole(flag, value(), 600);
+        options.warmupSeconds = wholeArgument(flag, value(), 600);
         break;
       case '--seconds':
-        options.seconds = whole(flag, value(), 3600);
+        options.seconds = wholeArgument(flag, value(), 3600);
         break;
       case '--windows':
-        options.windows = whole(flag, value(), 120);
+        options.windows = wholeArgument(flag, value(), 120);
         break;
       case '--connect':
-        options.connectSeconds = whole(flag, value(), 600);
+        options.connectSeconds = wholeArgument(flag, value(), 600);
         break;
       case '--workers':
-        options.workers = whole(flag, value(), 8);
+        options.workers = wholeArgument(flag, value(), 8);
         break;
       case '--soak':
         options.soak = true;
