@@ -26,7 +26,7 @@ describe('scheduleJails', () => {
     for (const [slot] of slots) {
       expect(slot?.minutes).toBe(1);
       const end = (slot?.startTime ?? 0) + MINUTE;
-      expect(end).toBeGreaterThanOrEqual(runStart + 10_000);
+      expect(end).toBeGreaterThanOrEqual(runStart + 20_000);
       expect(end).toBeLessThanOrEqual(runStart + 40_000);
     }
   });

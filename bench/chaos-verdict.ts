@@ -50,10 +50,10 @@ export function randomGenerator(seed: number): () => number {
 
 /**
  * `perGuest` short jails for each of `guests` guests: the run cut into
- * `perGuest` equal parts, a jail ending at a random moment of each (from
- * 10 s into it), 1 to 3 whole minutes long as bookings are (at most a
- * part's length, at least a minute: in a short run the first jails start
- * before it), never overlapping.
+ * `perGuest` equal parts, a jail ending at a random moment of each (the
+ * first in the second half of its part, well after the first start), 1 to 3
+ * whole minutes long as bookings are (at most a part's length, at least a
+ * minute: in a short run the jails start before it), never overlapping.
  */
 export function scheduleJails(random: () => number, guests: number, perGuest: number, runStart: number, runEnd: number): Slot[][] {
   const part = (runEnd - runStart) / perGuest;
@@ -62,7 +62,7 @@ export function scheduleJails(random: () => number, guests: number, perGuest: nu
     Array.from({ length: perGuest }, (_, index) => {
       const minutes = 1 + Math.floor(random() * longestMinutes);
       const partStart = runStart + index * part;
-      const earliestEnd = partStart + (index === 0 ? 10_000 : minutes * 60_000);
+      const earliestEnd = partStart + (index === 0 ? part / 2 : minutes * 60_000);
       const endTime = Math.round(earliestEnd + random() * Math.max(0, partStart + part - earliestEnd));
       return { startTime: endTime - minutes * 60_000, minutes };
     }),
