@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { GuestRelay, RelayRefusedError } from '../src/client/features/jail/guest-relay.ts';
+import { PATROL_MAX_LOGS_PER_SESSION } from '../src/shared/constants.ts';
 import { ROOT_DIR, type DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { adminQuery, freePort, stopGracefully } from '../src/server/test/server-process.ts';
@@ -296,7 +297,13 @@ class Device {
       );
     };
     every(MOTION_EVERY_MS, phaseMs, () => this.send('motion', 'motion_event_from_guest', { motion: { type: 1, time: Date.now() } }));
-    every(PATROL_EVERY_MS, phaseMs * 7 + 500, () => this.send('patrol', 'patrol_from_guest', { patrol: { data: this.patrolData } }));
+    let patrols = 0;
+    every(PATROL_EVERY_MS, phaseMs * 7 + 500, () => {
+      // A jail keeps at most 30 patrol images (docs/jail.md, Patrols); a run that restarts slowly lasts longer.
+      if (patrols >= PATROL_MAX_LOGS_PER_SESSION) return;
+      patrols += 1;
+      this.send('patrol', 'patrol_from_guest', { patrol: { data: this.patrolData } });
+    });
     every(DIALOG_EVERY_MS, phaseMs * 11 + 700, () =>
       this.send('dialog', 'guest_dialog_event_from_guest', { dialog: { text: `Still here, guest ${this.guest.id}` } }),
     );
