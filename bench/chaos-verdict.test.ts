@@ -71,6 +71,10 @@ describe('judgeJail', () => {
     expect(judgeJail(row(101_000, 109_000, null, null), lives).due).toBe(false);
   });
 
+  it('does not hold a jail to have started when a server answered only in its last second', () => {
+    expect(judgeJail(row(101_000, 110_500, null, null), lives).due).toBe(false);
+  });
+
   it('does not hold a jail that ends after the last server stopped to have finished', () => {
     expect(judgeJail(row(200_000, 400_000, 200_300, null), lives)).toMatchObject({ due: true, started: true, endedInRun: false, finishLatenessMs: null });
   });

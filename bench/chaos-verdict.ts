@@ -27,8 +27,15 @@ export interface JailRow {
   finish: string | null;
 }
 
+/**
+ * A server must have answered this long inside a jail's window for the jail
+ * to be due: the scheduler's first pass comes a second after the server is
+ * ready (src/server/jail/scheduler.ts), and one more second covers a slow pass.
+ */
+export const DUE_AFTER_MS = 2_000;
+
 export interface JudgedJail {
-  /** A server answered at some moment between its start and its end: it should have started. */
+  /** A server answered for DUE_AFTER_MS or more between its start and its end: it should have started. */
   due: boolean;
   started: boolean;
   /** A server answered at or after its end: it should have finished. */
@@ -78,7 +85,10 @@ function reference(time: number, lives: readonly ServerLife[]): number | null {
 
 /** Whether a jail started and finished as it should have, given the servers' lives. */
 export function judgeJail(row: JailRow, lives: readonly ServerLife[]): JudgedJail {
-  const due = lives.some((life) => life.readyAt !== null && life.readyAt < row.end_time && (life.killedAt ?? Number.POSITIVE_INFINITY) > row.start_time);
+  const due = lives.some(
+    (life) =>
+      life.readyAt !== null && Math.min(row.end_time, life.killedAt ?? Number.POSITIVE_INFINITY) - Math.max(row.start_time, life.readyAt) >= DUE_AFTER_MS,
+  );
   const startReference = reference(row.start_time, lives);
   const endReference = reference(row.end_time, lives);
   return {
