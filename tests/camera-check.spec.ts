@@ -8,6 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/capture.ts';
 import { NO_MOTION_THRESHOLD } from '../src/client/vision/params.generated.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
+import { installClock, runFor } from './worker-clock.ts';
 import { checkA11y } from './helpers.ts';
 
 async function numberOf(page: Page, testId: string): Promise<number> {
@@ -139,11 +140,11 @@ test.describe('with a moving scene as the camera', () => {
   }
 
   test('makes a JPEG patrol thumbnail every 10 s, at most 100 px on its long side', async ({ page }) => {
-    await page.clock.install();
+    await installClock(page);
     await page.goto('/camera-check');
     await waitForSamples(page, 1);
     await expect(page.getByTestId('patrol-status')).toHaveText('No patrol picture yet.');
-    await page.clock.runFor(10_000);
+    await runFor(page, 10_000);
     await openDetails(page);
     const thumbnail = page.getByTestId('patrol-thumbnail');
     await expect(thumbnail).toBeVisible();
@@ -165,7 +166,7 @@ test.describe('with a still scene as the camera', () => {
   test.use({ camera: STILL });
 
   test('reports no motion, and a no-motion event once the 180 s count runs out', async ({ page }) => {
-    await page.clock.install();
+    await installClock(page);
     await page.goto('/camera-check');
     await waitForSamples(page, 2);
     await expect(page.getByTestId('motion-state')).toHaveAttribute('data-value', 'still');
@@ -175,13 +176,7 @@ test.describe('with a still scene as the camera', () => {
     await expect(noMotion).toHaveCount(0);
 
     // Low-motion time counts at most 2 s per frame: step the fake clock 2 s at a time.
-    const advanced = await advanceUntil(
-      page,
-      () => numberOf(page, 'sample-count'),
-      async () => (await noMotion.count()) > 0,
-      2_000,
-      200_000,
-    );
+    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 200_000);
     await expect(noMotion).toHaveText(/No motion for 180 s/);
     expect(await numberOf(page, 'low-motion-seconds')).toBeGreaterThanOrEqual(180);
     expect(advanced).toBeGreaterThanOrEqual(170_000);
@@ -189,17 +184,11 @@ test.describe('with a still scene as the camera', () => {
   });
 
   test('the sleeper count is 90 s', async ({ page }) => {
-    await page.clock.install();
+    await installClock(page);
     await page.goto('/camera-check?sleeper=1');
     await waitForSamples(page, 2);
     const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
-    const advanced = await advanceUntil(
-      page,
-      () => numberOf(page, 'sample-count'),
-      async () => (await noMotion.count()) > 0,
-      2_000,
-      110_000,
-    );
+    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 110_000);
     await expect(noMotion).toHaveText(/No motion for 90 s/);
     expect(advanced).toBeGreaterThanOrEqual(80_000);
     expect(advanced).toBeLessThan(100_000);
@@ -238,20 +227,14 @@ test.describe('with a covered lens as the camera', () => {
   });
 
   test('reports darkness, a darkness event after 30 s, and skips the all-black patrol', async ({ page }) => {
-    await page.clock.install();
+    await installClock(page);
     await page.goto('/camera-check');
     await waitForSamples(page, 2);
     await expect(page.getByTestId('dark')).toHaveAttribute('data-value', 'true');
     await expect(page.getByTestId('all-black')).toHaveAttribute('data-value', 'true');
     expect(await numberOf(page, 'mean-luma')).toBeLessThan(40);
     const darkness = page.getByTestId('event-log').locator('[data-event="darkness"]');
-    const advanced = await advanceUntil(
-      page,
-      () => numberOf(page, 'sample-count'),
-      async () => (await darkness.count()) > 0,
-      2_000,
-      40_000,
-    );
+    const advanced = await advanceUntil(page, async () => (await darkness.count()) > 0, 2_000, 40_000);
     expect(advanced).toBeGreaterThanOrEqual(26_000);
     await expect(darkness).toHaveText(/Dark for 30 s/);
     await expect(page.getByTestId('patrol-status')).toHaveText(/All black .*skipped/);

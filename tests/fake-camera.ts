@@ -4,10 +4,11 @@
  * starts, so `test.use({ camera: STILL })` gives a test a browser of its own
  * for that video, launched once per worker.
  */
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumWithCamera } from './chromium.ts';
+import { runFor } from './worker-clock.ts';
 import { darkVideo, movingVideo, stillVideo, writeFileAtomic } from './y4m.ts';
 
 const videos = join(tmpdir(), 'warden-fake-camera');
@@ -43,19 +44,17 @@ export const test = base.extend<{ camera: string | undefined }, { cameraBrowsers
 });
 
 /**
- * Advances the page's fake clock by `stepMs` at a time, each step waiting for
- * the sample it triggers (`samples` counts them), until `done` holds or
- * `limitMs` of fake time passed. Returns the fake milliseconds advanced.
+ * Advances the fake clock of the page and its vision worker (installClock of
+ * tests/worker-clock.ts) by `stepMs` at a time, each step done once the
+ * worker's samples in it are, until `done` holds or `limitMs` of fake time
+ * passed. Returns the fake milliseconds advanced.
  */
-export async function advanceUntil(page: Page, samples: () => Promise<number>, done: () => Promise<boolean>, stepMs: number, limitMs: number): Promise<number> {
+export async function advanceUntil(page: Page, done: () => Promise<boolean>, stepMs: number, limitMs: number): Promise<number> {
   let advanced = 0;
-  let counted = await samples();
   while (!(await done())) {
     if (advanced >= limitMs) throw new Error(`Still waiting after ${advanced} ms of fake time`);
-    await page.clock.runFor(stepMs);
+    await runFor(page, stepMs);
     advanced += stepMs;
-    await expect.poll(samples).toBeGreaterThan(counted);
-    counted = await samples();
   }
   return advanced;
 }

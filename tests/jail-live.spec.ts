@@ -9,6 +9,7 @@ import { expect, type APIRequestContext, type Browser, type BrowserContext, type
 import type { ActivityLogEntry } from '../src/shared/relay.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
+import { installClock, runFor, setSystemTime } from './worker-clock.ts';
 import { book, call, checkA11y, createWarden, readyGuest, signedIn, VIEWPORTS, watchMissingTexts, type TestGuest } from './helpers.ts';
 import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
 
@@ -21,13 +22,13 @@ interface Jail {
 /** The name of the commands' region in each language. */
 const COMMANDS_NAME = { en: 'Commands', ja: 'コマンド' } as const;
 
-/** A guest (speaking `language`) in a jail that started a minute ago by the server's clock and the page's (fake, flowing) clock. */
+/** A guest (speaking `language`) in a jail that started a minute ago by the server's clock and the page's and its vision worker's (fake, flowing) clock. */
 async function intoJail(page: Page, request: APIRequestContext, daysAhead: number, language: 'en' | 'ja' = 'en'): Promise<Jail> {
   const guest = await readyGuest(request, { language });
   const reservation = await book(request, guest, daysAhead);
   const inside = reservation.startTime + 60_000;
   await request.post('/dev/clock', { data: { offsetMs: inside - Date.now() } });
-  await page.clock.install({ time: inside });
+  await installClock(page, inside);
   await signedIn(page, guest, `/jail/live/${reservation.id}`);
   await expect(commandButtons(page, COMMANDS_NAME[language]).first()).toBeEnabled();
   return { guest, id: reservation.id, startTime: reservation.startTime };
@@ -101,14 +102,15 @@ async function hasNoSidewaysScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-async function samplesOf(page: Page, cameraName?: string): Promise<number> {
-  return Number((await cameraPanel(page, cameraName).getAttribute('data-samples')) ?? 'NaN');
-}
-
 /** The camera is on and its frames are analysed (`cameraName`: the camera card's name in the page's language). */
 async function cameraWatching(page: Page, cameraName?: string): Promise<void> {
   await expect(cameraPanel(page, cameraName)).toHaveAttribute('data-phase', 'on');
-  await expect.poll(() => samplesOf(page, cameraName)).toBeGreaterThan(1);
+  await expect(cameraPanel(page, cameraName)).toHaveAttribute('data-analysed', 'true');
+}
+
+/** `ms` of fake time for the page and its vision worker, 2 s at a time, each step done once its samples are. */
+async function advance(page: Page, ms: number): Promise<void> {
+  for (let advanced = 0; advanced < ms; advanced += 2_000) await runFor(page, 2_000);
 }
 
 /** The jail's activity logs as its guest reads them. */
@@ -147,14 +149,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await checkA11y(page, '/jail/live/:id (camera on)');
 
         // The first patrol 10 s after setup, then by chance; 200 s of moving picture, 2 s at a time.
-        const first = await samplesOf(page);
-        await advanceUntil(
-          page,
-          () => samplesOf(page),
-          async () => (await samplesOf(page)) >= first + 100,
-          2_000,
-          240_000,
-        );
+        await advance(page, 200_000);
         // The patrol images are folded under their count; each patrol showed the eye taking a picture.
         await cameraPanel(page)
           .getByText(/^\d+ patrol images? sent$/)
@@ -182,7 +177,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await cameraWatching(page);
         const done = async () => motionKinds(await logsOf(request, jail)).includes('no_motion');
         // Low-motion time counts at most 2 s per frame: 2 s steps of the page's clock.
-        const advanced = await advanceUntil(page, () => samplesOf(page), done, 2_000, 240_000);
+        const advanced = await advanceUntil(page, done, 2_000, 240_000);
         expect(advanced).toBeGreaterThanOrEqual(170_000);
         expect(motionKinds(await logsOf(request, jail)).filter((kind) => kind === 'no_motion')).toHaveLength(1);
       });
@@ -196,13 +191,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await recordEyeNames(page);
         const jail = await intoJail(page, request, 3);
         await cameraWatching(page);
-        await advanceUntil(
-          page,
-          () => samplesOf(page),
-          async () => motionKinds(await logsOf(request, jail)).includes('darkness'),
-          2_000,
-          60_000,
-        );
+        await advanceUntil(page, async () => motionKinds(await logsOf(request, jail)).includes('darkness'), 2_000, 60_000);
         // Patrol checks came every 10 s meanwhile: every picture was black, so none was sent.
         expect(patrolCount(await logsOf(request, jail))).toBe(0);
         await expect(cameraPanel(page).getByRole('img')).toHaveCount(0);
@@ -223,7 +212,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const reservation = await book(request, guest, 9);
       const before = reservation.startTime - 5 * 60_000;
       await request.post('/dev/clock', { data: { offsetMs: before - Date.now() } });
-      await page.clock.install({ time: before });
+      await installClock(page, before);
       await signedIn(page, guest, `/jail/live/${reservation.id}`);
       // It says when it starts, in place of the status, and the ring is empty.
       await expect(liveStatus(page)).toHaveText('Starts at 10:00');
@@ -235,7 +224,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'off');
 
       // The start, by the server's clock (the scheduler runs at once) and the page's.
-      await page.clock.setSystemTime(reservation.startTime + 1_000);
+      await setSystemTime(page, reservation.startTime + 1_000);
       await request.post('/dev/clock', { data: { offsetMs: reservation.startTime + 1_000 - Date.now() } });
       await expect(commandButtons(page).first()).toBeEnabled();
       await expect(page.getByRole('img', { name: /^The Warden's eye, (talking to you|looking around)$/ })).toBeVisible();
@@ -245,7 +234,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(liveStatus(page)).toHaveText('In the jail');
       await cameraWatching(page);
       // The greeting over, the eye sleeps: half open, since the Warden still watches the jail.
-      await page.clock.runFor(7_000);
+      await runFor(page, 7_000);
       await expect(page.getByRole('img', { name: "The Warden's eye, watching quietly" })).toBeVisible();
       // Waiting for the guest's words, it listens; the talk sheet closed, it rests again.
       await page.getByRole('button', { name: '4 Talk to the Warden' }).click();
@@ -270,7 +259,7 @@ for (const { name, viewport } of VIEWPORTS) {
       // 35 minutes in, by both clocks: the ring grows and the time left shows.
       const late = jail.startTime + 35 * 60_000;
       await request.post('/dev/clock', { data: { offsetMs: late - Date.now() } });
-      await page.clock.setSystemTime(late);
+      await setSystemTime(page, late);
       await expect(progressRing(page)).toHaveAttribute('aria-valuenow', '58');
       await expect(page.getByRole('timer')).toHaveText('25 minutes left');
 
@@ -603,13 +592,7 @@ test.describe('the live jail with a still scene and an approved scene', () => {
     const jail = await intoJail(page, request, 10);
     await cameraWatching(page);
     // The first patrol image, 10 s after the camera opened, becomes an approved scene of this guest.
-    await advanceUntil(
-      page,
-      () => samplesOf(page),
-      async () => patrolCount(await logsOf(request, jail)) > 0,
-      2_000,
-      30_000,
-    );
+    await advanceUntil(page, async () => patrolCount(await logsOf(request, jail)) > 0, 2_000, 30_000);
     const patrol = (await logsOf(request, jail)).find((log) => log.type === 'patrol');
     if (patrol?.type !== 'patrol') throw new Error('no patrol image');
     const approved = await request.post('/dev/feature-images', { data: { guestId: jail.guest.id, data: patrol.patrol.data } });
@@ -617,14 +600,7 @@ test.describe('the live jail with a still scene and an approved scene', () => {
     // Connecting again, the device gets its approved scenes.
     await page.reload();
     await cameraWatching(page);
-    const first = await samplesOf(page);
-    await advanceUntil(
-      page,
-      () => samplesOf(page),
-      async () => (await samplesOf(page)) >= first + 100,
-      2_000,
-      240_000,
-    );
+    await advance(page, 200_000);
     expect(motionKinds(await logsOf(request, jail))).not.toContain('no_motion');
   });
 });

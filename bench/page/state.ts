@@ -5,6 +5,8 @@ import type { PresentedFrame } from './frame-log.ts';
 
 export interface BenchRecord {
   method: CaptureMethod;
+  /** Where the sample's main-thread span starts: its timer here, or the worker's report leaving (track processor). */
+  spanStart: number;
   timeMs: number;
   requestedAt: number;
   mainMs: number;

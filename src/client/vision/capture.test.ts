@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VisionClient } from './client';
 import { CAMERA_FAILURE_MESSAGE, Sampler, cameraConstraints, isIosDevice, openCamera, type SampleRecord } from './capture';
 import type { Sample } from './worker';
+import type { SamplingOptions, SamplingReport } from './worker-sampling';
 
 describe('isIosDevice', () => {
   const device = (userAgent: string, maxTouchPoints = 0) => isIosDevice({ userAgent, maxTouchPoints });
@@ -64,18 +65,30 @@ describe('openCamera', () => {
 describe('Sampler', () => {
   const sample = { result: { motionScore: 0 }, timing: {}, width: 160, height: 120, restarted: false } as unknown as Sample;
 
+  /** A client whose worker sampling is driven by the test through `report`. */
   function fakeClient(options: { attach?: boolean } = {}) {
-    const times: number[] = [];
+    let listener: ((report: SamplingReport) => void) | null = null;
     const client = {
       attachTrack: vi.fn(async () => options.attach ?? true),
-      analyseLatest: vi.fn(async (timeMs: number) => {
-        times.push(timeMs);
-        return sample;
+      startSampling: vi.fn(async (_options: SamplingOptions, onReport: (report: SamplingReport) => void) => {
+        listener = onReport;
+      }),
+      stopSampling: vi.fn(async () => {
+        listener = null;
       }),
       analyse: vi.fn(),
     };
-    return { client: client as unknown as VisionClient, mock: client, times };
+    const report = (heard: SamplingReport) => listener?.(heard);
+    return { client: client as unknown as VisionClient, mock: client, report };
   }
+
+  const sampleReport = (timeMs: number, analysed: number): SamplingReport => ({
+    kind: 'sample',
+    sample,
+    timeMs,
+    dueAt: performance.timeOrigin + performance.now(),
+    analysed,
+  });
 
   beforeEach(() => {
     vi.useFakeTimers({ now: 1_700_000_000_000 });
@@ -88,60 +101,80 @@ describe('Sampler', () => {
     vi.unstubAllGlobals();
   });
 
-  it('samples once a second with Date.now() as the time, one at a time', async () => {
-    const { client, times } = fakeClient();
+  it('lets the worker sample the track on its own clock and passes on what it reports', async () => {
+    const { client, mock, report } = fakeClient();
     const records: SampleRecord[] = [];
+    const methods: string[] = [];
     const sampler = new Sampler({
       client,
       video: {} as HTMLVideoElement,
       track: {} as MediaStreamTrack,
-      method: 'track-processor',
+      report: 'events',
+      jitterMs: 100,
       onSample: (record) => records.push(record),
+      onMethod: (method) => methods.push(method),
     });
     sampler.start();
     await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(5_000);
+    expect(methods).toEqual(['track-processor']);
+    expect(mock.startSampling).toHaveBeenCalledWith({ report: 'events', intervalMs: undefined, jitterMs: 100 }, expect.any(Function));
+    // Nothing runs on this side between reports: no timer of its own.
+    expect(vi.getTimerCount()).toBe(0);
+    report(sampleReport(1_700_000_000_000, 1));
+    report(sampleReport(1_700_000_007_000, 8));
+    expect(records.map((record) => [record.method, record.timeMs])).toEqual([
+      ['track-processor', 1_700_000_000_000],
+      ['track-processor', 1_700_000_007_000],
+    ]);
     sampler.stop();
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(times).toEqual([0, 1, 2, 3, 4, 5].map((second) => 1_700_000_000_000 + second * 1000));
-    expect(records.map((record) => record.method)).toEqual(Array(6).fill('track-processor'));
+    expect(mock.stopSampling).toHaveBeenCalledOnce();
+    report(sampleReport(1_700_000_008_000, 9));
+    expect(records).toHaveLength(2);
   });
 
-  it('skips the samples it missed rather than catching up in a burst', async () => {
-    const { client, mock, times } = fakeClient();
-    let slow = true;
-    mock.analyseLatest.mockImplementation(async (timeMs: number) => {
-      times.push(timeMs);
-      if (slow) {
-        slow = false;
-        await new Promise((resolve) => setTimeout(resolve, 2_500));
-      }
-      return sample;
+  it('reports a failure of the worker once it has sampled, and falls back when it never has', async () => {
+    const { client, mock, report } = fakeClient();
+    const errors: unknown[] = [];
+    const sampler = new Sampler({
+      client,
+      video: {} as HTMLVideoElement,
+      track: {} as MediaStreamTrack,
+      onSample: () => {},
+      onError: (error) => errors.push(error),
     });
-    const sampler = new Sampler({ client, video: {} as HTMLVideoElement, track: {} as MediaStreamTrack, onSample: () => {} });
     sampler.start();
-    await vi.advanceTimersByTimeAsync(4_100);
+    await vi.advanceTimersByTimeAsync(0);
+    report(sampleReport(1_700_000_000_000, 1));
+    report({ kind: 'error', message: 'copyTo failed', analysed: 1 });
+    expect(errors).toEqual([new Error('copyTo failed')]);
+    expect(sampler.method).toBe('track-processor');
+
+    report({ kind: 'error', message: 'No session', analysed: 0 });
+    expect(mock.stopSampling).toHaveBeenCalledOnce();
+    // Nothing else is available in Node: no VideoFrame, createImageBitmap or ImageCapture.
+    expect(sampler.method).toBeNull();
     sampler.stop();
-    // 0 took 2.5 s; 1 s and 2 s were missed; then 3 s and 4 s.
-    expect(times.map((time) => time - 1_700_000_000_000)).toEqual([0, 3_000, 4_000]);
   });
 
   it('falls back to the next method when the track processor is not available', async () => {
-    const { client } = fakeClient({ attach: false });
+    const { client, mock } = fakeClient({ attach: false });
     const methods: string[] = [];
+    const errors: unknown[] = [];
     const sampler = new Sampler({
       client,
       video: {} as HTMLVideoElement,
       track: {} as MediaStreamTrack,
       onSample: () => {},
       onMethod: (method) => methods.push(method),
-      onError: () => {},
+      onError: (error) => errors.push(error),
     });
     sampler.start();
     await vi.advanceTimersByTimeAsync(0);
     sampler.stop();
-    // Nothing else is available in Node: no VideoFrame, createImageBitmap or ImageCapture.
+    expect(mock.startSampling).not.toHaveBeenCalled();
+    // Nothing else is available in Node: the main-thread timer finds no method.
     expect(methods).toEqual([]);
     expect(sampler.method).toBeNull();
+    expect(errors).toEqual([new Error('No capture method works in this browser')]);
   });
 });

@@ -3,18 +3,20 @@
  *
  * The camera is opened with the constraints of docs/rules.md (Client constants) (iPhone/iPad: width up to
  * 640; other devices: width up to 160 and up to 10 fps). A sample is taken
- * once a second by a `setTimeout` chain (so a test's fake clock drives it);
- * its time, passed to the analyser, is `Date.now()`.
+ * once a second by the `SampleTimer` of sample-timer.ts (so a test's fake
+ * clock drives it) — in the worker for the track processor, here for the
+ * others; its time, passed to the analyser, is `Date.now()`.
  *
  * How a frame gets from the camera into the worker is the capture method. The
  * order in `PREFERRED_METHODS` was chosen by `npm run bench:browser` (see
  * docs/vision.md, "Capture"): the first one this browser supports is used, and
  * a method that fails at run time gives way to the next.
  */
-import type { Sample, VisionClient } from './client';
+import type { ReportPolicy, Sample, SamplingReport, VisionClient } from './client';
+import { SampleTimer } from './sample-timer';
 
 export type CaptureMethod =
-  /** A `MediaStreamTrackProcessor` whose frames the worker pulls itself; the main thread only asks. */
+  /** A `MediaStreamTrackProcessor` whose frames the worker takes on its own clock; the main thread only hears its reports. */
   | 'track-processor'
   /** `new VideoFrame(video)` on the main thread (wraps the decoded frame, no copy), transferred. */
   | 'video-frame'
@@ -27,8 +29,6 @@ export const CAPTURE_METHODS: readonly CaptureMethod[] = ['track-processor', 'vi
 
 /** Best first, as measured by bench/browser.ts (docs/vision.md, "Capture"). */
 export const PREFERRED_METHODS: readonly CaptureMethod[] = ['track-processor', 'video-frame', 'image-bitmap', 'image-capture'];
-
-export const SAMPLE_INTERVAL_MS = 1000;
 
 /** The camera failure (docs/client.md, Failures the guest sees): shown as it is. */
 export const CAMERA_FAILURE_MESSAGE = 'Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.';
@@ -98,9 +98,9 @@ export interface SampleRecord {
   method: CaptureMethod;
   /** The sample's time as given to the analyser (`Date.now()`). */
   timeMs: number;
-  /** `performance.now()` when the sample was due. */
+  /** `performance.now()` when the sample was due (by the worker's clock for the track processor). */
   requestedAt: number;
-  /** Synchronous main-thread time spent on this sample: capturing and posting. */
+  /** Synchronous main-thread time the sampler spent on this sample: capturing and posting, or taking in the worker's report. */
   mainMs: number;
   /** `performance.now()` when the result reached the main thread. */
   resultAt: number;
@@ -114,34 +114,40 @@ export interface SamplerOptions {
   /** A method to use (and fall back from), or the preferred order. */
   method?: CaptureMethod | 'auto';
   intervalMs?: number;
-  /**
-   * Moves each sample by up to this many ms either way (the mean interval
-   * stays). The benchmark uses it so that samples meet the camera's frames at
-   * every phase, not at one fixed offset from them.
-   */
+  /** See `SampleTimerOptions.jitterMs`. */
   jitterMs?: number;
+  /**
+   * When the worker samples on its own ('track-processor'): hear of every
+   * sample (a screen that shows each), or only of those with events and the
+   * first (default 'every'). The other methods capture on the main thread, so
+   * every sample is heard of anyway.
+   */
+  report?: ReportPolicy;
   onSample(record: SampleRecord): void;
   /** The method in use, whenever it is chosen or changes. */
   onMethod?(method: CaptureMethod): void;
   onError?(error: unknown): void;
 }
 
-/** Takes a sample every `intervalMs` and feeds it to the worker, one at a time. */
+/**
+ * Takes a sample every `intervalMs`. With the track processor the worker owns
+ * the frames and the clock (worker-sampling.ts) and the main thread only hears
+ * its reports; with the other methods a timer here captures each frame and
+ * hands it to the worker, one at a time.
+ */
 export class Sampler {
   private readonly options: SamplerOptions;
-  private readonly interval: number;
-  private readonly jitter: number;
+  private readonly timer: SampleTimer;
   private methods: CaptureMethod[];
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private due = 0;
   private running = false;
+  /** The worker samples on its own clock. */
+  private inWorker = false;
   private imageCapture: ImageCapture | null = null;
   private prepared: CaptureMethod | null = null;
 
   constructor(options: SamplerOptions) {
     this.options = options;
-    this.interval = options.intervalMs ?? SAMPLE_INTERVAL_MS;
-    this.jitter = Math.min(options.jitterMs ?? 0, this.interval / 2);
+    this.timer = new SampleTimer({ intervalMs: options.intervalMs, jitterMs: options.jitterMs, sample: (timeMs) => this.sampleHere(timeMs) });
     const available = availableMethods();
     const wanted = options.method === undefined || options.method === 'auto' ? PREFERRED_METHODS : [options.method, ...PREFERRED_METHODS];
     this.methods = [...new Set(wanted)].filter((method) => available.includes(method));
@@ -154,52 +160,105 @@ export class Sampler {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.due = Date.now();
-    this.timer = setTimeout(() => void this.tick(), 0);
+    this.begin();
   }
 
   stop(): void {
     this.running = false;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  private schedule(): void {
-    if (!this.running) return;
-    const now = Date.now();
-    this.due += this.interval;
-    if (this.due <= now) {
-      // Fell behind (a slow device, a sleeping tab): skip the missed samples.
-      this.due += Math.ceil((now - this.due + 1) / this.interval) * this.interval;
+    this.timer.stop();
+    if (this.inWorker) {
+      this.inWorker = false;
+      this.options.client.stopSampling().catch(() => undefined);
     }
-    const jitter = this.jitter > 0 ? (Math.random() * 2 - 1) * this.jitter : 0;
-    this.timer = setTimeout(() => void this.tick(), Math.max(0, this.due - now + jitter));
   }
 
-  private async tick(): Promise<void> {
-    this.timer = null;
+  /** Samples with the first method left: in the worker for the track processor, else here. */
+  private begin(): void {
+    if (!this.running) return;
+    if (this.methods[0] === 'track-processor') void this.startInWorker();
+    else this.timer.start();
+  }
+
+  /** Drops the method in use (it does not work here) and goes on with the next. */
+  private fallBack(): void {
+    this.methods.shift();
+    this.prepared = null;
+    this.begin();
+  }
+
+  private async startInWorker(): Promise<void> {
+    const { client, track, intervalMs, jitterMs } = this.options;
+    const attached = await client.attachTrack(track).catch(() => false);
+    if (!this.running) return;
+    if (!attached) {
+      this.fallBack();
+      return;
+    }
+    this.inWorker = true;
+    this.options.onMethod?.('track-processor');
     try {
-      const record = await this.sample();
+      await client.startSampling({ report: this.options.report ?? 'every', intervalMs, jitterMs }, (report) => this.heard(report));
+    } catch {
+      if (!this.inWorker) return;
+      this.inWorker = false;
+      this.fallBack();
+    }
+  }
+
+  /** A report of the worker's sampling. */
+  private heard(report: SamplingReport): void {
+    const arrived = performance.now();
+    if (!this.running || !this.inWorker) return;
+    if (report.kind === 'error') {
+      if (report.analysed > 0) {
+        this.options.onError?.(new Error(report.message));
+        return;
+      }
+      // It never worked here: the next method.
+      this.inWorker = false;
+      this.options.client.stopSampling().catch(() => undefined);
+      this.fallBack();
+      return;
+    }
+    const requestedAt = report.dueAt - performance.timeOrigin;
+    this.options.onSample({
+      sample: report.sample,
+      method: 'track-processor',
+      timeMs: report.timeMs,
+      requestedAt,
+      mainMs: performance.now() - arrived,
+      resultAt: arrived,
+    });
+  }
+
+  /** One sample taken on the main thread; failures go to `onError`. */
+  private async sampleHere(timeMs: number): Promise<void> {
+    try {
+      const record = await this.sample(timeMs);
       if (record !== null && this.running) this.options.onSample(record);
     } catch (error) {
       if (this.running) this.options.onError?.(error);
-    } finally {
-      this.schedule();
     }
   }
 
   /** Takes one sample with the first method that works, dropping the ones that do not. */
-  private async sample(): Promise<SampleRecord | null> {
+  private async sample(timeMs: number): Promise<SampleRecord | null> {
     for (;;) {
       const method = this.methods[0];
       if (method === undefined) throw new Error('No capture method works in this browser');
+      if (method === 'track-processor') {
+        // A forced method gave way to it: the worker takes over.
+        this.timer.stop();
+        this.begin();
+        return null;
+      }
       try {
         if (this.prepared !== method) {
-          await this.prepare(method);
+          if (method === 'image-capture') this.imageCapture = new ImageCapture(this.options.track);
           this.prepared = method;
           this.options.onMethod?.(method);
         }
-        return await this.capture(method);
+        return await this.capture(method, timeMs);
       } catch (error) {
         if (!(error instanceof CaptureUnavailable)) throw error;
         this.methods.shift();
@@ -208,26 +267,12 @@ export class Sampler {
     }
   }
 
-  private async prepare(method: CaptureMethod): Promise<void> {
-    const { client, track } = this.options;
-    if (method === 'track-processor') {
-      if (!(await client.attachTrack(track))) throw new CaptureUnavailable(method);
-    } else if (method === 'image-capture') {
-      this.imageCapture = new ImageCapture(track);
-    }
-  }
-
-  private async capture(method: CaptureMethod): Promise<SampleRecord | null> {
+  private async capture(method: Exclude<CaptureMethod, 'track-processor'>, timeMs: number): Promise<SampleRecord | null> {
     const { client, video } = this.options;
-    const timeMs = Date.now();
     const requestedAt = performance.now();
     let mainMs = 0;
-    let pending: Promise<Sample | null>;
+    let pending: Promise<Sample>;
     switch (method) {
-      case 'track-processor':
-        pending = client.analyseLatest(timeMs);
-        mainMs = performance.now() - requestedAt;
-        break;
       case 'video-frame': {
         if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
         let frame: VideoFrame;
@@ -271,7 +316,6 @@ export class Sampler {
       }
     }
     const sample = await pending;
-    if (sample === null) return null;
     return { sample, method, timeMs, requestedAt, mainMs, resultAt: performance.now() };
   }
 }

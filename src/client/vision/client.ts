@@ -4,8 +4,10 @@
  */
 import * as Comlink from 'comlink';
 import type { EngineInfo, EnginePreference, PatrolImage, Sample, SessionOptions, StreamSupport, VisionWorkerApi } from './worker';
+import type { SamplingOptions, SamplingReport } from './worker-sampling';
 
 export type { EngineInfo, EnginePreference, PatrolImage, Sample, SessionOptions } from './worker';
+export type { ReportPolicy, SamplingOptions, SamplingReport } from './worker-sampling';
 
 export class VisionClient {
   private readonly worker: Worker;
@@ -13,6 +15,8 @@ export class VisionClient {
   private closed = false;
   /** Clones of the camera track feeding a processor made here; stopped with the session. */
   private feeds: MediaStreamTrack[] = [];
+  /** Where the worker's sampling reports arrive while it samples. */
+  private reports: MessagePort | null = null;
 
   constructor() {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'warden-vision' });
@@ -80,9 +84,22 @@ export class VisionClient {
     return true;
   }
 
-  /** Analyses the newest frame of the attached track. */
-  analyseLatest(timeMs: number): Promise<Sample | null> {
-    return this.remote.analyseLatest(timeMs);
+  /**
+   * Lets the worker sample the attached track on its own clock. Its reports
+   * come on a port of their own, one message each and no reply, so a sample
+   * the main thread is not told of costs it nothing.
+   */
+  async startSampling(options: SamplingOptions, onReport: (report: SamplingReport) => void): Promise<void> {
+    this.closeReports();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event: MessageEvent<SamplingReport>) => onReport(event.data);
+    this.reports = channel.port1;
+    await this.remote.startSampling(options, Comlink.transfer(channel.port2, [channel.port2]));
+  }
+
+  async stopSampling(): Promise<void> {
+    this.closeReports();
+    await this.remote.stopSampling();
   }
 
   patrol(): Promise<PatrolImage> {
@@ -94,6 +111,7 @@ export class VisionClient {
   }
 
   async stop(): Promise<void> {
+    this.closeReports();
     this.stopFeeds();
     await this.remote.stop();
   }
@@ -102,9 +120,15 @@ export class VisionClient {
   terminate(): void {
     if (this.closed) return;
     this.closed = true;
+    this.closeReports();
     this.stopFeeds();
     this.remote[Comlink.releaseProxy]();
     this.worker.terminate();
+  }
+
+  private closeReports(): void {
+    this.reports?.close();
+    this.reports = null;
   }
 
   private stopFeeds(): void {

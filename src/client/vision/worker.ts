@@ -10,17 +10,20 @@
  * Frames reach the worker in one of two ways:
  *  - pushed: the main thread transfers an `ImageBitmap` or a `VideoFrame`
  *    with `analyse()`;
- *  - pulled: the main thread hands over a camera stream once (a
+ *  - owned: the main thread hands over a camera stream once (a
  *    `MediaStreamTrackProcessor`'s readable, or the track itself where the
- *    worker can make the processor) and then asks for `analyseLatest()` once a
- *    second; the processor keeps only the newest frame, so the worker does
- *    nothing at all between samples.
+ *    worker can make the processor) and calls `startSampling()`: the sample
+ *    clock then runs here (worker-sampling.ts), each sample takes the first
+ *    frame the camera delivers after it is due, and the main thread hears only
+ *    the reports it asked for. The processor keeps only the newest frame, so
+ *    the worker does nothing at all between samples.
  * Either way the pixels are written once, as RGBA, straight into the
  * analyser's frame buffer (wasm memory for the wasm builds).
  */
 import * as Comlink from 'comlink';
 import { Analyser, toVisionExports, type AnalyserOptions, type FrameAnalyser, type FrameResult } from './analyser';
 import { VisionSession, type Engine, type EngineInfo, type LoadedEngine, type PixelPath } from './session';
+import { WorkerSampling, type SamplingOptions } from './worker-sampling';
 
 export type { Engine, EngineInfo, PixelPath } from './session';
 /** `auto` picks the best engine the browser runs; the others force one (tests, benchmarks). */
@@ -88,8 +91,13 @@ export interface VisionWorkerApi {
   attachReadable(readable: ReadableStream<VideoFrame>): Promise<void>;
   /** Takes a transferred track and makes the processor here; false when this worker cannot. */
   attachTrack(track: MediaStreamTrack): Promise<boolean>;
-  /** Analyses the newest frame of the attached stream; null when none came within 3 s or the stream ended. */
-  analyseLatest(timeMs: number): Promise<Sample | null>;
+  /**
+   * Samples the attached stream once an interval, with the clock here, and
+   * posts the reports `options.report` asks for on `port` until
+   * `stopSampling()`, `stop()` or another stream.
+   */
+  startSampling(options: SamplingOptions, port: MessagePort): Promise<void>;
+  stopSampling(): Promise<void>;
   /** The patrol thumbnail of the last analysed frame as a JPEG. */
   patrol(): Promise<PatrolImage>;
   support(): StreamSupport;
@@ -229,6 +237,8 @@ class PixelWriter {
 
 /** How long a sample waits for a frame from a stalled camera before giving up. */
 const READ_TIMEOUT_MS = 3000;
+/** A read that resolves within this took a frame the processor had buffered, not one delivered after the call. */
+const BUFFERED_READ_MS = 2;
 
 /** An attached stream of camera frames; it outlives sessions (a new session keeps the camera). */
 class FrameStream {
@@ -262,6 +272,20 @@ class FrameStream {
     return result.done ? null : (result.value ?? null);
   }
 
+  /**
+   * The first frame the camera delivers from now on: a frame the processor
+   * had already buffered (up to a frame interval old) comes back at once, so
+   * it is closed and the next one awaited. A camera frame reaches the main
+   * thread's result sooner this way than by taking the buffered one.
+   */
+  async fresh(): Promise<VideoFrame | null> {
+    const asked = performance.now();
+    const first = await this.next();
+    if (first === null || performance.now() - asked > BUFFERED_READ_MS) return first;
+    first.close();
+    return this.next();
+  }
+
   release(): void {
     const read = this.pendingRead;
     this.pendingRead = null;
@@ -292,6 +316,7 @@ class VisionWorker implements VisionWorkerApi {
   private whitelist: Uint8Array[] = [];
   private session: VisionSession | null = null;
   private stream: FrameStream | null = null;
+  private sampling: { sampler: WorkerSampling; port: MessagePort } | null = null;
   private readonly pixels = new PixelWriter();
   /** One operation at a time: an analysis awaiting `copyTo` must not meet another one in the frame buffer. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -356,7 +381,14 @@ class VisionWorker implements VisionWorkerApi {
     }
   }
 
+  private endSampling(): void {
+    this.sampling?.sampler.stop();
+    this.sampling?.port.close();
+    this.sampling = null;
+  }
+
   private attach(stream: FrameStream): void {
+    this.endSampling();
     this.stream?.release();
     this.stream = stream;
   }
@@ -423,14 +455,27 @@ class VisionWorker implements VisionWorkerApi {
     return true;
   }
 
-  analyseLatest(timeMs: number): Promise<Sample | null> {
-    const called = performance.now();
+  startSampling(options: SamplingOptions, port: MessagePort): Promise<void> {
     return this.serial(async () => {
-      if (this.stream === null) throw new Error('No stream attached');
-      const frame = await this.stream.next();
-      if (frame === null) return null;
-      return this.analyseFrame(frame, timeMs, called, performance.now() - called);
+      const stream = this.stream;
+      if (stream === null) throw new Error('No stream attached');
+      this.endSampling();
+      const sampler = new WorkerSampling({
+        ...options,
+        frame: () => stream.fresh(),
+        analyse: (frame, timeMs, started) => {
+          const waitedMs = performance.now() - started;
+          return this.serial(() => this.analyseFrame(frame, timeMs, started, waitedMs));
+        },
+        post: (report) => port.postMessage(report),
+      });
+      this.sampling = { sampler, port };
+      sampler.start();
     });
+  }
+
+  stopSampling(): Promise<void> {
+    return this.serial(async () => this.endSampling());
   }
 
   patrol(): Promise<PatrolImage> {
@@ -451,6 +496,7 @@ class VisionWorker implements VisionWorkerApi {
 
   stop(): Promise<void> {
     return this.serial(async () => {
+      this.endSampling();
       this.stream?.release();
       this.stream = null;
       this.session?.dispose();

@@ -400,7 +400,7 @@ function CameraPanel({ camera }: { camera: JailCameraView }) {
     );
   }
   return (
-    <section className="camera-panel live-card" aria-labelledby="live-camera" data-phase={camera.phase} data-samples={camera.samples}>
+    <section className="camera-panel live-card" aria-labelledby="live-camera" data-phase={camera.phase} data-analysed={camera.analysed}>
       <div className="camera-summary">
         <video ref={camera.videoRef} className="camera-preview" muted playsInline aria-label={t('live_camera_preview')} hidden={camera.phase !== 'on'} />
         <div>

@@ -2,11 +2,13 @@
  * The camera of a live jail (docs/client.md, The live screen; docs/vision.md):
  * opens the camera (or the screen, falling back to the camera), analyses a
  * frame a second in the vision worker, and turns what the worker sees into
- * the relay's four motion events. Patrol images come from the same worker.
+ * the relay's four motion events. Where the worker owns the frames (the track
+ * processor) the main thread hears only of the samples with events and of the
+ * first one. Patrol images come from the same worker.
  * Nothing here is React: the page's hook (`useJailCamera`) drives it.
  */
 import { VisionClient } from '../../vision/client.ts';
-import { CameraError, openCamera, Sampler, type SampleRecord } from '../../vision/capture.ts';
+import { CameraError, openCamera, Sampler } from '../../vision/capture.ts';
 import type { VisionEvents } from '../../vision/analyser.ts';
 import type { MotionEventName } from '../../../shared/relay.ts';
 
@@ -37,8 +39,8 @@ export interface JailCameraOptions {
   sleeper: boolean;
   /** The events of each analysed frame, with the frame's time. */
   onReports(reports: MotionReport[], timeMs: number): void;
-  /** Every analysed frame (the page counts them and shows the camera is watching). */
-  onSample?(record: SampleRecord): void;
+  /** The first frame since the camera opened has been analysed (the screen says so). */
+  onAnalysed?(): void;
   /** Sampling failed for good (no capture method works here). */
   onError(error: unknown): void;
 }
@@ -129,9 +131,10 @@ export class JailCamera {
       client: this.client,
       video,
       track,
+      report: 'events',
       onSample: (record) => {
+        if (!this.analysed) this.options.onAnalysed?.();
         this.analysed = true;
-        this.options.onSample?.(record);
         const reports = motionReports(record.sample.result.events);
         if (reports.length > 0) this.options.onReports(reports, record.timeMs);
       },

@@ -27,8 +27,8 @@ export interface JailCameraView {
   source: CameraSource;
   opened: CameraSource | null;
   setSource(source: CameraSource): void;
-  /** Frames analysed since the camera opened. */
-  samples: number;
+  /** A frame has been analysed since the camera opened. */
+  analysed: boolean;
   /** The latest patrol images sent, newest last (at most 30 shown, docs/rules.md). */
   patrols: string[];
   /** How many human wardens watch the live video now (read from the GuestVideo). */
@@ -54,7 +54,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   const [phase, setPhase] = useState<CameraPhase>(() => (isSupportedEnvironment(navigator) ? 'off' : 'unsupported'));
   const [source, setSource] = useState<CameraSource>('front');
   const [opened, setOpened] = useState<CameraSource | null>(null);
-  const [samples, setSamples] = useState(0);
+  const [analysed, setAnalysed] = useState(false);
   const [patrols, setPatrols] = useState<string[]>([]);
   const patrol = useRef<PatrolState>({ setupAt: 0, lastPatrolAt: null, taken: 0 });
   const eyeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -87,7 +87,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
         }
         if (reports.some((report) => report.type === 0 || report.event === 'nodding_motion_event_from_guest')) glance('attention');
       },
-      onSample: () => setSamples((count) => count + 1),
+      onAnalysed: () => setAnalysed(true),
       onError: (error) => {
         setPhase('failed');
         void dispatch(api.endpoints.errorLogCreate.initiate({ text: `Camera analysis failed: ${String(error)}` }));
@@ -125,7 +125,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
     }
     let cancelled = false;
     setPhase('opening');
-    setSamples(0);
+    setAnalysed(false);
     camera
       .open(source, element)
       .then((which) => {
@@ -190,5 +190,5 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   const subscribe = useCallback((listener: () => void) => video?.subscribe(listener) ?? NOT_SUBSCRIBED, [video]);
   const watchers = useSyncExternalStore(subscribe, () => video?.watching ?? 0);
 
-  return { videoRef, phase, source, opened, setSource, samples, patrols, watchers };
+  return { videoRef, phase, source, opened, setSource, analysed, patrols, watchers };
 }
