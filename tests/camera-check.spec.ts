@@ -168,6 +168,9 @@ test.describe('with a still scene as the camera', () => {
   test('reports no motion, and a no-motion event once the 180 s count runs out', async ({ page }) => {
     await installClock(page);
     await page.goto('/camera-check');
+    // The worker's clock stands still between steps: the second sample a second on.
+    await waitForSamples(page, 1);
+    await runFor(page, 1_000);
     await waitForSamples(page, 2);
     await expect(page.getByTestId('motion-state')).toHaveAttribute('data-value', 'still');
     expect(await numberOf(page, 'motion-score')).toBeLessThan(NO_MOTION_THRESHOLD);
@@ -186,6 +189,9 @@ test.describe('with a still scene as the camera', () => {
   test('the sleeper count is 90 s', async ({ page }) => {
     await installClock(page);
     await page.goto('/camera-check?sleeper=1');
+    // The worker's clock stands still between steps: the second sample a second on.
+    await waitForSamples(page, 1);
+    await runFor(page, 1_000);
     await waitForSamples(page, 2);
     const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
     const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 110_000);
@@ -229,6 +235,9 @@ test.describe('with a covered lens as the camera', () => {
   test('reports darkness, a darkness event after 30 s, and skips the all-black patrol', async ({ page }) => {
     await installClock(page);
     await page.goto('/camera-check');
+    // The worker's clock stands still between steps: the second sample a second on.
+    await waitForSamples(page, 1);
+    await runFor(page, 1_000);
     await waitForSamples(page, 2);
     await expect(page.getByTestId('dark')).toHaveAttribute('data-value', 'true');
     await expect(page.getByTestId('all-black')).toHaveAttribute('data-value', 'true');

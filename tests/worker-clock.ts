@@ -15,7 +15,7 @@ const WORKER_SCRIPT = '**/assets/worker-*.js';
 
 interface WorkerClock {
   runFor(ms: number): Promise<void>;
-  setSystemTime(time: number): Promise<void>;
+  setSystemTime(time: number): void;
 }
 
 /**
@@ -72,9 +72,10 @@ function installWorkerClock(start: number): void {
   };
   const clock: WorkerClock = {
     runFor: (ms) => advanceTo(current + ms),
-    async setSystemTime(time) {
-      if (time > current) await advanceTo(time);
+    setSystemTime(time) {
+      // As page.clock.setSystemTime: a jump, not the time in between; what is due now fires once.
       current = time;
+      for (const [id, timer] of timers) if (timer.at <= current) realSetTimeout(() => void fire(id), 0);
     },
   };
   Object.assign(globalThis, { __wardenWorkerClock: clock });
@@ -108,7 +109,7 @@ export async function runFor(page: Page, ms: number): Promise<void> {
   }
 }
 
-/** `page.clock.setSystemTime` for the page and its vision worker. */
+/** `page.clock.setSystemTime` for the page and its vision worker: the time jumps, and the timers due fire once. */
 export async function setSystemTime(page: Page, time: number): Promise<void> {
   offsets.set(page, time - Date.now());
   await page.clock.setSystemTime(time);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VisionClient } from './client';
-import { CAMERA_FAILURE_MESSAGE, Sampler, cameraConstraints, isIosDevice, openCamera, type SampleRecord } from './capture';
+import { CAMERA_FAILURE_MESSAGE, Sampler, cameraConstraints, isIosDevice, openCamera, type SampleRecord, type SamplerOptions } from './capture';
 import type { Sample } from './worker';
 import type { SamplingOptions, SamplingReport } from './worker-sampling';
 
@@ -82,6 +82,23 @@ describe('Sampler', () => {
     return { client: client as unknown as VisionClient, mock: client, report };
   }
 
+  /** A sampler on the fake client's track, recording what it is told. */
+  function watched(client: VisionClient, options: Partial<SamplerOptions> = {}) {
+    const records: SampleRecord[] = [];
+    const methods: string[] = [];
+    const errors: unknown[] = [];
+    const sampler = new Sampler({
+      client,
+      video: {} as HTMLVideoElement,
+      track: {} as MediaStreamTrack,
+      onSample: (record) => records.push(record),
+      onMethod: (method) => methods.push(method),
+      onError: (error) => errors.push(error),
+      ...options,
+    });
+    return { sampler, records, methods, errors };
+  }
+
   const sampleReport = (timeMs: number, analysed: number): SamplingReport => ({
     kind: 'sample',
     sample,
@@ -103,17 +120,7 @@ describe('Sampler', () => {
 
   it('lets the worker sample the track on its own clock and passes on what it reports', async () => {
     const { client, mock, report } = fakeClient();
-    const records: SampleRecord[] = [];
-    const methods: string[] = [];
-    const sampler = new Sampler({
-      client,
-      video: {} as HTMLVideoElement,
-      track: {} as MediaStreamTrack,
-      report: 'events',
-      jitterMs: 100,
-      onSample: (record) => records.push(record),
-      onMethod: (method) => methods.push(method),
-    });
+    const { sampler, records, methods } = watched(client, { report: 'events', jitterMs: 100 });
     sampler.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(methods).toEqual(['track-processor']);
@@ -134,14 +141,7 @@ describe('Sampler', () => {
 
   it('reports a failure of the worker once it has sampled, and falls back when it never has', async () => {
     const { client, mock, report } = fakeClient();
-    const errors: unknown[] = [];
-    const sampler = new Sampler({
-      client,
-      video: {} as HTMLVideoElement,
-      track: {} as MediaStreamTrack,
-      onSample: () => {},
-      onError: (error) => errors.push(error),
-    });
+    const { sampler, errors } = watched(client);
     sampler.start();
     await vi.advanceTimersByTimeAsync(0);
     report(sampleReport(1_700_000_000_000, 1));
@@ -158,16 +158,7 @@ describe('Sampler', () => {
 
   it('falls back to the next method when the track processor is not available', async () => {
     const { client, mock } = fakeClient({ attach: false });
-    const methods: string[] = [];
-    const errors: unknown[] = [];
-    const sampler = new Sampler({
-      client,
-      video: {} as HTMLVideoElement,
-      track: {} as MediaStreamTrack,
-      onSample: () => {},
-      onMethod: (method) => methods.push(method),
-      onError: (error) => errors.push(error),
-    });
+    const { sampler, methods, errors } = watched(client);
     sampler.start();
     await vi.advanceTimersByTimeAsync(0);
     sampler.stop();
