@@ -2,10 +2,11 @@
  * The page bench/browser.ts measures: the product's camera pipeline (the
  * camera of src/client/vision/capture.ts, its Sampler and the vision worker)
  * on a bare page, recording each sample on `window.__wardenBench` instead of
- * rendering it. Query: `capture=METHOD|none`, `engine=auto|wasm-simd|wasm-scalar|js`.
+ * rendering it. Query: `capture=METHOD|none`, `engine=auto|wasm-simd|wasm-scalar|js`,
+ * `report=every|events` (which samples the worker tells of with the track processor).
  */
 import { CAPTURE_METHODS, Sampler, isIosDevice, openCamera, type CaptureMethod, type SampleRecord } from '../../src/client/vision/capture.ts';
-import { VisionClient, type EnginePreference } from '../../src/client/vision/client.ts';
+import { VisionClient, type EnginePreference, type ReportPolicy } from '../../src/client/vision/client.ts';
 import { FrameLog } from './frame-log.ts';
 import type { BenchRecord, BenchState } from './state.ts';
 
@@ -40,6 +41,12 @@ function captureOf(query: URLSearchParams): CaptureMethod | 'auto' | 'none' {
   const method = CAPTURE_METHODS.find((known) => known === capture);
   if (method === undefined) throw new Error(`Unknown capture method ${capture}`);
   return method;
+}
+
+function reportOf(query: URLSearchParams): ReportPolicy {
+  const report = query.get('report') ?? 'every';
+  if (report === 'every' || report === 'events') return report;
+  throw new Error(`Unknown report policy ${report}`);
 }
 
 function engineOf(query: URLSearchParams): EnginePreference {
@@ -77,6 +84,7 @@ async function run(bench: BenchState): Promise<void> {
       track,
       method,
       jitterMs: JITTER_MS,
+      report: reportOf(query),
       onSample: (record) => {
         // A user-timing span per sample, for the benchmark's trace: from the
         // timer here, or from the worker's report leaving when the worker
