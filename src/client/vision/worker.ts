@@ -458,7 +458,10 @@ class VisionWorker implements VisionWorkerApi {
   startSampling(options: SamplingOptions, port: MessagePort): Promise<void> {
     return this.serial(async () => {
       const stream = this.stream;
-      if (stream === null) throw new Error('No stream attached');
+      if (stream === null) {
+        port.close();
+        throw new Error('No stream attached');
+      }
       this.endSampling();
       const sampler = new WorkerSampling({
         ...options,
