@@ -30,6 +30,8 @@ function screen(load: () => Promise<unknown>, name: string): ComponentType {
 const intro = () => import('./features/intro/index.tsx');
 const account = () => import('./features/account/index.tsx');
 const reservations = () => import('./features/reservations/index.tsx');
+// The guest's home, without the rest of the feature (the booking form, the report, the reminders).
+const reservationList = () => import('./features/reservations/ListScreen.tsx');
 const rules = () => import('./features/rules/index.tsx');
 const forum = () => import('./features/forum/ForumScreen.tsx');
 const jail = () => import('./features/jail/index.tsx');
@@ -55,7 +57,7 @@ const ResetPasswordEmailScreen = screen(account, 'ResetPasswordEmailScreen');
 const UpdatePasswordScreen = screen(account, 'UpdatePasswordScreen');
 const VerifyEmailScreen = screen(account, 'VerifyEmailScreen');
 const LoginAsLimFacilitatorScreen = screen(account, 'LoginAsLimFacilitatorScreen');
-const ReservationListScreen = screen(reservations, 'ReservationListScreen');
+const ReservationListScreen = screen(reservationList, 'ReservationListScreen');
 const ReservationAddScreen = screen(reservations, 'ReservationAddScreen');
 const ReservationAddedScreen = screen(reservations, 'ReservationAddedScreen');
 const ReservationEditScreen = screen(reservations, 'ReservationEditScreen');

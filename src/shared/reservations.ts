@@ -37,6 +37,13 @@ import {
 export const JAIL_ENTRY_LEAD_MINUTES = 15;
 const JAIL_ENTRY_BEFORE_START_MS = JAIL_ENTRY_LEAD_MINUTES * MINUTE_MS;
 
+/** The leads a guest may choose for reminders, in minutes before the start: when the jail can be entered (the default), 30, 60 (docs/reminders.md). */
+export const REMINDER_LEADS = [JAIL_ENTRY_LEAD_MINUTES, 30, 60] as const;
+export type ReminderLead = (typeof REMINDER_LEADS)[number];
+
+/** The longest work a reservation names, in characters. */
+export const WORK_MAX_LENGTH = 200;
+
 /** Editing, cancelling and skipping close this long before the start (6 hours). */
 const CHANGE_CUTOFF_MS = 6 * HOUR_MS;
 

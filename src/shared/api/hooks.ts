@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REPEAT_TYPES } from '../constants.ts';
 import type { LocalDate } from '../time-zone.ts';
-import { WORK_MAX_LENGTH } from './reservation.ts';
+import { WORK_MAX_LENGTH } from '../reservations.ts';
 
 /**
  * The incoming webhook `POST /hooks/reservation/:webhookToken`

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { JAIL_ENTRY_LEAD_MINUTES } from '../reservations.ts';
+import { REMINDER_LEADS } from '../reservations.ts';
 import { authenticatedRequestSchema } from './envelope.ts';
 
 /**
  * Reminders before a jail (docs/reminders.md): Web Push to each browser that
  * turned them on, e-mail for a guest with none who chose it.
  */
-
-/** The leads a guest may choose, in minutes before the start: when the jail can be entered (the default), 30, 60. */
-export const REMINDER_LEADS = [JAIL_ENTRY_LEAD_MINUTES, 30, 60] as const;
-export type ReminderLead = (typeof REMINDER_LEADS)[number];
 
 const leadSchema = z.union([z.literal(REMINDER_LEADS[0]), z.literal(REMINDER_LEADS[1]), z.literal(REMINDER_LEADS[2])]);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DAILY_REPEAT_WEEKDAYS, JAIL_STATUSES, REPEAT_TYPES } from '../constants.ts';
 import { FINISH_KINDS } from '../relay.ts';
-import { RESERVATION_STATUSES, scheduleMinuteOptions } from '../reservations.ts';
+import { RESERVATION_STATUSES, scheduleMinuteOptions, WORK_MAX_LENGTH } from '../reservations.ts';
 import { apiRequestSchema, guestCredentialsSchema, idSchema } from './envelope.ts';
 
 /**
@@ -12,7 +12,6 @@ import { apiRequestSchema, guestCredentialsSchema, idSchema } from './envelope.t
  * own message; these schemas check shapes and lengths.
  */
 
-export const WORK_MAX_LENGTH = 200;
 export const SCHEDULE_TITLE_MAX_LENGTH = 100;
 /** One entry for each minute an 8-hour jail offers. */
 export const SCHEDULE_MAX_ENTRIES = scheduleMinuteOptions(8).length;

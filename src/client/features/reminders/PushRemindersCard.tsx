@@ -1,7 +1,8 @@
 import { BellOff, BellRing, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REMINDER_LEADS, type ReminderLead, type Reminders } from '../../../shared/api/reminders.ts';
+import type { Reminders } from '../../../shared/api/reminders.ts';
+import { REMINDER_LEADS, type ReminderLead } from '../../../shared/reservations.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { type Segment, SegmentedControl } from '../../ui/SegmentedControl.tsx';

@@ -1,5 +1,6 @@
 import type { CalendarFeed } from '../../../shared/api/collaboration.ts';
-import type { ReminderLead, Reminders } from '../../../shared/api/reminders.ts';
+import type { Reminders } from '../../../shared/api/reminders.ts';
+import type { ReminderLead } from '../../../shared/reservations.ts';
 import { api, guestChanged } from '../../app/api.ts';
 
 /** The calendar feed's and the reminders' calls (docs/calendar.md, docs/reminders.md). */

@@ -21,6 +21,7 @@ import {
 } from './reservation-view.ts';
 import { useGuest } from '../../app/hooks.ts';
 import { TryOffer } from '../tryAnyway/TryOffer.tsx';
+import './reservations.css';
 
 /** The weekdays a repeating jail comes back on: its own for weekly, the chosen ones for daily. */
 function repeatDays(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>, timeZone: string, language: string): string {

@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { WORK_MAX_LENGTH } from '../../../shared/api/reservation.ts';
+import { WORK_MAX_LENGTH } from '../../../shared/reservations.ts';
 import { putLocal } from '../../app/localDb.ts';
 import { SelectField, TextField } from '../../ui/Field.tsx';
 import { DURATION_OPTIONS, durationLabel } from '../reservations/booking-form.ts';

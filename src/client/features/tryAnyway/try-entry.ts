@@ -1,5 +1,5 @@
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import { WORK_MAX_LENGTH } from '../../../shared/api/reservation.ts';
+import { WORK_MAX_LENGTH } from '../../../shared/reservations.ts';
 import { isOfferedDuration } from '../../../shared/reservations.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Reminders, ReminderLead } from '../../../shared/api/reminders.ts';
+import type { Reminders } from '../../../shared/api/reminders.ts';
+import type { ReminderLead } from '../../../shared/reservations.ts';
 import type { Database } from '../../db/database.ts';
 import { guests, pushDevices, type GuestRow } from '../../db/schema/index.ts';
 import { ApiFailure } from '../../lib/api.ts';
