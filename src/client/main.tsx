@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { registerServiceWorker } from './app/pwa.ts';
-import { followGuestChanges, restoreSession } from './app/session.ts';
+import { followGuestChanges, restoreSession } from './app/deviceSession.ts';
 import { makeStore } from './app/store.ts';
 import { detectLanguage, i18n } from './i18n.ts';
 import './ui/tokens.css';

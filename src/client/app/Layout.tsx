@@ -3,7 +3,6 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { Button } from '../ui/Button.tsx';
-import { api } from './api.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { globalUi } from './globalUi.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
@@ -105,7 +104,8 @@ function AppNav() {
 export function AppFrame({ withNav }: { withNav: boolean }) {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
-  const report = (text: string) => void dispatch(api.endpoints.errorLogCreate.initiate({ text }));
+  // The API comes with the report: the intro, which calls nothing, loads without it.
+  const report = (text: string) => void import('./api.ts').then(({ api }) => dispatch(api.endpoints.errorLogCreate.initiate({ text })));
   return (
     <div className={withNav ? 'app-frame with-nav' : 'app-frame'}>
       <header className="app-header">

@@ -3,6 +3,8 @@ import type { Guest } from '../../shared/api/guest.ts';
 import type { Language } from '../../shared/constants.ts';
 import { i18n } from '../i18n.ts';
 import { envelopeBaseQuery, type EnvelopeBaseQuery } from './baseQuery.ts';
+import { API_REDUCER_PATH } from './slices/session.ts';
+import { attachApi } from './store.ts';
 
 /**
  * `onQueryStarted` of every call that answers the guest (sign-up and sign-in,
@@ -11,7 +13,7 @@ import { envelopeBaseQuery, type EnvelopeBaseQuery } from './baseQuery.ts';
  * stays in the session slice, which only a new session changes (docs/client.md, State:
  * guest reads keep the token).
  */
-export const cacheAnsweredGuest: TypedMutationOnQueryStarted<{ guest: Guest }, unknown, EnvelopeBaseQuery, 'api'> = async (
+export const cacheAnsweredGuest: TypedMutationOnQueryStarted<{ guest: Guest }, unknown, EnvelopeBaseQuery, typeof API_REDUCER_PATH> = async (
   _arg,
   { dispatch, queryFulfilled },
 ) => {
@@ -30,7 +32,7 @@ export const cacheAnsweredGuest: TypedMutationOnQueryStarted<{ guest: Guest }, u
  * Tags: 'Guest', 'Reservation'.
  */
 export const api = createApi({
-  reducerPath: 'api',
+  reducerPath: API_REDUCER_PATH,
   baseQuery: envelopeBaseQuery({ translate: (key) => i18n.t(key, { ns: 'common' }) }),
   tagTypes: ['Guest', 'Reservation'],
   endpoints: (build) => ({
@@ -70,6 +72,9 @@ export const api = createApi({
     }),
   }),
 });
+
+// Every store (the page's, and the tests') gets the API's reducer and middleware once this module is loaded.
+attachApi(api);
 
 /**
  * `invalidatesTags` of a call that changes the guest: only an answer

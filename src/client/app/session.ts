@@ -1,31 +1,12 @@
+import type { Guest } from '../../shared/api/guest.ts';
 import { api } from './api.ts';
 import type { CallError } from './baseQuery.ts';
+import { useAppDispatch, useIsLoggedIn } from './hooks.ts';
 import { callFailed, errorCleared } from './slices/network.ts';
-import { AUTH_ID, getLocal, LANGUAGE_ID, type AuthRecord } from './localDb.ts';
-import { languageChanged } from './slices/application.ts';
-import { authRestored, loggedOut } from './slices/session.ts';
+import { loggedOut } from './slices/session.ts';
 import type { AppStore } from './store.ts';
-import { isLanguage } from '../i18n.ts';
 
-/**
- * At start-up: the session and the language saved on this device. A device
- * whose database cannot be opened (the alert was shown) starts signed out.
- */
-export async function restoreSession(store: AppStore): Promise<void> {
-  let auth: AuthRecord | null = null;
-  try {
-    const language = await getLocal<string>('language', LANGUAGE_ID);
-    if (isLanguage(language) && language !== store.getState().application.language) store.dispatch(languageChanged(language));
-    const saved = await getLocal<AuthRecord>('auth', AUTH_ID);
-    if (saved !== null && typeof saved.id === 'number' && typeof saved.token === 'string') {
-      auth = { id: saved.id, token: saved.token, ...(saved.facilitator === true ? { facilitator: true } : {}) };
-    }
-  } catch {
-    auth = null;
-  }
-  store.dispatch(authRestored(auth));
-  if (auth !== null) await refreshGuest(store);
-}
+/** The signed-in guest's calls and hooks; they bring the API (app/api.ts), which the intro does without. */
 
 /**
  * Reads the signed-in guest (`/guest/read`). A session the server refuses
@@ -58,22 +39,18 @@ export function forgetSession(store: Pick<AppStore, 'dispatch'>): void {
   store.dispatch(errorCleared());
 }
 
-/** The channel the app's tabs tell each other on that the guest changed (an e-mail verified in the tab the mail opened). */
-const GUEST_CHANNEL = 'warden-guest';
-const GUEST_CHANGED = 'guest-changed';
-
-/** Tells this browser's other tabs of the app to read the guest again. */
-export function announceGuestChanged(): void {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(GUEST_CHANNEL);
-  channel.postMessage(GUEST_CHANGED);
-  channel.close();
+/**
+ * The signed-in guest, from the `guestRead` cache entry (read once if the
+ * cache has none yet); null while signed out or until it is read.
+ */
+export function useGuest(): Guest | null {
+  const loggedIn = useIsLoggedIn();
+  const { data } = api.useGuestReadQuery(undefined, { skip: !loggedIn });
+  return loggedIn ? (data?.guest ?? null) : null;
 }
 
-/** Reads the guest again when another tab says it changed, so the list learns it without a reload. */
-export function followGuestChanges(store: AppStore): void {
-  if (typeof BroadcastChannel === 'undefined') return;
-  new BroadcastChannel(GUEST_CHANNEL).addEventListener('message', (event: MessageEvent) => {
-    if (event.data === GUEST_CHANGED && store.getState().session.auth !== null) void refreshGuest(store);
-  });
+/** Logout for a button: ends the session (docs/client.md, State); the access rules then send the page to /. */
+export function useLogout(): () => void {
+  const dispatch = useAppDispatch();
+  return () => logout({ dispatch });
 }

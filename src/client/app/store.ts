@@ -1,6 +1,5 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from './api.ts';
+import { combineSlices, configureStore, createDynamicMiddleware, createListenerMiddleware, type Reducer, type WithSlice } from '@reduxjs/toolkit';
+import type { api } from './api.ts';
 import { AUTH_ID, clearLocal, LANGUAGE_ID, putLocal } from './localDb.ts';
 import { applicationSlice, languageChanged } from './slices/application.ts';
 import { networkSlice } from './slices/network.ts';
@@ -12,19 +11,26 @@ import { jailSessionSlice } from '../features/jail/sessionSlice.ts';
 /**
  * The client's state: server state in the API cache (`api`), and the
  * client-only groups beside it (docs/client.md, State): the app's (language, network,
- * session) and the live jail's (docs/client.md, "State").
+ * session) and the live jail's (docs/client.md, "State"). The API (RTK Query
+ * and the calls) joins when app/api.ts is first loaded: the intro, the first
+ * screen of a visitor, calls nothing and comes without it.
  */
-export const rootReducer = combineReducers({
-  application: applicationSlice.reducer,
-  network: networkSlice.reducer,
-  session: sessionSlice.reducer,
-  command: commandSlice.reducer,
-  dialog: dialogSlice.reducer,
-  jailSession: jailSessionSlice.reducer,
-  [api.reducerPath]: api.reducer,
-});
+const lazyRootReducer = combineSlices(applicationSlice, networkSlice, sessionSlice, commandSlice, dialogSlice, jailSessionSlice).withLazyLoadedSlices<
+  WithSlice<typeof api>
+>();
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** The state, the API's part included: the code that reads that part has loaded app/api.ts, which injects it first. */
+export type RootState = Required<ReturnType<typeof lazyRootReducer>>;
+export const rootReducer = lazyRootReducer as Reducer<RootState>;
+
+/** The API's middleware, added to every store (made before or after) by `attachApi`. */
+const apiMiddleware = createDynamicMiddleware();
+
+/** Adds the API's reducer and middleware; app/api.ts calls it once when it is loaded. */
+export function attachApi(loaded: typeof api): void {
+  lazyRootReducer.inject(loaded);
+  apiMiddleware.addMiddleware(loaded.middleware);
+}
 
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;
@@ -60,9 +66,8 @@ export function makeStore({ preloadedState, persist = false }: StoreOptions = {}
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(apiMiddleware.middleware),
   });
-  setupListeners(store.dispatch);
   return store;
 }
 

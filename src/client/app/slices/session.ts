@@ -1,5 +1,5 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../api.ts';
+import { createSlice, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { Guest } from '../../../shared/api/guest.ts';
 import type { AuthRecord } from '../localDb.ts';
 
 /**
@@ -17,12 +17,26 @@ export interface SessionState {
 
 const initialState: SessionState = { auth: null, authChecked: false };
 
-/** The answers that start a session: their `guest` carries the new token. */
-export const sessionStarted = isAnyOf(
-  api.endpoints.guestCreate.matchFulfilled,
-  api.endpoints.guestAuthenticate.matchFulfilled,
-  api.endpoints.guestAuthenticateAsLimFacilitator.matchFulfilled,
-);
+/** The API's reducerPath (app/api.ts), which its actions' types start with. */
+export const API_REDUCER_PATH = 'api';
+
+/** The calls of app/api.ts whose answers start a session; the last one is a facilitator's. */
+const SESSION_ENDPOINTS = ['guestCreate', 'guestAuthenticate', 'guestAuthenticateAsLimFacilitator'] as const;
+const FACILITATOR_ENDPOINT: (typeof SESSION_ENDPOINTS)[number] = 'guestAuthenticateAsLimFacilitator';
+
+type SessionAnswer = PayloadAction<{ guest: Guest }, string, { arg: { endpointName: string } }>;
+
+/**
+ * An answer that starts a session: its `guest` carries the new token. Told by
+ * the action's type and endpoint (as RTK Query's `matchFulfilled` does)
+ * rather than with the API's matchers, so that the store does not need the
+ * API, which the first screen loads without (app/store.ts).
+ */
+export function sessionStarted(action: UnknownAction): action is SessionAnswer {
+  if (!isFulfilled(action) || action.type !== `${API_REDUCER_PATH}/executeMutation/fulfilled`) return false;
+  const endpoint = (action.meta as { arg?: { endpointName?: unknown } }).arg?.endpointName;
+  return SESSION_ENDPOINTS.some((name) => name === endpoint);
+}
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -43,7 +57,7 @@ export const sessionSlice = createSlice({
     builder.addMatcher(sessionStarted, (state, action) => {
       const { guest } = action.payload;
       // A facilitator's session may not do what only the guest may (docs/sessions.md): the screens say so.
-      const facilitator = api.endpoints.guestAuthenticateAsLimFacilitator.matchFulfilled(action);
+      const facilitator = action.meta.arg.endpointName === FACILITATOR_ENDPOINT;
       if (guest.token !== undefined) state.auth = { id: guest.id, token: guest.token, ...(facilitator ? { facilitator: true } : {}) };
       state.authChecked = true;
     });

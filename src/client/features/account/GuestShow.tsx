@@ -17,7 +17,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
-import { useAppSelector, useGuest, useLogout } from '../../app/hooks.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useGuest, useLogout } from '../../app/session.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
 import { CONTACT_EMAIL, privacyUrl } from './links.ts';
 

@@ -7,7 +7,8 @@ import { FACILITATOR_LOGIN_DELAY_MS } from '../../../shared/constants.ts';
 import { HOME_PATH } from '../../app/access.ts';
 import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
 import { clearLocal } from '../../app/localDb.ts';
-import { announceGuestChanged, logout } from '../../app/session.ts';
+import { logout } from '../../app/session.ts';
+import { announceGuestChanged } from '../../app/deviceSession.ts';
 import { useGuestAuthenticateAsLimFacilitatorMutation, useGuestVerifyEmailMutation } from './api.ts';
 import { facilitatorDestination } from './rules.ts';
 

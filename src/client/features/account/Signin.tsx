@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useGuest } from '../../app/hooks.ts';
+import { useGuest } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestAuthenticateMutation } from './api.ts';
 import { isLoggedInAs } from './rules.ts';

@@ -8,7 +8,7 @@ import type { Guest } from '../../../shared/api/guest.ts';
 import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
 import { clockLabel, formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
-import { useGuest } from '../../app/hooks.ts';
+import { useGuest } from '../../app/session.ts';
 import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/Field.tsx';
 import { dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
 import { useLanguage, useTimeZone, weekdayName } from '../reservations/common.ts';

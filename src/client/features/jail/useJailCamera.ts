@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PATROL_CHECK_INTERVAL_MS, PATROL_HISTORY_SHOWN, PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
 import { api } from '../../app/api.ts';
-import { useAppDispatch, useGuest } from '../../app/hooks.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { useGuest } from '../../app/session.ts';
 import { CameraError, isIosDevice } from '../../vision/capture.ts';
 import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import type { GuestRelay } from './guest-relay.ts';

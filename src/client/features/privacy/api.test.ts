@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../app/api.ts';
 import { AUTH_ID, getLocal, putLocal } from '../../app/localDb.ts';
-import { restoreSession } from '../../app/session.ts';
+import { restoreSession } from '../../app/deviceSession.ts';
 import { authRestored } from '../../app/slices/session.ts';
 import { makeStore } from '../../app/store.ts';
 import { fakeServer, settle } from '../../test/fake-server.ts';

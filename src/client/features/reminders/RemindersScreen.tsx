@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useGuest } from '../../app/hooks.ts';
+import { useGuest } from '../../app/session.ts';
 import { CalendarFeedCard } from './CalendarFeedCard.tsx';
 import { PushRemindersCard } from './PushRemindersCard.tsx';
 import './reminders.css';

@@ -7,7 +7,7 @@ import type { Reservation } from '../../../shared/api/reservation.ts';
 import { message } from '../../../shared/messages.ts';
 import { PLANS, lightHoursLeft } from '../../../shared/plans.ts';
 import { bookingBlock, isChangeAllowed } from '../../../shared/reservations.ts';
-import { useGuest } from '../../app/hooks.ts';
+import { useGuest } from '../../app/session.ts';
 import { getLocal, putLocal } from '../../app/localDb.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';

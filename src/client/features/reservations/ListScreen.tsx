@@ -19,7 +19,7 @@ import {
   startsIn,
   trialBanner,
 } from './reservation-view.ts';
-import { useGuest } from '../../app/hooks.ts';
+import { useGuest } from '../../app/session.ts';
 import { TryOffer } from '../tryAnyway/TryOffer.tsx';
 import './reservations.css';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clockLabel, timeZoneOfBrowserOffset, toLocal } from '../../../shared/time-zone.ts';
-import { useAppSelector, useGuest } from '../../app/hooks.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useGuest } from '../../app/session.ts';
 import { browserTimezone } from '../../i18n.ts';
 
 /** The current time, re-read every `intervalMs` (the ready check ticks every second). */
