@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AccessGate } from './app/AccessGate.tsx';
+import { HOME_PATH } from './app/access.ts';
 import { useAppSelector, useIsLoggedIn } from './app/hooks.ts';
 import { AppFrame, LoadingOverlay, NetworkBanner } from './app/Layout.tsx';
 import { Connectivity } from './app/OfflineNotice.tsx';
@@ -43,6 +44,18 @@ const collaboration = () => import('./features/collaboration/index.tsx');
 const reminders = () => import('./features/reminders/index.tsx');
 const progress = () => import('./features/progress/index.tsx');
 const privacy = () => import('./features/privacy/index.tsx');
+
+/**
+ * Starts loading the screen of `pathname` and its texts while the page reads
+ * the session, when it is one of the two first screens (a visitor's intro, a
+ * guest's list), rather than one request after another once the route renders.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  const first = pathname === '/' ? { load: intro, texts: 'intro' } : pathname === HOME_PATH ? { load: reservationList, texts: 'reservations' } : null;
+  if (first === null) return;
+  void first.load();
+  void i18n.loadNamespaces(first.texts);
+}
 
 const IntroScreen = screen(intro, 'IntroScreen');
 const SigninScreen = screen(account, 'SigninScreen');

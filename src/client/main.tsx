@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { App, preloadFirstScreen } from './App.tsx';
 import { registerServiceWorker } from './app/pwa.ts';
 import { followGuestChanges, restoreSession } from './app/deviceSession.ts';
 import { makeStore } from './app/store.ts';
@@ -16,6 +16,8 @@ if (container === null) {
 const language = detectLanguage();
 document.documentElement.lang = language;
 void i18n.changeLanguage(language);
+
+preloadFirstScreen(window.location.pathname);
 
 const store = makeStore({ persist: true, preloadedState: { application: { language } } });
 void restoreSession(store);

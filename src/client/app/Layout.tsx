@@ -97,6 +97,22 @@ function AppNav() {
 }
 
 /**
+ * The frame's header: the brand, a link home. index.html holds the same
+ * markup (Layout.test.tsx checks it), painted before the scripts have run.
+ */
+export function AppHeader() {
+  const { t } = useTranslation('common');
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand">
+        <Eye className="brand-mark" aria-hidden="true" focusable="false" size={26} strokeWidth={2.25} />
+        <span>{t('brand')}</span>
+      </Link>
+    </header>
+  );
+}
+
+/**
  * The frame of every screen (a layout route): the header with the brand, the
  * navigation on signed-in screens, the offline notice, and the screen in the
  * content column, its render errors caught and reported.
@@ -108,12 +124,7 @@ export function AppFrame({ withNav }: { withNav: boolean }) {
   const report = (text: string) => void import('./api.ts').then(({ api }) => dispatch(api.endpoints.errorLogCreate.initiate({ text })));
   return (
     <div className={withNav ? 'app-frame with-nav' : 'app-frame'}>
-      <header className="app-header">
-        <Link to="/" className="brand">
-          <Eye className="brand-mark" aria-hidden="true" focusable="false" size={26} strokeWidth={2.25} />
-          <span>{t('brand')}</span>
-        </Link>
-      </header>
+      <AppHeader />
       {withNav ? <AppNav /> : null}
       <OfflineNotice />
       <main className="app-main">
