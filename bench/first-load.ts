@@ -6,13 +6,15 @@
  * opened directly). Every JS and wasm response is recorded and its body
  * gzipped here at level 9, so the figures do not depend on how the server
  * compresses. Prints per page the total beside its target and a table of the
- * chunks. Builds the client when its sources are newer than the build
- * (scripts/production.ts).
+ * chunks, then the two vision wasm modules of the build (loaded by the camera
+ * screens, not by these pages) gzipped beside theirs. Builds the client when
+ * its sources are newer than the build (scripts/production.ts).
  *
  *   npm run bench:first-load
  *   npm run bench:first-load -- --dist dist-mine --json bench/results/first-load.json
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Response } from '@playwright/test';
@@ -29,6 +31,9 @@ const PAGES = [
   { name: 'first screen (/, a visitor)', path: '/', signedIn: false, targetKb: 120 },
   { name: 'reservation list (/reservations, a signed-in guest)', path: '/reservations', signedIn: true, targetKb: 150 },
 ] as const;
+
+/** The vision wasm, each build gzipped (issue 19). */
+const WASM_TARGET_KB = 25;
 
 interface Chunk {
   path: string;
@@ -107,4 +112,16 @@ for (const result of results) {
   console.log(`  ${'chunk'.padEnd(48)} ${'bytes'.padStart(10)} ${'gzip -9'.padStart(10)}`);
   for (const chunk of result.chunks) console.log(`  ${chunk.path.padEnd(48)} ${kb(chunk.bytes).padStart(10)} ${kb(chunk.gzipBytes).padStart(10)}`);
 }
-if (options.json !== undefined) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
+const assets = join(options.dist, 'assets');
+const wasm = ['simd', 'scalar'].map((build) => {
+  const name = readdirSync(assets).find((file) => file.startsWith(`vision-${build}-`) && file.endsWith('.wasm'));
+  if (name === undefined) throw new Error(`no vision-${build} wasm in ${assets}`);
+  const body = readFileSync(join(assets, name));
+  return { build, path: `/assets/${name}`, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+});
+console.log(`\nvision wasm (target ${WASM_TARGET_KB} KB gzipped each)`);
+for (const module of wasm) {
+  const verdict = module.gzipBytes <= WASM_TARGET_KB * KB ? 'within' : 'OVER';
+  console.log(`  ${module.build.padEnd(7)}${module.path.padEnd(41)} ${kb(module.bytes).padStart(10)} ${kb(module.gzipBytes).padStart(10)}  ${verdict}`);
+}
+if (options.json !== undefined) writeFileSync(options.json, `${JSON.stringify({ pages: results, wasm }, null, 2)}\n`);

@@ -23,11 +23,14 @@ export async function restoreSession(store: AppStore): Promise<void> {
   } catch {
     auth = null;
   }
-  store.dispatch(authRestored(auth));
-  if (auth !== null) {
-    const { refreshGuest } = await import('./session.ts');
-    await refreshGuest(store);
+  if (auth === null) {
+    store.dispatch(authRestored(null));
+    return;
   }
+  // Loaded before the session is told, so that the guest is read before any screen of the session asks for it.
+  const { refreshGuest } = await import('./session.ts');
+  store.dispatch(authRestored(auth));
+  await refreshGuest(store);
 }
 
 /** The channel the app's tabs tell each other on that the guest changed (an e-mail verified in the tab the mail opened). */
