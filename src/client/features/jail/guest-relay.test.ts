@@ -1,6 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { apiBlock, bookJail, credentials, fail, readyGuest, succeed, useListeningTestServer } from '../../../server/test/harness.ts';
+import { RELAY_PATH } from '../../../shared/relay.ts';
 import { GuestRelay, RelayRefusedError, type GuestRelayOptions } from './guest-relay.ts';
 
 /**
@@ -129,6 +133,40 @@ describe('the guest relay client', () => {
     expect(refusals).toEqual([]);
     // What the page then reads (useGuestRelay: refreshGuest) signs it out.
     expect(await fail(server.app, '/guest/read', { api: apiBlock(), guest: credentials(guest) })).toBe('You are signed out. Please sign in again.');
+  });
+
+  it('sends an event again when its ack does not come in time on a connection that holds', async () => {
+    // A relay too busy to answer the first copy in time: it answers only the second.
+    const http = createServer();
+    const io = new Server(http, { path: RELAY_PATH });
+    const received: string[] = [];
+    io.on('connection', (socket) => {
+      socket.on('motion_event_from_guest', (payload: { eventId: string }, ack: (answer: { ok: true }) => void) => {
+        received.push(payload.eventId);
+        if (received.length > 1) ack({ ok: true });
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const relay = new GuestRelay({
+        url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+        session: { id: 1, token: 'token' },
+        language: () => 'en',
+        onConnectionLost: () => undefined,
+        ackTimeoutMs: 200,
+      });
+      relays.push(relay);
+      let drops = 0;
+      relay.socket.on('disconnect', () => (drops += 1));
+      await connected(relay);
+      expect(await relay.sendLogged('motion_event_from_guest', { motion: { type: 1 } })).toEqual({ ok: true });
+      expect(received).toHaveLength(2);
+      expect(received[1]).toBe(received[0]);
+      expect(drops).toBe(0);
+      expect(relay.waiting).toBe(0);
+    } finally {
+      await io.close();
+    }
   });
 
   it('calls onConnectionLost when the relay stays away through every reconnect attempt', async () => {

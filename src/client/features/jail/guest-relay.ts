@@ -19,7 +19,8 @@ import {
  * then says which), and stops only when the handshake is refused
  * (`onRefused`). Every event that makes a log gets an `eventId` and is kept
  * until the server acknowledges it; after a reconnect the kept ones are sent
- * again, in order (the server stores each once).
+ * again, in order, and one whose ack does not come in time on a connection
+ * that holds is sent again then (the server stores each once).
  */
 
 export type GuestSocket = Socket<ServerToGuestEvents, GuestToServerEvents>;
@@ -61,7 +62,7 @@ export interface GuestRelayOptions {
   extraHeaders?: Record<string, string>;
   /** Tests shorten the reconnection; the page keeps docs/rules.md's. */
   reconnection?: { delayMs: number; delayMaxMs: number; attempts: number };
-  /** How long an event waits for its ack before it counts as not delivered (kept for the next connection). */
+  /** How long an event waits for its ack before it is sent again (now, or on the next connection). */
   ackTimeoutMs?: number;
 }
 
@@ -159,7 +160,7 @@ export class GuestRelay {
     });
   }
 
-  /** Sends a kept event; resolves once it is answered or found unanswered (then kept for the next connection). */
+  /** Sends a kept event; resolves once it is answered or found unanswered (then kept, and sent again). */
   private transmit(eventId: string, kept: Kept): Promise<void> {
     if (!this.socket.connected) return Promise.resolve(); // sent on the reconnect
     return this.emitWithAck(kept.event, kept.payload).then(
@@ -169,8 +170,12 @@ export class GuestRelay {
         if (ack.ok) kept.settle(ack);
         else kept.fail(new RelayRefusedError(ack.error));
       },
-      // No ack in time (the connection dropped): kept for the reconnect.
-      () => undefined,
+      // No ack in time. Dropped: kept for the reconnect, which sends it again.
+      // Still connected (a server too busy to answer in time): sent again now,
+      // with its eventId, so the server stores it once whichever copy it reads.
+      () => {
+        if (this.socket.connected && this.kept.has(eventId)) void this.transmit(eventId, kept);
+      },
     );
   }
 
