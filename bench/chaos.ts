@@ -61,8 +61,6 @@ const DIALOG_EVERY_MS = 45_000;
 const BOOKING_EVERY_MS = 400;
 /** How long a started server may take to answer /api/health. */
 const START_TIMEOUT_MS = 300_000;
-/** How long a device waits for an ack before it keeps the event for its next connection (the page waits 10 s). */
-const ACK_TIMEOUT_MS = 30_000;
 /** After the run, how long the devices may take to have every event acknowledged. */
 const DRAIN_TIMEOUT_MS = 120_000;
 /** A server answers at least this long before it is killed. */
@@ -252,8 +250,6 @@ class Device {
         setTimeout(() => this.relay.reconnect(), 5_000);
       },
       onConnected: () => void this.initialize(),
-      // A busy machine makes a restarted server slow; an event whose ack is late waits for the next connection.
-      ackTimeoutMs: ACK_TIMEOUT_MS,
     });
     this.relay.socket.onAnyOutgoing((_event: string, payload: unknown) => {
       if (typeof payload !== 'object' || payload === null || !('eventId' in payload) || typeof payload.eventId !== 'string') return;
@@ -341,16 +337,6 @@ class Device {
 
   get waiting(): number {
     return this.relay.waiting;
-  }
-
-  /**
-   * Drops the connection and connects again, as a network blip would: the
-   * client sends a kept event again only on a new connection, so one whose
-   * ack came too late waits for it.
-   */
-  reconnectNow(): void {
-    this.relay.socket.disconnect();
-    this.relay.reconnect();
   }
 
   close(): void {
@@ -472,15 +458,7 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
 
     // Every kept event answered, then the devices go; the jails end and the server stops.
     const drainUntil = Date.now() + DRAIN_TIMEOUT_MS;
-    let blips = 0;
-    for (let lastBlip = Date.now(); devices.some((device) => device.waiting > 0) && Date.now() < drainUntil; await delay(250)) {
-      if (Date.now() - lastBlip < ACK_TIMEOUT_MS + 5_000) continue;
-      lastBlip = Date.now();
-      for (const device of devices.filter((waiting) => waiting.waiting > 0)) {
-        device.reconnectNow();
-        blips += 1;
-      }
-    }
+    while (devices.some((device) => device.waiting > 0) && Date.now() < drainUntil) await delay(250);
     const drainedInMs = Date.now() - endedAt;
     for (const device of devices) device.close();
     const lastEnd = Math.max(...slots.flat().map((slot) => slot.startTime + slot.minutes * 60_000));
@@ -490,9 +468,6 @@ async function run(options: Options, postgres: { url: string } | null, patrolDat
 
     const verdict = await judge(database, figures, bookings, server, drainedInMs);
     verdict.lines.unshift(`run       ${seconds(endedAt - runStart)} from the first event to the last kill's restart (planned ${seconds(options.runMs)})`);
-    verdict.lines.push(
-      `          after the run, ${blips} reconnects of devices whose kept events had waited ${seconds(ACK_TIMEOUT_MS + 5_000)} (an ack that came too late)`,
-    );
     keep = verdict.failures.length > 0;
     if (keep) verdict.lines.push(`the data and the server's log are kept in ${scratch}`);
     return verdict;
