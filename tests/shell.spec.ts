@@ -99,6 +99,30 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    test("a visitor's first screen hands over to the app in place: no page load, the language chosen there, and Back returns to it", async ({ page }) => {
+      const missing = watchMissingTexts(page);
+      await page.goto('/');
+      // The first screen comes without the app (main.tsx); a mark on the window shows that going on does not load the page again.
+      await page.evaluate(() => Object.assign(window, { firstScreenMark: true }));
+      const stillTheSamePage = () => page.evaluate(() => (window as { firstScreenMark?: boolean }).firstScreenMark === true);
+      await page.getByRole('group', { name: 'Language', exact: true }).getByRole('radio', { name: '日本語' }).check();
+      await page.locator('.intro-dot').last().click();
+      await page.locator('a[href="/signup"]').click();
+      await expect(page).toHaveURL(/\/signup$/);
+      await expect(page.locator('input[type="password"]').first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      expect(await stillTheSamePage()).toBe(true);
+      // The app shows the intro too, when the visitor comes back to it.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('group', { name: '言語', exact: true }).getByRole('radio', { name: '日本語' })).toBeChecked();
+      await page.locator('.intro-dot').last().click();
+      await page.locator('a[href="/signin"]').click();
+      await expect(page).toHaveURL(/\/signin$/);
+      expect(await stillTheSamePage()).toBe(true);
+      expect(missing).toEqual([]);
+    });
+
     test("a refused session is forgotten and the server's message shows in the banner; OK clears it", async ({ page }) => {
       await page.goto('/camera-check');
       await signInPage(page, { id: 2_000_000_000, token: 'not-a-session' });

@@ -1,14 +1,17 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { type ComponentType, lazy, type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
 import { AccessGate } from './app/AccessGate.tsx';
 import { HOME_PATH } from './app/access.ts';
-import { useAppSelector, useIsLoggedIn } from './app/hooks.ts';
+import { useAppDispatch, useAppSelector, useIsLoggedIn } from './app/hooks.ts';
+import { type LanguageChoice, LanguageChoiceContext } from './app/languageChoice.ts';
 import { AppFrame, LoadingOverlay, NetworkBanner } from './app/Layout.tsx';
 import { Connectivity } from './app/OfflineNotice.tsx';
+import { languageChanged } from './app/slices/application.ts';
 import type { AppStore } from './app/store.ts';
-import { i18n } from './i18n.ts';
+import { applyLanguage, i18n } from './i18n.ts';
+import { LinkContext } from './ui/link.tsx';
 
 /**
  * The client shell: the store, the texts, the access rules and the routes of
@@ -157,26 +160,28 @@ function FrameForSession() {
   return <AppFrame withNav={useIsLoggedIn()} />;
 }
 
-/** Keeps i18next and `<html lang>` on the store's language. */
-function LanguageSync() {
+/** The language lives in the store: i18next and `<html lang>` follow it, and the language selector changes it. */
+function StoreLanguage({ children }: { children: ReactNode }) {
   const language = useAppSelector((state) => state.application.language);
-  useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
-  }, [language]);
-  return null;
+  const dispatch = useAppDispatch();
+  useEffect(() => applyLanguage(language), [language]);
+  const choice = useMemo<LanguageChoice>(() => ({ language, choose: (next) => dispatch(languageChanged(next)) }), [language, dispatch]);
+  return <LanguageChoiceContext value={choice}>{children}</LanguageChoiceContext>;
 }
 
 function Shell() {
   return (
     <BrowserRouter>
-      <LanguageSync />
-      <AccessGate>
-        <AppRoutes />
-      </AccessGate>
-      <LoadingOverlay />
-      <NetworkBanner />
-      <Connectivity />
+      <LinkContext value={Link}>
+        <StoreLanguage>
+          <AccessGate>
+            <AppRoutes />
+          </AccessGate>
+          <LoadingOverlay />
+          <NetworkBanner />
+          <Connectivity />
+        </StoreLanguage>
+      </LinkContext>
     </BrowserRouter>
   );
 }

@@ -109,3 +109,9 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
 
 /** The page's instance. */
 export const i18n = createI18n(typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : detectLanguage());
+
+/** Shows the interface in `language`: the texts and `<html lang>`. */
+export function applyLanguage(language: Language): void {
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}

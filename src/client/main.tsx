@@ -1,31 +1,56 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, preloadFirstScreen } from './App.tsx';
 import { registerServiceWorker } from './app/pwa.ts';
-import { followGuestChanges, restoreSession } from './app/deviceSession.ts';
-import { makeStore } from './app/store.ts';
-import { detectLanguage, i18n } from './i18n.ts';
+import { readSavedDevice, type SavedDevice } from './app/savedDevice.ts';
+import { applyLanguage, detectLanguage, i18n } from './i18n.ts';
+import type { LeaveIntro } from './features/intro/IntroPage.tsx';
 import './ui/tokens.css';
 import './ui/base.css';
 import './styles.css';
 
+/**
+ * Starts the page. A visitor's first screen (the intro at /, nobody signed in
+ * on this device) is shown on its own (features/intro/IntroPage.tsx), without
+ * the router, the store and the API; the app (app/start.tsx) loads when the
+ * visitor goes on from it, and at once on any other address or for a guest
+ * signed in on this device.
+ */
 const container = document.getElementById('root');
 if (container === null) {
   throw new Error('index.html has no #root element');
 }
-const language = detectLanguage();
-document.documentElement.lang = language;
-void i18n.changeLanguage(language);
-
-preloadFirstScreen(window.location.pathname);
-
-const store = makeStore({ persist: true, preloadedState: { application: { language } } });
-void restoreSession(store);
-followGuestChanges(store);
+const root = createRoot(container);
+const detected = detectLanguage();
+applyLanguage(detected);
 registerServiceWorker();
+const saved = readSavedDevice();
 
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+function startApp(device: Promise<SavedDevice>): void {
+  void import('./app/start.tsx').then(({ startApp: start }) => start(root, detected, device));
+}
+
+const leaveIntro: LeaveIntro = (path, language) => {
+  window.history.pushState(null, '', path);
+  startApp(Promise.resolve({ language, auth: null }));
+};
+
+if (window.location.pathname === '/') {
+  void i18n.loadNamespaces('intro');
+  const page = import('./features/intro/IntroPage.tsx');
+  void saved.then(async (device) => {
+    if (device.auth !== null) {
+      startApp(saved);
+      return;
+    }
+    const { IntroPage } = await page;
+    const language = device.language ?? detected;
+    applyLanguage(language);
+    root.render(
+      <StrictMode>
+        <IntroPage language={language} onLeave={leaveIntro} />
+      </StrictMode>,
+    );
+  });
+} else {
+  startApp(saved);
+}

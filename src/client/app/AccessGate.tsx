@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { accessRedirect } from './access.ts';
 import { useAppSelector } from './hooks.ts';
-import { AppHeader } from './Layout.tsx';
+import { AppHeader } from './AppHeader.tsx';
 
 /**
  * Applies the access rules (docs/client.md, Screens and routes) to every route: waits until the local

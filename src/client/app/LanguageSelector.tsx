@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import { SegmentedControl } from '../ui/SegmentedControl.tsx';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
-import { languageChanged } from './slices/application.ts';
+import { useLanguageChoice } from './languageChoice.ts';
 
 /**
  * The language choice (ja or en) for the introduction and /guest/show: two
@@ -12,15 +11,14 @@ import { languageChanged } from './slices/application.ts';
  */
 export function LanguageSelector({ className }: { className?: string }) {
   const { t } = useTranslation('common');
-  const language = useAppSelector((state) => state.application.language);
-  const dispatch = useAppDispatch();
+  const { language, choose } = useLanguageChoice();
   return (
     <div className={['language-selector', className].filter(Boolean).join(' ')}>
       <SegmentedControl<Language>
         legend={t('language')}
         value={language}
         options={LANGUAGES.map((option) => ({ value: option, label: t(`languageNames.${option}`), lang: option }))}
-        onValueChange={(next) => dispatch(languageChanged(next))}
+        onValueChange={choose}
       />
     </div>
   );

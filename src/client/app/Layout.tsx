@@ -1,8 +1,9 @@
-import { CalendarPlus, ChartColumn, CircleAlert, Eye, ListChecks, type LucideIcon, MessagesSquare, ScrollText, UserRound } from 'lucide-react';
+import { CalendarPlus, ChartColumn, CircleAlert, ListChecks, type LucideIcon, MessagesSquare, ScrollText, UserRound } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { Button } from '../ui/Button.tsx';
+import { AppHeader } from './AppHeader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { globalUi } from './globalUi.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
@@ -93,22 +94,6 @@ function AppNav() {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/**
- * The frame's header: the brand, a link home. index.html holds the same
- * markup (Layout.test.tsx checks it), painted before the scripts have run.
- */
-export function AppHeader() {
-  const { t } = useTranslation('common');
-  return (
-    <header className="app-header">
-      <Link to="/" className="brand">
-        <Eye className="brand-mark" aria-hidden="true" focusable="false" size={26} strokeWidth={2.25} />
-        <span>{t('brand')}</span>
-      </Link>
-    </header>
   );
 }
 

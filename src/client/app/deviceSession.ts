@@ -1,28 +1,15 @@
 // The session saved on this device: restored at start-up and followed across
 // the app's tabs. The guest is read through app/session.ts, loaded only when
 // there is a session, so that a visitor's first screen comes without the API.
-import { isLanguage } from '../i18n.ts';
-import { AUTH_ID, getLocal, LANGUAGE_ID, type AuthRecord } from './localDb.ts';
 import { languageChanged } from './slices/application.ts';
 import { authRestored } from './slices/session.ts';
+import { readSavedDevice, type SavedDevice } from './savedDevice.ts';
 import type { AppStore } from './store.ts';
 
-/**
- * At start-up: the session and the language saved on this device. A device
- * whose database cannot be opened (the alert was shown) starts signed out.
- */
-export async function restoreSession(store: AppStore): Promise<void> {
-  let auth: AuthRecord | null = null;
-  try {
-    const language = await getLocal<string>('language', LANGUAGE_ID);
-    if (isLanguage(language) && language !== store.getState().application.language) store.dispatch(languageChanged(language));
-    const saved = await getLocal<AuthRecord>('auth', AUTH_ID);
-    if (saved !== null && typeof saved.id === 'number' && typeof saved.token === 'string') {
-      auth = { id: saved.id, token: saved.token, ...(saved.facilitator === true ? { facilitator: true } : {}) };
-    }
-  } catch {
-    auth = null;
-  }
+/** At start-up: tells the store the language and the session saved on this device (read by main.tsx). */
+export async function restoreSession(store: AppStore, saved: Promise<SavedDevice> = readSavedDevice()): Promise<void> {
+  const { language, auth } = await saved;
+  if (language !== null && language !== store.getState().application.language) store.dispatch(languageChanged(language));
   if (auth === null) {
     store.dispatch(authRestored(null));
     return;

@@ -1,6 +1,7 @@
-import { combineSlices, configureStore, createDynamicMiddleware, createListenerMiddleware, type Reducer, type WithSlice } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, isAction, type Middleware, type Reducer, type WithSlice } from '@reduxjs/toolkit';
 import type { api } from './api.ts';
-import { AUTH_ID, clearLocal, LANGUAGE_ID, putLocal } from './localDb.ts';
+import { AUTH_ID, clearLocal, putLocal } from './localDb.ts';
+import { saveLanguage } from './savedDevice.ts';
 import { applicationSlice, languageChanged } from './slices/application.ts';
 import { networkSlice } from './slices/network.ts';
 import { loggedOut, sessionSlice, sessionStarted } from './slices/session.ts';
@@ -38,37 +39,36 @@ export interface StoreOptions {
   persist?: boolean;
 }
 
-/** Builds a store; the page has one (`store` in main.tsx), tests make their own. */
-export function makeStore({ preloadedState, persist = false }: StoreOptions = {}) {
-  const listener = createListenerMiddleware();
-  if (persist) {
-    // The session: saved when it starts, forgotten at logout.
-    listener.startListening({
-      matcher: sessionStarted,
-      effect: async (_action, { getState }) => {
-        const auth = (getState() as RootState).session.auth;
-        if (auth !== null) await putLocal('auth', AUTH_ID, auth).catch(() => undefined);
-      },
-    });
-    listener.startListening({
-      actionCreator: loggedOut,
-      effect: async () => {
-        await clearLocal('auth').catch(() => undefined);
-      },
-    });
-    listener.startListening({
-      actionCreator: languageChanged,
-      effect: async (action) => {
-        await putLocal('language', LANGUAGE_ID, action.payload).catch(() => undefined);
-      },
-    });
+/**
+ * Keeps the session and the language in the local database as they change: the
+ * session saved when it starts and forgotten at logout. (A plain middleware:
+ * RTK's listener middleware would bring its whole machinery to the first
+ * screen for these three writes.)
+ */
+const persistToDevice: Middleware<object, RootState> = (store) => (next) => (action) => {
+  const result = next(action);
+  if (!isAction(action)) return result;
+  if (sessionStarted(action)) {
+    const auth = store.getState().session.auth;
+    if (auth !== null) void putLocal('auth', AUTH_ID, auth).catch(() => undefined);
+  } else if (loggedOut.match(action)) {
+    void clearLocal('auth').catch(() => undefined);
+  } else if (languageChanged.match(action)) {
+    void saveLanguage(action.payload);
   }
-  const store = configureStore({
+  return result;
+};
+
+/** Builds a store; the page has one (made by app/start.tsx), tests make their own. */
+export function makeStore({ preloadedState, persist = false }: StoreOptions = {}) {
+  return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(apiMiddleware.middleware),
+    middleware: (getDefault) => {
+      const middleware = getDefault().concat(apiMiddleware.middleware);
+      return persist ? middleware.prepend(persistToDevice) : middleware;
+    },
   });
-  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { type ButtonHTMLAttributes, type ReactNode, use } from 'react';
+import { LinkContext, type LinkTargetProps } from './link.tsx';
 import './ui.css';
 
 /**
@@ -43,7 +43,8 @@ export function Button({ variant, icon, wide, children, className, type = 'butto
 }
 
 /** A link that looks like a button (it goes somewhere rather than doing something). */
-export function ButtonLink({ variant, icon, wide, children, className, ...link }: ButtonLook & LinkProps) {
+export function ButtonLink({ variant, icon, wide, children, className, ...link }: ButtonLook & LinkTargetProps) {
+  const Link = use(LinkContext);
   return (
     <Link {...link} className={buttonClass({ variant, wide }, className)}>
       <Label icon={icon}>{children}</Label>

@@ -3,7 +3,7 @@ import { CalendarPlus, Camera, ChevronLeft, ChevronRight, Eye, LogIn, type Lucid
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useLanguageChoice } from '../../app/languageChoice.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { privacyUrl } from '../account/links.ts';
 import { SLIDES, stepSlide } from './slides.ts';
@@ -16,7 +16,7 @@ export function IntroScreen() {
   const { t } = useTranslation('intro');
   const { t: common } = useTranslation('common');
   const id = useId();
-  const language = useAppSelector((state) => state.application.language);
+  const { language } = useLanguageChoice();
   const [current, setCurrent] = useState(0);
   const slide = SLIDES[current];
   const SlideIcon = SLIDE_ICONS[current] ?? Eye;
