@@ -4,7 +4,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
@@ -75,6 +75,60 @@ function precompress(): Plugin {
   };
 }
 
+/** The modules whose chunks `app.html` preloads: the app's start, the API and the signed-in session (src/client/main.tsx). */
+const APP_PAGE_MODULES = ['src/client/app/start.tsx', 'src/client/app/api.ts', 'src/client/app/session.ts'];
+
+/**
+ * Writes `app.html`: index.html with the app's chunks preloaded. The visitor's
+ * first screen (`/`, index.html) comes without the app, which main.tsx
+ * imports later; every other address of the app needs it at once, so the
+ * server answers them with this page (src/server/app.ts), and the browser
+ * fetches the app's chunks (and their styles, without waiting for them to
+ * paint) beside the page's own instead of one round trip after them.
+ */
+function appPage(): Plugin {
+  return {
+    name: 'warden-app-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      /** `chunk` and the chunks it imports statically, file names in `into`. */
+      const collect = (chunk: Rollup.OutputChunk | undefined, into: Set<string>): void => {
+        if (chunk === undefined || into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const name of chunk.imports) {
+          const imported = bundle[name];
+          if (imported?.type === 'chunk') collect(imported, into);
+        }
+      };
+      const loadedByIndex = new Set<string>();
+      collect(
+        chunks.find((chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('src/client/main.tsx'))),
+        loadedByIndex,
+      );
+      const app = new Set<string>();
+      for (const module of APP_PAGE_MODULES) {
+        const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
+        if (chunk === undefined) this.error(`app.html: no chunk for ${module}`);
+        collect(chunk, app);
+      }
+      const scripts = [...app].filter((file) => !loadedByIndex.has(file));
+      const stylesOfIndex = new Set([...loadedByIndex].flatMap((file) => [...((bundle[file] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]));
+      const styles = new Set(
+        scripts.flatMap((file) => [...((bundle[file] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]).filter((file) => !stylesOfIndex.has(file)),
+      );
+      const links = [
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      ].join('');
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: String(index.source).replace('</head>', `${links}</head>`) });
+    },
+  };
+}
+
 export default defineConfig({
   // index.html sits at the repository root; the build goes to dist/.
   root: '.',
@@ -126,6 +180,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    appPage(),
     precompress(),
   ],
   worker: {

@@ -99,6 +99,12 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    test("the app's chunks come with the page on the app's addresses, not on a visitor's first screen", async ({ request }) => {
+      const preloadsTheApp = /<link rel="modulepreload" crossorigin href="\/assets\/start-[^"]+\.js">/;
+      expect(await (await request.get('/')).text()).not.toMatch(preloadsTheApp);
+      for (const path of ['/reservations', '/signin', '/reservation/12']) expect(await (await request.get(path)).text(), path).toMatch(preloadsTheApp);
+    });
+
     test("a visitor's first screen hands over to the app in place: no page load, the language chosen there, and Back returns to it", async ({ page }) => {
       const missing = watchMissingTexts(page);
       await page.goto('/');

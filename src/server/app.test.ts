@@ -3,12 +3,15 @@ import { contentSecurityPolicy } from './plugins/security-headers.ts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 
 const INDEX_HTML = '<!doctype html><title>Warden</title><div id="root"></div>';
+// The build's app.html: index.html with the app's chunks preloaded (vite.config.ts, appPage).
+const APP_HTML = '<!doctype html><title>Warden</title><link rel="modulepreload" href="/assets/start-abc123.js"><div id="root"></div>';
 // The smallest valid module: the magic number and version 1.
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
@@ -20,6 +23,7 @@ beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'warden-dist-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), INDEX_HTML);
+  await writeFile(join(dist, 'app.html'), APP_HTML);
   await writeFile(join(dist, 'assets', 'main-abc123.js'), 'console.log("warden");');
   await writeFile(join(dist, 'assets', 'vision-simd-abc123.wasm'), EMPTY_WASM);
   await writeFile(join(dist, '.secret'), 'not for the web');
@@ -98,12 +102,30 @@ describe('static files', () => {
 });
 
 describe('single-page app fallback', () => {
-  it.each(['/camera-check', '/reservation/12', '/guest/verifyEmail/a.b.c', '/no/such/page?x=1'])('serves index.html for %s', async (url) => {
+  it.each(['/camera-check', '/reservation/12', '/guest/verifyEmail/a.b.c', '/no/such/page?x=1'])('serves app.html (the app preloaded) for %s', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(APP_HTML);
+  });
+
+  it('serves index.html (without the app preloaded) at / to a client that accepts compressed files', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload).toString('utf8') : response.body;
+    expect(body).toBe(INDEX_HTML);
+  });
+
+  it('serves index.html for a client route when the build has no app.html', async () => {
+    await rm(join(dist, 'app.html'));
+    try {
+      const response = await app.inject({ method: 'GET', url: '/reservations' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    } finally {
+      await writeFile(join(dist, 'app.html'), APP_HTML);
+    }
   });
 
   it('answers a missing build asset with a 404, not HTML', async () => {

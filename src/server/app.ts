@@ -158,16 +158,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // page); missing build assets, API and development routes get a real 404,
     // so that a stale chunk never arrives as HTML.
     if (isRead && !isServerPath(path)) {
-      const page = /^\/warden(\/|$)/.test(path) ? 'warden.html' : 'index.html';
-      try {
-        await access(join(config.distDir, page));
-      } catch {
-        return reply.code(503).send(errorBody(503, 'The client is not built yet (npm start builds it).'));
-      }
+      const page = await clientPage(config.distDir, path);
+      if (page === null) return reply.code(503).send(errorBody(503, 'The client is not built yet (npm start builds it).'));
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${path} not found`));
   });
 
   return app;
+}
+
+/**
+ * The page of a client route: the wardens' console under /warden; for the
+ * app's other addresses `app.html`, index.html with the app's chunks preloaded
+ * (vite.config.ts, `appPage`), which / (index.html, the visitor's first
+ * screen) does without. Null when the client is not built.
+ */
+async function clientPage(distDir: string, path: string): Promise<string | null> {
+  // `/` reaches here too when the client accepts a compressed copy (@fastify/static's index does not look for one).
+  const candidates = /^\/warden(\/|$)/.test(path) ? ['warden.html'] : path === '/' ? ['index.html'] : ['app.html', 'index.html'];
+  for (const page of candidates) {
+    try {
+      await access(join(distDir, page));
+      return page;
+    } catch {
+      // Not built: the next candidate.
+    }
+  }
+  return null;
 }
