@@ -128,7 +128,10 @@ export class GuestEvents {
   /**
    * Reports in every alive check of a batch, as `reportIn` does one: the
    * guest's live jail marked alive (and entered, the first time), in one
-   * statement. A guest twice in a batch (two devices) is reported once.
+   * statement. A guest twice in a batch (two devices) is reported once. The
+   * jails are locked in the order of their ids before the update, as the
+   * patrols lock theirs (log-writer.ts), so that two batches wait for each
+   * other instead of deadlocking.
    */
   private async reportAlive(batch: readonly { guestId: number; now: number }[]): Promise<(AliveRow | undefined)[]> {
     const column = (name: string) => sql.identifier(name);
@@ -141,9 +144,15 @@ export class GuestEvents {
           select distinct on (input.ord) input.ord, input.time, ${jails.reservationId} as reservation_id, ${jails.enteredAt} is null as first_entry
           from input join ${jails} on ${jails.guestId} = input.guest_id and ${jails.state} = 'live'
           order by input.ord, ${jails.startTime} desc
+        ), locked as (
+          select ${jails.reservationId} as reservation_id from ${jails}
+          where ${jails.reservationId} in (select reservation_id from live) and ${jails.state} = 'live'
+          order by ${jails.reservationId}
+          for no key update
         ), reported as (
           update ${jails} set ${column(jails.lastAliveAt.name)} = latest.time, ${column(jails.enteredAt.name)} = coalesce(${jails.enteredAt}, latest.time)
-          from (select reservation_id, max(time) as time from live group by reservation_id) as latest
+          from (select live.reservation_id, max(live.time) as time from live join locked on locked.reservation_id = live.reservation_id
+            group by live.reservation_id) as latest
           where ${jails.reservationId} = latest.reservation_id and ${jails.state} = 'live'
           returning ${jails.reservationId} as reservation_id, ${jails.jailStatus} as jail_status, ${jails.statusSince}::float8 as status_since,
             ${jails.wardenId} as warden_id

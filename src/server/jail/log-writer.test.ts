@@ -3,7 +3,8 @@ import { asc, eq, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
 import type { NamedQuery } from '../db/database.ts';
-import { activityLogs } from '../db/schema/index.ts';
+import { PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
+import { activityLogs, jails } from '../db/schema/index.ts';
 import { apiBlock, credentials, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../test/harness.ts';
 import { eventId } from '../test/relay-client.ts';
 import { RelayRefusal } from './jail-changes.ts';
@@ -12,7 +13,8 @@ import { LogWriter } from './log-writer.ts';
 /**
  * The batched log writer alone, on a real database: the streamed logs of one
  * turn of the event loop go in as one statement, each to its guest's open
- * jail, once per eventId; a patrol goes alone.
+ * jail, once per eventId; the patrols of a turn in another, within each
+ * jail's limit.
  */
 
 const server = useTestServer();
@@ -42,6 +44,17 @@ function countingWriter(): { writer: LogWriter; statements: string[] } {
 
 function motion(): ActivityLog {
   return { type: 'motion', time: server.clock.now(), motion: { type: 0, kind: 'no_motion' } };
+}
+
+const patrolData = `data:image/jpeg;base64,${readFileSync(new URL('./fixtures/canvas-100x75.jpg', import.meta.url)).toString('base64')}`;
+
+function patrolLog(): ActivityLog {
+  return { type: 'patrol', time: server.clock.now(), patrol: { data: patrolData } };
+}
+
+async function patrolCountOf(reservationId: number): Promise<number | undefined> {
+  const [jail] = await server.app.db.select({ patrolCount: jails.patrolCount }).from(jails).where(eq(jails.reservationId, reservationId));
+  return jail?.patrolCount;
 }
 
 function logsOf(reservationId: number) {
@@ -89,19 +102,81 @@ describe('the batched log writer', () => {
     expect(written.status === 'fulfilled' && written.value.logId).toEqual(expect.any(Number));
   });
 
-  it('writes a patrol alone, once per eventId', async () => {
-    const { guest, reservation } = await guestInJail();
+  it('writes the patrols of one turn in one statement beside the other logs, each in its guest’s jail, once per eventId', async () => {
+    const first = await guestInJail();
+    const second = await guestInJail();
     const { writer, statements } = countingWriter();
-    const data = `data:image/jpeg;base64,${readFileSync(new URL('./fixtures/canvas-100x75.jpg', import.meta.url)).toString('base64')}`;
-    const patrolEvent = eventId();
-    const [patrol, other] = await Promise.all([
-      writer.append(guest.id, { type: 'patrol', time: server.clock.now(), patrol: { data } }, patrolEvent),
-      writer.append(guest.id, motion(), eventId()),
+    const resent = eventId();
+    const [patrol, other, resend, motionLog] = await Promise.all([
+      writer.append(first.guest.id, patrolLog(), resent),
+      writer.append(second.guest.id, patrolLog(), eventId()),
+      writer.append(first.guest.id, patrolLog(), resent),
+      writer.append(first.guest.id, motion(), eventId()),
     ]);
-    expect(statements.sort()).toEqual(['warden_append_logs', 'warden_append_patrol']);
+    expect(statements.sort()).toEqual(['warden_append_logs', 'warden_append_patrols']);
+    expect([patrol, other, resend].map(({ jail }) => jail.reservationId)).toEqual([first.reservation.id, second.reservation.id, first.reservation.id]);
     expect(patrol.logId).toEqual(expect.any(Number));
     expect(other.logId).toEqual(expect.any(Number));
-    expect((await writer.append(guest.id, { type: 'patrol', time: server.clock.now(), patrol: { data } }, patrolEvent)).logId).toBeNull();
-    expect((await logsOf(reservation.id)).filter((log) => log.entry.type === 'patrol')).toHaveLength(1);
+    expect(resend.logId).toBeNull();
+    expect(motionLog.logId).toEqual(expect.any(Number));
+    // A later turn's resend is a retry too.
+    expect((await writer.append(first.guest.id, patrolLog(), resent)).logId).toBeNull();
+    expect((await logsOf(first.reservation.id)).filter((log) => log.entry.type === 'patrol')).toHaveLength(1);
+    expect(await patrolCountOf(first.reservation.id)).toBe(1);
+    expect(await patrolCountOf(second.reservation.id)).toBe(1);
+  });
+
+  it('takes a batch’s patrols in their order while the jail has room, refuses the rest, and answers each guest apart', async () => {
+    const full = await guestInJail();
+    const other = await guestInJail();
+    const outside = await signUp(server.app);
+    await server.app.db
+      .update(jails)
+      .set({ patrolCount: PATROL_MAX_LOGS_PER_SESSION - 1 })
+      .where(eq(jails.reservationId, full.reservation.id));
+    const { writer, statements } = countingWriter();
+    const sent = [eventId(), eventId(), eventId()];
+    const answers = await Promise.allSettled([
+      ...sent.map((id) => writer.append(full.guest.id, patrolLog(), id)),
+      writer.append(outside.id, patrolLog(), eventId()),
+      writer.append(other.guest.id, patrolLog(), eventId()),
+    ]);
+    expect(statements.filter((name) => name === 'warden_append_patrols')).toHaveLength(1);
+    const refusals = answers.map((answer) => (answer.status === 'rejected' && answer.reason instanceof RelayRefusal ? answer.reason.key : answer.status));
+    expect(refusals).toEqual(['fulfilled', 'patrol_limit_reached', 'patrol_limit_reached', 'no_live_jail', 'fulfilled']);
+    const stored = (await logsOf(full.reservation.id)).filter((log) => log.entry.type === 'patrol');
+    expect(stored.map((log) => log.eventId)).toEqual([sent[0]]);
+    expect(await patrolCountOf(full.reservation.id)).toBe(PATROL_MAX_LOGS_PER_SESSION);
+  });
+
+  it('keeps the limit of a jail when two batches write to it at once', async () => {
+    const { guest, reservation } = await guestInJail();
+    await server.app.db
+      .update(jails)
+      .set({ patrolCount: PATROL_MAX_LOGS_PER_SESSION - 2 })
+      .where(eq(jails.reservationId, reservation.id));
+    // Two writers, each with its own batch of the same turn: two statements at once on PostgreSQL.
+    const writers = [countingWriter().writer, countingWriter().writer];
+    const answers = await Promise.allSettled(
+      writers.flatMap((writer) => [writer.append(guest.id, patrolLog(), eventId()), writer.append(guest.id, patrolLog(), eventId())]),
+    );
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(2);
+    expect(
+      answers.filter((answer) => answer.status === 'rejected' && answer.reason instanceof RelayRefusal && answer.reason.key === 'patrol_limit_reached'),
+    ).toHaveLength(2);
+    expect((await logsOf(reservation.id)).filter((log) => log.entry.type === 'patrol')).toHaveLength(2);
+    expect(await patrolCountOf(reservation.id)).toBe(PATROL_MAX_LOGS_PER_SESSION);
+  });
+
+  it('acknowledges nobody of a batch whose statement fails', async () => {
+    const { guest, reservation } = await guestInJail();
+    const failing: NamedQuery = async (name, query) => {
+      if (name === 'warden_append_patrols') throw new Error('the database went away');
+      return server.app.queryNamed(name, query);
+    };
+    const writer = new LogWriter(server.app.db, failing);
+    const answers = await Promise.allSettled([writer.append(guest.id, patrolLog(), eventId()), writer.append(guest.id, patrolLog(), eventId())]);
+    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
+    expect((await logsOf(reservation.id)).filter((log) => log.entry.type === 'patrol')).toHaveLength(0);
   });
 });

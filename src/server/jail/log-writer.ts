@@ -10,11 +10,11 @@ import { openJailOf } from './live-view.ts';
 /**
  * Decides where a streamed log (motion, dialog, patrol) is written and
  * whether it is new: the guest's open jail (live, or finished with its report
- * still taking late events), once per eventId, without a transaction. Motion
- * and dialog logs wait for the next turn of the event loop and go in
- * together, one statement for every event that came meanwhile. A patrol goes
- * alone and counts itself on the jail's row, whose lock keeps two at once
- * from passing the limit of a jail.
+ * still taking late events), once per eventId, without a transaction. Each
+ * log waits for the next turn of the event loop and goes in with the others
+ * that came meanwhile, one statement for the motion and dialog logs and one
+ * for the patrols, which count themselves on their jails' rows, whose locks
+ * keep two batches at once from passing the limit of a jail.
  */
 
 /** What adding a streamed log answers: the open jail it went to, and the new log's id (null: a retry). */
@@ -44,9 +44,28 @@ export interface WrittenLog {
   logId: number | null;
 }
 
+/**
+ * A batch statement's rows (numbered by `ord` from 1) in the batch's order.
+ * The same event twice in one batch finds the same log: the first has it,
+ * the other is its retry.
+ */
+function answerInOrder(batch: readonly QueuedLog[], rows: readonly (AppendedRow & { ord: number })[]): (AppendedRow | undefined)[] {
+  const byOrder = new Map(rows.map((row) => [row.ord, row]));
+  const taken = new Set<number>();
+  return batch.map((_, index) => {
+    const row = byOrder.get(index + 1);
+    if (row?.log_id == null) return row;
+    if (taken.has(row.log_id)) return { ...row, log_id: null };
+    taken.add(row.log_id);
+    return row;
+  });
+}
+
 export class LogWriter {
   /** Motion and dialog logs of one turn of the event loop, added together (`addLogs`). */
   private readonly logs = new TurnBatch<QueuedLog, AppendedRow | undefined>((batch) => this.addLogs(batch));
+  /** Patrols of one turn, added together (`addPatrols`). */
+  private readonly patrols = new TurnBatch<QueuedLog, AppendedRow | undefined>((batch) => this.addPatrols(batch));
 
   constructor(
     private readonly db: Database,
@@ -58,7 +77,7 @@ export class LogWriter {
    * open jail the event is refused; a patrol that found no room is refused.
    */
   async append(guestId: number, entry: ActivityLog, eventId: string): Promise<WrittenLog> {
-    const row = entry.type === 'patrol' ? await this.appendPatrol(guestId, entry, eventId) : await this.logs.add({ guestId, entry, eventId });
+    const row = await (entry.type === 'patrol' ? this.patrols : this.logs).add({ guestId, entry, eventId });
     if (row === undefined) {
       if (entry.type !== 'patrol') throw new RelayRefusal('no_live_jail');
       return this.whyNoPatrol(guestId, eventId, entry.time);
@@ -66,7 +85,7 @@ export class LogWriter {
     return { jail: { reservationId: row.reservation_id, state: row.state }, entered: row.entered_at !== null, logId: row.log_id };
   }
 
-  /** Adds every queued log in one statement (an event's open jail is found as `appendPatrol` finds it). */
+  /** Adds every queued motion and dialog log in one statement, each to its guest's open jail (the latest to start of those open). */
   private async addLogs(batch: readonly QueuedLog[]): Promise<(AppendedRow | undefined)[]> {
     const column = (name: string) => sql.identifier(name);
     const rows = await this.queryNamed<AppendedRow & { ord: number }>(
@@ -89,40 +108,59 @@ export class LogWriter {
         select open_jail.ord::int as ord, open_jail.reservation_id, open_jail.state, open_jail.entered_at, added.id as log_id
         from open_jail left join added on added.reservation_id = open_jail.reservation_id and added.event_id = open_jail.event_id`,
     );
-    const byOrder = new Map(rows.map((row) => [row.ord, row]));
-    const taken = new Set<number>();
-    return batch.map((_, index) => {
-      const row = byOrder.get(index + 1);
-      if (row?.log_id == null) return row;
-      // The same event twice in one batch: the first has the log, the other is its retry.
-      if (taken.has(row.log_id)) return { ...row, log_id: null };
-      taken.add(row.log_id);
-      return row;
-    });
+    return answerInOrder(batch, rows);
   }
 
-  private async appendPatrol(guestId: number, entry: ActivityLog, eventId: string): Promise<AppendedRow | undefined> {
-    const now = entry.time;
+  /**
+   * Adds every queued patrol in one statement: each to its guest's open jail
+   * (found as `addLogs` finds it) unless that jail has its eventId already,
+   * in their order while the jail has room. The jails that take patrols are
+   * locked in the order of their ids, so two batches at once wait for each
+   * other instead of deadlocking, and the count each keeps goes up by the
+   * patrols really inserted. Answers a row for each patrol that had room
+   * (`log_id` null: a retry that came at the same time); none for the rest.
+   */
+  private async addPatrols(batch: readonly QueuedLog[]): Promise<(AppendedRow | undefined)[]> {
     const column = (name: string) => sql.identifier(name);
-    const openJail = sql`select ${jails.reservationId} from ${jails}
-      where ${jails.guestId} = ${guestId} and (${jails.state} = 'live' or ${jails.logsSettleAt} > ${now})
-      order by ${jails.startTime} desc limit 1`;
-    const [row] = await this.queryNamed<AppendedRow>(
-      'warden_append_patrol',
-      sql`with open_jail as (
-        update ${jails} set ${column(jails.patrolCount.name)} = ${jails.patrolCount} + 1
-        where ${jails.reservationId} = (${openJail}) and ${jails.patrolCount} < ${PATROL_MAX_LOGS_PER_SESSION}
-          and not exists (select 1 from ${activityLogs} where ${activityLogs.reservationId} = ${jails.reservationId} and ${activityLogs.eventId} = ${eventId})
-        returning ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at
-      ), added as (
-        insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
-        select reservation_id, ${now}, ${JSON.stringify(entry)}::jsonb, ${eventId} from open_jail
-        on conflict do nothing
-        returning ${activityLogs.id}
-      )
-      select reservation_id, state, entered_at, (select id from added) as log_id from open_jail`,
+    const rows = await this.queryNamed<AppendedRow & { ord: number }>(
+      'warden_append_patrols',
+      sql`with input as (
+          select * from unnest(${sql.param(batch.map((log) => log.guestId))}::int[], ${sql.param(batch.map((log) => log.entry.time))}::bigint[],
+            ${sql.param(batch.map((log) => JSON.stringify(log.entry)))}::jsonb[], ${sql.param(batch.map((log) => log.eventId))}::text[])
+            with ordinality as input(guest_id, time, entry, event_id, ord)
+        ), open_jail as (
+          select distinct on (input.ord) input.ord, ${jails.reservationId} as reservation_id, input.time, input.entry, input.event_id
+          from input join ${jails} on ${jails.guestId} = input.guest_id and (${jails.state} = 'live' or ${jails.logsSettleAt} > input.time)
+          order by input.ord, ${jails.startTime} desc
+        ), fresh as (
+          select distinct on (open_jail.reservation_id, open_jail.event_id) open_jail.* from open_jail
+          where not exists (select 1 from ${activityLogs}
+            where ${activityLogs.reservationId} = open_jail.reservation_id and ${activityLogs.eventId} = open_jail.event_id)
+          order by open_jail.reservation_id, open_jail.event_id, open_jail.ord
+        ), locked as (
+          select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at, ${jails.patrolCount} as patrol_count
+          from ${jails} where ${jails.reservationId} in (select reservation_id from fresh)
+          order by ${jails.reservationId}
+          for no key update
+        ), accepted as (
+          select fresh.*, locked.state, locked.entered_at
+          from (select fresh.*, row_number() over (partition by fresh.reservation_id order by fresh.ord) as place from fresh) as fresh
+          join locked on locked.reservation_id = fresh.reservation_id
+          where fresh.place <= ${PATROL_MAX_LOGS_PER_SESSION} - locked.patrol_count
+        ), added as (
+          insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
+          select reservation_id, time, entry, event_id from accepted order by ord
+          on conflict do nothing
+          returning ${activityLogs.id} as id, ${activityLogs.reservationId} as reservation_id, ${activityLogs.eventId} as event_id
+        ), counted as (
+          update ${jails} set ${column(jails.patrolCount.name)} = ${jails.patrolCount} + added_count.count
+          from (select reservation_id, count(*)::int as count from added group by reservation_id) as added_count
+          where ${jails.reservationId} = added_count.reservation_id
+        )
+        select accepted.ord::int as ord, accepted.reservation_id, accepted.state, accepted.entered_at, added.id as log_id
+        from accepted left join added on added.reservation_id = accepted.reservation_id and added.event_id = accepted.event_id`,
     );
-    return row;
+    return answerInOrder(batch, rows);
   }
 
   /** Why a patrol found no place: no open jail, a retry, or no room left. */
