@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -15,18 +15,30 @@ type Schema = typeof schema;
 /** The drizzle database, the same type for PGlite and node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A prepared statement run with the values of its placeholders (`sql.placeholder(key)`); answers its rows. */
+export type NamedStatement<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
+
 /**
- * Runs a statement of the hot path as a named prepared statement where the
- * driver has them (PostgreSQL then parses and plans it once per connection,
- * not per event); answers its rows. The name must always go with the same
- * SQL text.
+ * Prepares a statement of the hot path: its SQL text is built once, and it
+ * runs as a named prepared statement where the driver has them (PostgreSQL
+ * then parses and plans it once per connection, not per event). The name
+ * must always go with the same SQL text.
  */
+export type PrepareNamed = <Row>(name: string, query: SQL) => NamedStatement<Row>;
+
+/** Runs a statement built with its values as a named prepared statement (`PrepareNamed`); answers its rows. */
 export type NamedQuery = <Row>(name: string, query: SQL) => Promise<Row[]>;
 
 export interface OpenDatabase {
   db: Database;
+  prepareNamed: PrepareNamed;
   queryNamed: NamedQuery;
   close(): Promise<void>;
+}
+
+/** `queryNamed` by way of `prepareNamed`: the statement's own values fill no placeholder. */
+function queryingBy(prepareNamed: PrepareNamed): NamedQuery {
+  return <Row>(name: string, query: SQL) => prepareNamed<Row>(name, query)({});
 }
 
 const dialect = new PgDialect();
@@ -51,11 +63,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
       await pool.end();
       throw error;
     }
-    const queryNamed: NamedQuery = async <Row>(name: string, query: SQL) => {
+    const prepareNamed: PrepareNamed = <Row>(name: string, query: SQL) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await pool.query({ name, text, values: params })).rows as Row[];
+      return async (values) => (await pool.query({ name, text, values: fillPlaceholders(params, values) })).rows as Row[];
     };
-    return { db, queryNamed, close: () => pool.end() };
+    return { db, prepareNamed, queryNamed: queryingBy(prepareNamed), close: () => pool.end() };
   }
   if (config.dataDir !== null) await mkdir(config.dataDir, { recursive: true });
   const client = await PGlite.create(config.dataDir ?? 'memory://');
@@ -67,9 +79,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     throw error;
   }
   // PGlite runs in this process: there is no round trip or plan cache to save.
-  const queryNamed: NamedQuery = async <Row>(_name: string, query: SQL) => {
+  const prepareNamed: PrepareNamed = <Row>(_name: string, query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await client.query<Row>(text, params)).rows;
+    return async (values) => (await client.query<Row>(text, fillPlaceholders(params, values))).rows;
   };
-  return { db, queryNamed, close: () => client.close() };
+  return { db, prepareNamed, queryNamed: queryingBy(prepareNamed), close: () => client.close() };
 }

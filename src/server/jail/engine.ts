@@ -25,7 +25,7 @@ export class JailEngine {
   constructor(options: JailEngineOptions) {
     this.changes = new JailChanges(options);
     this.transitions = new Transitions(this.changes, new Penalties(this.changes));
-    this.guests = new GuestEvents(this.changes, this.transitions, new LogWriter(options.db, options.queryNamed));
+    this.guests = new GuestEvents(this.changes, this.transitions, new LogWriter(options.db, options.prepareNamed));
     this.wardens = new WardenEvents(this.changes, this.transitions);
   }
 

@@ -12,6 +12,7 @@ import {
   type ServerToGuestEvents,
 } from '../../shared/relay.ts';
 import { message } from '../../shared/messages.ts';
+import type { NamedStatement } from '../db/database.ts';
 import { jails, type JailRow } from '../db/schema/index.ts';
 import { TurnBatch } from '../lib/turn-batch.ts';
 import { guestTimeZone } from '../services/reservations.ts';
@@ -49,11 +50,39 @@ export class GuestEvents {
   /** The alive checks of one turn of the event loop, reported in one statement (`reportAlive`). */
   private readonly aliveChecks = new TurnBatch<{ guestId: number; now: number }, AliveRow | undefined>((batch) => this.reportAlive(batch));
 
+  /** `reportAlive`'s statement, prepared once. */
+  private readonly reportAliveStatement: NamedStatement<AliveRow>;
+
   constructor(
     private readonly changes: JailChanges,
     private readonly transitions: Transitions,
     private readonly logWriter: LogWriter,
-  ) {}
+  ) {
+    const column = (name: string) => sql.identifier(name);
+    this.reportAliveStatement = changes.options.prepareNamed<AliveRow>(
+      'warden_report_alive',
+      sql`with input as (
+          select * from unnest(${sql.placeholder('guestIds')}::int[], ${sql.placeholder('times')}::bigint[]) with ordinality as input(guest_id, time, ord)
+        ), live as (
+          select distinct on (input.ord) input.ord, input.time, ${jails.reservationId} as reservation_id, ${jails.enteredAt} is null as first_entry
+          from input join ${jails} on ${jails.guestId} = input.guest_id and ${jails.state} = 'live'
+          order by input.ord, ${jails.startTime} desc
+        ), locked as (
+          select ${jails.reservationId} as reservation_id from ${jails}
+          where ${jails.reservationId} in (select reservation_id from live) and ${jails.state} = 'live'
+          order by ${jails.reservationId}
+          for no key update
+        ), reported as (
+          update ${jails} set ${column(jails.lastAliveAt.name)} = latest.time, ${column(jails.enteredAt.name)} = coalesce(${jails.enteredAt}, latest.time)
+          from (select live.reservation_id, max(live.time) as time from live join locked on locked.reservation_id = live.reservation_id
+            group by live.reservation_id) as latest
+          where ${jails.reservationId} = latest.reservation_id and ${jails.state} = 'live'
+          returning ${jails.reservationId} as reservation_id, ${jails.jailStatus} as jail_status, ${jails.statusSince}::float8 as status_since,
+            ${jails.wardenId} as warden_id
+        )
+        select live.ord::int as ord, live.first_entry, reported.* from live join reported on reported.reservation_id = live.reservation_id`,
+    );
+  }
 
   private lockLiveJailOfGuest(tx: Transaction, guestId: number): Promise<JailRow> {
     return this.changes.lockLive(tx, eq(jails.guestId, guestId), 'no_live_jail');
@@ -134,31 +163,7 @@ export class GuestEvents {
    * other instead of deadlocking.
    */
   private async reportAlive(batch: readonly { guestId: number; now: number }[]): Promise<(AliveRow | undefined)[]> {
-    const column = (name: string) => sql.identifier(name);
-    const rows = await this.changes.options.queryNamed<AliveRow>(
-      'warden_report_alive',
-      sql`with input as (
-          select * from unnest(${sql.param(batch.map((check) => check.guestId))}::int[], ${sql.param(batch.map((check) => check.now))}::bigint[])
-            with ordinality as input(guest_id, time, ord)
-        ), live as (
-          select distinct on (input.ord) input.ord, input.time, ${jails.reservationId} as reservation_id, ${jails.enteredAt} is null as first_entry
-          from input join ${jails} on ${jails.guestId} = input.guest_id and ${jails.state} = 'live'
-          order by input.ord, ${jails.startTime} desc
-        ), locked as (
-          select ${jails.reservationId} as reservation_id from ${jails}
-          where ${jails.reservationId} in (select reservation_id from live) and ${jails.state} = 'live'
-          order by ${jails.reservationId}
-          for no key update
-        ), reported as (
-          update ${jails} set ${column(jails.lastAliveAt.name)} = latest.time, ${column(jails.enteredAt.name)} = coalesce(${jails.enteredAt}, latest.time)
-          from (select live.reservation_id, max(live.time) as time from live join locked on locked.reservation_id = live.reservation_id
-            group by live.reservation_id) as latest
-          where ${jails.reservationId} = latest.reservation_id and ${jails.state} = 'live'
-          returning ${jails.reservationId} as reservation_id, ${jails.jailStatus} as jail_status, ${jails.statusSince}::float8 as status_since,
-            ${jails.wardenId} as warden_id
-        )
-        select live.ord::int as ord, live.first_entry, reported.* from live join reported on reported.reservation_id = live.reservation_id`,
-    );
+    const rows = await this.reportAliveStatement({ guestIds: batch.map((check) => check.guestId), times: batch.map((check) => check.now) });
     const byOrder = new Map(rows.map((row) => [row.ord, row]));
     return batch.map((_, index) => byOrder.get(index + 1));
   }

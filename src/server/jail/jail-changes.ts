@@ -4,7 +4,7 @@ import type { ActivityLog } from '../../shared/api/reservation.ts';
 import type { MessageKey } from '../../shared/messages.ts';
 import type { ActivityLogEntry, ServerToGuestEvents } from '../../shared/relay.ts';
 import type { Config } from '../config.ts';
-import type { Database, NamedQuery } from '../db/database.ts';
+import type { Database, PrepareNamed } from '../db/database.ts';
 import { activityLogs, guests, jails, type GuestRow, type JailRow } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Outbox } from '../lib/outbox.ts';
@@ -41,7 +41,7 @@ export interface RelayEmitter {
 
 export interface JailEngineOptions {
   db: Database;
-  queryNamed: NamedQuery;
+  prepareNamed: PrepareNamed;
   clock: Clock;
   outbox: Outbox;
   config: Config;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { asc, eq, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
-import type { NamedQuery } from '../db/database.ts';
+import type { PrepareNamed } from '../db/database.ts';
 import { PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
 import { activityLogs, jails } from '../db/schema/index.ts';
 import { apiBlock, credentials, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../test/harness.ts';
@@ -35,11 +35,14 @@ async function guestInJail(): Promise<{ guest: TestGuest; reservation: Reservati
 /** A writer whose statements are counted by name. */
 function countingWriter(): { writer: LogWriter; statements: string[] } {
   const statements: string[] = [];
-  const queryNamed: NamedQuery = (name: string, query: SQL) => {
-    statements.push(name);
-    return server.app.queryNamed(name, query);
+  const prepareNamed: PrepareNamed = <Row>(name: string, query: SQL) => {
+    const statement = server.app.prepareNamed<Row>(name, query);
+    return (values: Record<string, unknown>) => {
+      statements.push(name);
+      return statement(values);
+    };
   };
-  return { writer: new LogWriter(server.app.db, queryNamed), statements };
+  return { writer: new LogWriter(server.app.db, prepareNamed), statements };
 }
 
 function motion(): ActivityLog {
@@ -170,9 +173,12 @@ describe('the batched log writer', () => {
 
   it('acknowledges nobody of a batch whose statement fails', async () => {
     const { guest, reservation } = await guestInJail();
-    const failing: NamedQuery = async (name, query) => {
-      if (name === 'warden_append_patrols') throw new Error('the database went away');
-      return server.app.queryNamed(name, query);
+    const failing: PrepareNamed = <Row>(name: string, query: SQL) => {
+      const statement = server.app.prepareNamed<Row>(name, query);
+      return async (values: Record<string, unknown>) => {
+        if (name === 'warden_append_patrols') throw new Error('the database went away');
+        return statement(values);
+      };
     };
     const writer = new LogWriter(server.app.db, failing);
     const answers = await Promise.allSettled([writer.append(guest.id, patrolLog(), eventId()), writer.append(guest.id, patrolLog(), eventId())]);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
 import type { ActivityLog } from '../../shared/api/reservation.ts';
-import type { Database, NamedQuery } from '../db/database.ts';
+import type { Database, NamedStatement, PrepareNamed } from '../db/database.ts';
 import { activityLogs, jails } from '../db/schema/index.ts';
 import { TurnBatch } from '../lib/turn-batch.ts';
 import { RelayRefusal } from './jail-changes.ts';
@@ -61,16 +61,86 @@ function answerInOrder(batch: readonly QueuedLog[], rows: readonly (AppendedRow 
   });
 }
 
+/** The placeholders' values for a batch of queued logs (`QUEUED_OPEN_JAILS`). */
+function queuedValues(batch: readonly QueuedLog[]): Record<string, unknown[]> {
+  return {
+    guestIds: batch.map((log) => log.guestId),
+    times: batch.map((log) => log.entry.time),
+    entries: batch.map((log) => JSON.stringify(log.entry)),
+    eventIds: batch.map((log) => log.eventId),
+  };
+}
+
+/**
+ * The queued logs numbered from 1 (`ord`) in `input`, and in `open_jail`
+ * each with its guest's open jail: live, or finished with its report still
+ * taking late events, the latest to start of those.
+ */
+const QUEUED_OPEN_JAILS = sql`input as (
+    select * from unnest(${sql.placeholder('guestIds')}::int[], ${sql.placeholder('times')}::bigint[], ${sql.placeholder('entries')}::jsonb[],
+      ${sql.placeholder('eventIds')}::text[]) with ordinality as input(guest_id, time, entry, event_id, ord)
+  ), open_jail as (
+    select distinct on (input.ord) input.ord, ${jails.reservationId} as reservation_id, ${jails.state} as state,
+      ${jails.enteredAt}::float8 as entered_at, input.time, input.entry, input.event_id
+    from input join ${jails} on ${jails.guestId} = input.guest_id and (${jails.state} = 'live' or ${jails.logsSettleAt} > input.time)
+    order by input.ord, ${jails.startTime} desc
+  )`;
+
+const column = (name: string) => sql.identifier(name);
+
+/** Inserts the logs of `source` (reservation_id, time, entry, event_id, ord), once per eventId; returns the new ones as `added`. */
+const addedFrom = (source: string) => sql`added as (
+    insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
+    select reservation_id, time, entry, event_id from ${sql.identifier(source)} order by ord
+    on conflict do nothing
+    returning ${activityLogs.id} as id, ${activityLogs.reservationId} as reservation_id, ${activityLogs.eventId} as event_id
+  )`;
+
 export class LogWriter {
   /** Motion and dialog logs of one turn of the event loop, added together (`addLogs`). */
   private readonly logs = new TurnBatch<QueuedLog, AppendedRow | undefined>((batch) => this.addLogs(batch));
   /** Patrols of one turn, added together (`addPatrols`). */
   private readonly patrols = new TurnBatch<QueuedLog, AppendedRow | undefined>((batch) => this.addPatrols(batch));
 
+  private readonly appendLogs: NamedStatement<AppendedRow & { ord: number }>;
+  private readonly appendPatrols: NamedStatement<AppendedRow & { ord: number }>;
+
   constructor(
     private readonly db: Database,
-    private readonly queryNamed: NamedQuery,
-  ) {}
+    prepareNamed: PrepareNamed,
+  ) {
+    this.appendLogs = prepareNamed(
+      'warden_append_logs',
+      sql`with ${QUEUED_OPEN_JAILS}, ${addedFrom('open_jail')}
+        select open_jail.ord::int as ord, open_jail.reservation_id, open_jail.state, open_jail.entered_at, added.id as log_id
+        from open_jail left join added on added.reservation_id = open_jail.reservation_id and added.event_id = open_jail.event_id`,
+    );
+    this.appendPatrols = prepareNamed(
+      'warden_append_patrols',
+      sql`with ${QUEUED_OPEN_JAILS}, fresh as (
+          select distinct on (open_jail.reservation_id, open_jail.event_id) open_jail.* from open_jail
+          where not exists (select 1 from ${activityLogs}
+            where ${activityLogs.reservationId} = open_jail.reservation_id and ${activityLogs.eventId} = open_jail.event_id)
+          order by open_jail.reservation_id, open_jail.event_id, open_jail.ord
+        ), locked as (
+          select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at, ${jails.patrolCount} as patrol_count
+          from ${jails} where ${jails.reservationId} in (select reservation_id from fresh)
+          order by ${jails.reservationId}
+          for no key update
+        ), accepted as (
+          select fresh.ord, fresh.reservation_id, fresh.time, fresh.entry, fresh.event_id, locked.state, locked.entered_at
+          from (select fresh.*, row_number() over (partition by fresh.reservation_id order by fresh.ord) as place from fresh) as fresh
+          join locked on locked.reservation_id = fresh.reservation_id
+          where fresh.place <= ${PATROL_MAX_LOGS_PER_SESSION} - locked.patrol_count
+        ), ${addedFrom('accepted')}, counted as (
+          update ${jails} set ${column(jails.patrolCount.name)} = ${jails.patrolCount} + added_count.count
+          from (select reservation_id, count(*)::int as count from added group by reservation_id) as added_count
+          where ${jails.reservationId} = added_count.reservation_id
+        )
+        select accepted.ord::int as ord, accepted.reservation_id, accepted.state, accepted.entered_at, added.id as log_id
+        from accepted left join added on added.reservation_id = accepted.reservation_id and added.event_id = accepted.event_id`,
+    );
+  }
 
   /**
    * Adds the guest's log to their open jail, once per eventId. Without an
@@ -85,30 +155,9 @@ export class LogWriter {
     return { jail: { reservationId: row.reservation_id, state: row.state }, entered: row.entered_at !== null, logId: row.log_id };
   }
 
-  /** Adds every queued motion and dialog log in one statement, each to its guest's open jail (the latest to start of those open). */
+  /** Adds every queued motion and dialog log in one statement, each to its guest's open jail. */
   private async addLogs(batch: readonly QueuedLog[]): Promise<(AppendedRow | undefined)[]> {
-    const column = (name: string) => sql.identifier(name);
-    const rows = await this.queryNamed<AppendedRow & { ord: number }>(
-      'warden_append_logs',
-      sql`with input as (
-          select * from unnest(${sql.param(batch.map((log) => log.guestId))}::int[], ${sql.param(batch.map((log) => log.entry.time))}::bigint[],
-            ${sql.param(batch.map((log) => JSON.stringify(log.entry)))}::jsonb[], ${sql.param(batch.map((log) => log.eventId))}::text[])
-            with ordinality as input(guest_id, time, entry, event_id, ord)
-        ), open_jail as (
-          select distinct on (input.ord) input.ord, ${jails.reservationId} as reservation_id, ${jails.state} as state,
-            ${jails.enteredAt}::float8 as entered_at, input.time, input.entry, input.event_id
-          from input join ${jails} on ${jails.guestId} = input.guest_id and (${jails.state} = 'live' or ${jails.logsSettleAt} > input.time)
-          order by input.ord, ${jails.startTime} desc
-        ), added as (
-          insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
-          select reservation_id, time, entry, event_id from open_jail order by ord
-          on conflict do nothing
-          returning ${activityLogs.id} as id, ${activityLogs.reservationId} as reservation_id, ${activityLogs.eventId} as event_id
-        )
-        select open_jail.ord::int as ord, open_jail.reservation_id, open_jail.state, open_jail.entered_at, added.id as log_id
-        from open_jail left join added on added.reservation_id = open_jail.reservation_id and added.event_id = open_jail.event_id`,
-    );
-    return answerInOrder(batch, rows);
+    return answerInOrder(batch, await this.appendLogs(queuedValues(batch)));
   }
 
   /**
@@ -121,46 +170,7 @@ export class LogWriter {
    * (`log_id` null: a retry that came at the same time); none for the rest.
    */
   private async addPatrols(batch: readonly QueuedLog[]): Promise<(AppendedRow | undefined)[]> {
-    const column = (name: string) => sql.identifier(name);
-    const rows = await this.queryNamed<AppendedRow & { ord: number }>(
-      'warden_append_patrols',
-      sql`with input as (
-          select * from unnest(${sql.param(batch.map((log) => log.guestId))}::int[], ${sql.param(batch.map((log) => log.entry.time))}::bigint[],
-            ${sql.param(batch.map((log) => JSON.stringify(log.entry)))}::jsonb[], ${sql.param(batch.map((log) => log.eventId))}::text[])
-            with ordinality as input(guest_id, time, entry, event_id, ord)
-        ), open_jail as (
-          select distinct on (input.ord) input.ord, ${jails.reservationId} as reservation_id, input.time, input.entry, input.event_id
-          from input join ${jails} on ${jails.guestId} = input.guest_id and (${jails.state} = 'live' or ${jails.logsSettleAt} > input.time)
-          order by input.ord, ${jails.startTime} desc
-        ), fresh as (
-          select distinct on (open_jail.reservation_id, open_jail.event_id) open_jail.* from open_jail
-          where not exists (select 1 from ${activityLogs}
-            where ${activityLogs.reservationId} = open_jail.reservation_id and ${activityLogs.eventId} = open_jail.event_id)
-          order by open_jail.reservation_id, open_jail.event_id, open_jail.ord
-        ), locked as (
-          select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at, ${jails.patrolCount} as patrol_count
-          from ${jails} where ${jails.reservationId} in (select reservation_id from fresh)
-          order by ${jails.reservationId}
-          for no key update
-        ), accepted as (
-          select fresh.*, locked.state, locked.entered_at
-          from (select fresh.*, row_number() over (partition by fresh.reservation_id order by fresh.ord) as place from fresh) as fresh
-          join locked on locked.reservation_id = fresh.reservation_id
-          where fresh.place <= ${PATROL_MAX_LOGS_PER_SESSION} - locked.patrol_count
-        ), added as (
-          insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
-          select reservation_id, time, entry, event_id from accepted order by ord
-          on conflict do nothing
-          returning ${activityLogs.id} as id, ${activityLogs.reservationId} as reservation_id, ${activityLogs.eventId} as event_id
-        ), counted as (
-          update ${jails} set ${column(jails.patrolCount.name)} = ${jails.patrolCount} + added_count.count
-          from (select reservation_id, count(*)::int as count from added group by reservation_id) as added_count
-          where ${jails.reservationId} = added_count.reservation_id
-        )
-        select accepted.ord::int as ord, accepted.reservation_id, accepted.state, accepted.entered_at, added.id as log_id
-        from accepted left join added on added.reservation_id = accepted.reservation_id and added.event_id = accepted.event_id`,
-    );
-    return answerInOrder(batch, rows);
+    return answerInOrder(batch, await this.appendPatrols(queuedValues(batch)));
   }
 
   /** Why a patrol found no place: no open jail, a retry, or no room left. */

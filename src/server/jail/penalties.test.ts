@@ -21,7 +21,7 @@ function penalties(): Penalties {
   return new Penalties(
     new JailChanges({
       db: app.db,
-      queryNamed: app.queryNamed,
+      prepareNamed: app.prepareNamed,
       clock: server.clock,
       outbox: app.outbox,
       config: app.config,

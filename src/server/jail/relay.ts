@@ -133,7 +133,7 @@ export default unencapsulated('relay', async (app) => {
   const { config } = app;
   const engine = new JailEngine({
     db: app.db,
-    queryNamed: app.queryNamed,
+    prepareNamed: app.prepareNamed,
     clock: app.clock,
     outbox: app.outbox,
     config,
@@ -215,7 +215,10 @@ export default unencapsulated('relay', async (app) => {
       io.to(guestRoom(guestId)).emit(event, ...args);
     },
     logToWatchers(reservationId, log) {
-      io.to(jailRoom(reservationId)).emit('jail_log_to_warden', { reservationId, log });
+      const room = jailRoom(reservationId);
+      // Without Redis every watcher is on this server: a jail nobody has open costs no packet (each log would be encoded for nobody).
+      if (config.redisUrl === null && !io.of('/').adapter.rooms.has(room)) return;
+      io.to(room).emit('jail_log_to_warden', { reservationId, log });
     },
     liveJailsChanged(reservationIds, listChanged) {
       for (const id of reservationIds) pendingJails.add(id);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GuestCredentials } from '../../shared/api/envelope.ts';
 import type { Config } from '../config.ts';
-import { openDatabase, type Database, type NamedQuery } from '../db/database.ts';
+import { openDatabase, type Database, type NamedQuery, type PrepareNamed } from '../db/database.ts';
 import { guests, sessions, type GuestRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
 import type { AdjustableClock } from '../lib/clock.ts';
@@ -20,7 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database (PGlite or PostgreSQL; the same drizzle type). */
     db: Database;
-    /** The hot path's named prepared statements (db/database.ts). */
+    /** The hot path's named prepared statements (db/database.ts): prepared once, or built with their values. */
+    prepareNamed: PrepareNamed;
     queryNamed: NamedQuery;
     /** The server's time in epoch ms; shifted by `POST /dev/clock` (with `WARDEN_DEV=1`). */
     clock: AdjustableClock;
@@ -78,7 +79,7 @@ async function messageTransports(config: Config, log: FastifyBaseLogger): Promis
 /** Opens the database (migrating it) and decorates the app with what routes share. */
 export default unencapsulated<ServicesOptions>('services', async (app, options) => {
   const { config, clock } = options;
-  const { db, queryNamed, close } = await openDatabase(config.database);
+  const { db, prepareNamed, queryNamed, close } = await openDatabase(config.database);
   app.addHook('onClose', close);
   await fillFocusedTime(db);
 
@@ -87,6 +88,7 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   const outbox = new Outbox({ email: transports.email, sms }, config.devRoutes, clock, app.log);
 
   app.decorate('db', db);
+  app.decorate('prepareNamed', prepareNamed);
   app.decorate('queryNamed', queryNamed);
   app.decorate('clock', clock);
   app.decorate('outbox', outbox);
