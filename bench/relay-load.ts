@@ -10,7 +10,7 @@
  * drops is counted as a disconnect (it sends nothing more).
  */
 
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { RELAY_PATH, type GuestJail, type RelayAck } from '../src/shared/relay.ts';
 import type { SeededGuest } from './live-guests.ts';
@@ -37,11 +37,18 @@ export type ToLoad =
 export const EVENT_KINDS = ['motion', 'alive', 'patrol'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-/** One closed window: the round trips by kind (infinite: no ack within 10 s), this process's CPU, and the guests that dropped. */
+/**
+ * One closed window: the round trips by kind (infinite: no ack within 10 s),
+ * this process's CPU, the guests that dropped, and how late this process's
+ * own event loop ran (p99 and max, ms): an ack that came meanwhile waited
+ * that long in this process before its round trip was taken.
+ */
 export interface WindowSamples {
   samples: Record<EventKind, number[]>;
   cpuMs: number;
   disconnects: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
 }
 
 export type FromLoad = { type: 'ready' } | ({ type: 'samples'; window: number } & WindowSamples) | { type: 'failed'; error: string };
@@ -71,6 +78,12 @@ interface Window extends WindowSamples {
   cpuAtOpen: NodeJS.CpuUsage;
 }
 
+/** This process's event-loop delay, sampled every millisecond; a sample's value includes that millisecond. */
+const LAG_RESOLUTION_MS = 1;
+const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+lag.enable();
+const lagMs = (nanoseconds: number) => Math.max(0, nanoseconds / 1e6 - LAG_RESOLUTION_MS);
+
 let current: Window | null = null;
 const sockets: Socket[] = [];
 /** Guests whose initialize answered with their live jail. */
@@ -79,7 +92,8 @@ let stopping = false;
 
 function reportIfDone(window: Window): void {
   if (!window.closed || window.pending > 0) return;
-  report({ type: 'samples', window: window.index, samples: window.samples, cpuMs: window.cpuMs, disconnects: window.disconnects });
+  const { samples, cpuMs, disconnects, lagP99Ms, lagMaxMs } = window;
+  report({ type: 'samples', window: window.index, samples, cpuMs, disconnects, lagP99Ms, lagMaxMs });
 }
 
 async function send(socket: Socket, kind: EventKind, event: string, payload: unknown): Promise<void> {
@@ -224,13 +238,27 @@ process.on('message', (message: ToLoad) => {
   }
   if (message.type === 'window') {
     const closing = current;
+    const lagAtClose = closing === null ? null : { p99: lag.percentile(99), max: lag.max };
+    lag.reset();
     current =
       message.open === null
         ? null
-        : { index: message.open, samples: emptySamples(), cpuMs: 0, disconnects: 0, pending: 0, closed: false, cpuAtOpen: process.cpuUsage() };
+        : {
+            index: message.open,
+            samples: emptySamples(),
+            cpuMs: 0,
+            disconnects: 0,
+            lagP99Ms: 0,
+            lagMaxMs: 0,
+            pending: 0,
+            closed: false,
+            cpuAtOpen: process.cpuUsage(),
+          };
     if (closing !== null) {
       const cpu = process.cpuUsage(closing.cpuAtOpen);
       closing.cpuMs = (cpu.user + cpu.system) / 1000;
+      closing.lagP99Ms = lagMs(lagAtClose?.p99 ?? 0);
+      closing.lagMaxMs = lagMs(lagAtClose?.max ?? 0);
       closing.closed = true;
       reportIfDone(closing);
     }

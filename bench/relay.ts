@@ -357,6 +357,9 @@ interface Figures {
   databaseCpuMsPerEvent: number | null;
   databaseCpuPercent: number | null;
   loadCpuPercent: number;
+  /** How late the load processes' event loops ran (the worst process's p99, and the max): acks that came meanwhile waited there. */
+  loadLagP99Ms: number;
+  loadLagMaxMs: number;
   /** The server's resident memory at the window's end. */
   serverRssMb: number;
 }
@@ -409,6 +412,8 @@ function figuresOf(samples: readonly WindowSamples[], from: Reading, to: Reading
     databaseCpuMsPerEvent: databaseMs === null ? null : databaseMs / all.length,
     databaseCpuPercent: databaseMs === null ? null : (100 * databaseMs) / ms,
     loadCpuPercent: (100 * samples.reduce((sum, result) => sum + result.cpuMs, 0)) / ms,
+    loadLagP99Ms: Math.max(...samples.map((result) => result.lagP99Ms)),
+    loadLagMaxMs: Math.max(...samples.map((result) => result.lagMaxMs)),
     serverRssMb: to.rssMb,
   };
 }
@@ -539,6 +544,8 @@ const COLUMNS: [string, number][] = [
   ['pg ms/ev', 9],
   ['pg %', 6],
   ['load %', 7],
+  ['lag p99', 8],
+  ['lag max', 8],
   ['RSS MB', 7],
 ];
 
@@ -564,6 +571,8 @@ function line(run: Pick<Run, 'mix' | 'database' | 'guests'>, window: string, fig
     fixed(figures.databaseCpuMsPerEvent, 3),
     fixed(figures.databaseCpuPercent, 0),
     fixed(figures.loadCpuPercent, 0),
+    fixed(figures.loadLagP99Ms),
+    fixed(figures.loadLagMaxMs),
     fixed(figures.serverRssMb, 0),
   ];
   return cells.map((cell, index) => (index < 2 ? cell.padEnd(COLUMNS[index]?.[1] ?? 0) : cell.padStart(COLUMNS[index]?.[1] ?? 0))).join('');
@@ -646,7 +655,7 @@ async function main(): Promise<void> {
   for (const failure of failures)
     console.log(`${failure.mix.padEnd(7)}${failure.database.padEnd(9)}${String(failure.guests).padStart(7)}  failed: ${failure.error}`);
   console.log(
-    "\nsrv ms/ev: CPU of the server process per event sent in the window (every kind together); srv %, pg %, load %: of one core, for the server, the PostgreSQL processes and the load processes (which share the 2 cores); timeouts: acks not back within 10 s; drops: guests whose socket dropped; RSS: the server at the window's end.",
+    "\nsrv ms/ev: CPU of the server process per event sent in the window (every kind together); srv %, pg %, load %: of one core, for the server, the PostgreSQL processes and the load processes (which share the 2 cores); lag p99, lag max: how late the load processes' own event loops ran (the worst process), which an ack's round trip includes when it came meanwhile; timeouts: acks not back within 10 s; drops: guests whose socket dropped; RSS: the server at the window's end.",
   );
   let allHold = true;
   for (const run of done) {
