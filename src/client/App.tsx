@@ -49,15 +49,16 @@ const progress = () => import('./features/progress/index.tsx');
 const privacy = () => import('./features/privacy/index.tsx');
 
 /**
- * Starts loading the screen of `pathname` and its texts while the page reads
- * the session, when it is one of the two first screens (a visitor's intro, a
- * guest's list), rather than one request after another once the route renders.
+ * Starts loading the guest's list and its texts while the session is
+ * restored, rather than once the route renders, when the app starts at the
+ * list or at `/` (where main.tsx starts the app only for a guest signed in on
+ * this device, whom the access rules send to the list; a visitor's intro comes
+ * without the app).
  */
 export function preloadFirstScreen(pathname: string): void {
-  const first = pathname === '/' ? { load: intro, texts: 'intro' } : pathname === HOME_PATH ? { load: reservationList, texts: 'reservations' } : null;
-  if (first === null) return;
-  void first.load();
-  void i18n.loadNamespaces(first.texts);
+  if (pathname !== HOME_PATH && pathname !== '/') return;
+  void reservationList();
+  void i18n.loadNamespaces('reservations');
 }
 
 const IntroScreen = screen(intro, 'IntroScreen');
