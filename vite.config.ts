@@ -8,6 +8,7 @@ import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
+import { pureReactRouter } from './scripts/pure-react-router.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './src/shared/compression.ts';
 
 /** Where the Fastify server listens in development (`/api` is proxied there). */
@@ -139,6 +140,7 @@ export default defineConfig({
     __TERMS_URL__: JSON.stringify(termsUrl),
   },
   plugins: [
+    pureReactRouter(),
     react(),
     { name: 'warden-contact-email', transformIndexHtml: (html) => html.replaceAll('%CONTACT_EMAIL%', contactEmail) },
     wasm(),
@@ -202,7 +204,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // Opening and migrating a database in a suite's setup takes ~2 s alone
     // and far longer on a loaded machine; a hook gets a minute.

@@ -29,7 +29,7 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
-    test('a signed-in guest is sent from /, signin, signup and index.html to /reservations, with the navigation (a bar on a phone, a side column on a desktop)', async ({
+    test('a signed-in guest is sent from /, signin, signup and index.html to /reservations, with the navigation (a bar on a phone, a side column on a desktop) that marks the page shown and moves in place', async ({
       page,
       request,
     }) => {
@@ -58,6 +58,14 @@ for (const { name, viewport } of VIEWPORTS) {
       const side = await navigation.boundingBox();
       if (wide) expect(side?.x, 'the side column').toBe(0);
       else expect((side?.y ?? 0) + (side?.height ?? 0), 'the bar at the foot').toBe(viewport.height);
+      // The page shown is marked; following a link changes the page in place (a mark on the window survives it).
+      await expect(navigation.getByRole('link', { name: 'List' })).toHaveAttribute('aria-current', 'page');
+      await page.evaluate(() => Object.assign(window, { appMark: true }));
+      await navigation.getByRole('link', { name: 'Progress' }).click();
+      await expect(page).toHaveURL(/\/progress$/);
+      await expect(navigation.getByRole('link', { name: 'Progress' })).toHaveAttribute('aria-current', 'page');
+      await expect(navigation.getByRole('link', { name: 'List' })).not.toHaveAttribute('aria-current');
+      expect(await page.evaluate(() => (window as { appMark?: boolean }).appMark)).toBe(true);
       await page.goto('/guest/verifyEmail/abc');
       await expect(page).toHaveURL(/\/guest\/verifyEmail\/abc$/);
       await page.goto('/reservations');

@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { RouterLink } from './app/RouterLink.tsx';
 import { AccessGate } from './app/AccessGate.tsx';
 import { HOME_PATH } from './app/access.ts';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from './app/hooks.ts';
@@ -173,7 +174,7 @@ function StoreLanguage({ children }: { children: ReactNode }) {
 function Shell() {
   return (
     <BrowserRouter>
-      <LinkContext value={Link}>
+      <LinkContext value={RouterLink}>
         <StoreLanguage>
           <AccessGate>
             <AppRoutes />

@@ -1,13 +1,14 @@
 import { CalendarPlus, ChartColumn, CircleAlert, ListChecks, type LucideIcon, MessagesSquare, ScrollText, UserRound } from 'lucide-react';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Outlet, useMatch } from 'react-router-dom';
 import { Button } from '../ui/Button.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { globalUi } from './globalUi.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { OfflineNotice } from './OfflineNotice.tsx';
+import { RouterLink } from './RouterLink.tsx';
 import { useOfflineShownByLiveJail } from './liveJailOffline.ts';
 import { errorCleared } from './slices/network.ts';
 
@@ -78,6 +79,16 @@ const DESTINATIONS: readonly Destination[] = [
   { to: '/rules', label: 'navRules', icon: ScrollText, wideOnly: true },
 ];
 
+/** A destination of the navigation, marked as the page shown when it is (`aria-current`, which the style follows). */
+function NavigationLink({ to, children }: { to: string; children: ReactNode }) {
+  const shown = useMatch({ path: to, end: true }) !== null;
+  return (
+    <RouterLink to={to} aria-current={shown ? 'page' : undefined}>
+      {children}
+    </RouterLink>
+  );
+}
+
 /** The signed-in screens' navigation: a bar at the foot of a phone, a column at the side of a desktop. */
 function AppNav() {
   const { t } = useTranslation('common');
@@ -86,10 +97,10 @@ function AppNav() {
       <ul>
         {DESTINATIONS.map(({ to, label, icon: Icon, wideOnly }) => (
           <li key={to} className={wideOnly ? 'wide-only' : undefined}>
-            <NavLink to={to} end>
+            <NavigationLink to={to}>
               <Icon className="app-nav-icon" aria-hidden="true" focusable="false" size={22} />
               <span>{t(label)}</span>
-            </NavLink>
+            </NavigationLink>
           </li>
         ))}
       </ul>

@@ -2,7 +2,8 @@ import { ArrowLeft, Check, MessageSquare } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { TextField } from '../../ui/Field.tsx';
 import { useGuestRequestPhoneCodeMutation, useGuestUpdateMutation } from './api.ts';
@@ -78,7 +79,7 @@ export function GuestEditPhoneScreen() {
             {t('edit_phone_request')}
           </Button>
           <p className="account-links">
-            <Link to="/guest/edit">{t('edit_back')}</Link>
+            <RouterLink to="/guest/edit">{t('edit_back')}</RouterLink>
           </p>
         </form>
       ) : (

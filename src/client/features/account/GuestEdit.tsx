@@ -2,7 +2,8 @@ import { CircleCheck, Pencil, Save, UserRound } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestUpdateMutation } from './api.ts';
@@ -90,7 +91,7 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
         </Button>
       </form>
       <p className="account-links">
-        <Link to="/guest/edit">{t('edit_back')}</Link>
+        <RouterLink to="/guest/edit">{t('edit_back')}</RouterLink>
       </p>
     </section>
   );

@@ -15,7 +15,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useGuest, useLogout } from '../../app/session.ts';
@@ -47,11 +47,11 @@ export function GuestShowScreen() {
       <ul className="account-menu">
         {MENU.map(({ to, label, icon: Icon }) => (
           <li key={to}>
-            <Link to={to}>
+            <RouterLink to={to}>
               <Icon className="account-menu-icon" aria-hidden="true" focusable="false" size={20} />
               <span>{t(label)}</span>
               <ChevronRight className="account-menu-chevron" aria-hidden="true" focusable="false" size={18} />
-            </Link>
+            </RouterLink>
           </li>
         ))}
         <li>

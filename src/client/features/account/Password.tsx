@@ -2,7 +2,8 @@ import { KeyRound, LogIn, Send } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
 import { forgetSession } from '../../app/session.ts';
@@ -44,7 +45,9 @@ export function ResetPasswordEmailScreen() {
         </Button>
       </form>
       <div role="status">{sent && <p className="account-done">{t('reset_sent')}</p>}</div>
-      <p className="account-links">{signedIn ? <Link to="/guest/edit">{t('back_to_account')}</Link> : <Link to="/signin">{t('signin_heading')}</Link>}</p>
+      <p className="account-links">
+        {signedIn ? <RouterLink to="/guest/edit">{t('back_to_account')}</RouterLink> : <RouterLink to="/signin">{t('signin_heading')}</RouterLink>}
+      </p>
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { LogIn } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestAuthenticateMutation } from './api.ts';
@@ -44,8 +45,8 @@ export function SigninScreen() {
         </Button>
       </form>
       <p className="account-links">
-        <Link to="/signup">{t('signin_to_signup')}</Link>
-        <Link to="/guest/resetPasswordEmail">{t('signin_forgot')}</Link>
+        <RouterLink to="/signup">{t('signin_to_signup')}</RouterLink>
+        <RouterLink to="/guest/resetPasswordEmail">{t('signin_forgot')}</RouterLink>
       </p>
     </section>
   );

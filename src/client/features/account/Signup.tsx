@@ -2,7 +2,8 @@ import { UserPlus } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { browserTimezone } from '../../i18n.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
@@ -60,7 +61,7 @@ export function SignupScreen() {
         </Button>
       </form>
       <p className="account-links">
-        <Link to="/signin">{t('signup_to_signin')}</Link>
+        <RouterLink to="/signin">{t('signup_to_signin')}</RouterLink>
       </p>
     </section>
   );

@@ -2,7 +2,7 @@ import { BookOpen, History, Send } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { FORUM_TEXT_MAX_LENGTH, type ForumMessage } from '../../../shared/api/forum.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useForumCreateMutation, useForumReadQuery, useLazyForumReadEarlierQuery } from './api.ts';
@@ -75,7 +75,7 @@ export function ForumScreen() {
       <p>{t('intro')}</p>
       <p className="forum-faq">
         <BookOpen aria-hidden="true" focusable="false" size={18} />
-        <Link to="/rules">{t('faq')}</Link>
+        <RouterLink to="/rules">{t('faq')}</RouterLink>
       </p>
       {data !== undefined && messages.length === 0 ? <p>{t('empty')}</p> : null}
       {hasEarlier ? (

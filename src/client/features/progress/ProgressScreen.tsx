@@ -1,6 +1,6 @@
 import { CalendarCheck, CalendarPlus, Clock, Flame, type LucideIcon, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import type { Progress } from '../../../shared/api/progress.ts';
 import { MINUTE_MS } from '../../../shared/durations.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
@@ -68,7 +68,7 @@ function Figures({ progress }: { progress: Progress }) {
             const outcome = outcomeOfFinish(jail.finish);
             return (
               <li key={jail.id} data-testid="recent-jail">
-                <Link to={`/reservation/${jail.id}`}>
+                <RouterLink to={`/reservation/${jail.id}`}>
                   <span className="progress-recent-when">
                     {dateWithWeekday(jail.startTime, timeZone, language)} · {timeRange(jail.startTime, jail.endTime, timeZone)}
                   </span>
@@ -77,7 +77,7 @@ function Figures({ progress }: { progress: Progress }) {
                     <Chip tone={OUTCOME_TONES[outcome]}>{t(`reservations:outcome_${outcome}`)}</Chip>
                     <span>{t('focused_minutes', { count: Math.floor(jail.focusedMs / MINUTE_MS) })}</span>
                   </span>
-                </Link>
+                </RouterLink>
               </li>
             );
           })}

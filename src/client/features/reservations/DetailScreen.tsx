@@ -1,7 +1,8 @@
 import { CalendarArrowDown, Clock, Lock, NotebookPen, Pencil, Repeat, ScanFace, SkipForward, Timer, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
@@ -158,7 +159,7 @@ export function ReservationDetailScreen() {
           </Button>
           {reservation.repeatType === 'none' ? null : (
             <p>
-              {t('add_to_calendar_one')} <Link to="/reminders">{t('add_to_calendar_all')}</Link>
+              {t('add_to_calendar_one')} <RouterLink to="/reminders">{t('add_to_calendar_all')}</RouterLink>
             </p>
           )}
         </div>

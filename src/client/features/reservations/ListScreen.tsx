@@ -2,7 +2,7 @@ import { ChevronDown, ChevronRight, ChevronUp, Clock, Hourglass, Mail, Plus, Ref
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
-import { Link } from 'react-router-dom';
+import { RouterLink } from '../../app/RouterLink.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { formatDateTime, toLocal } from '../../../shared/time-zone.ts';
@@ -38,7 +38,7 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
   const soon = state === 'over' ? null : startsIn(reservation.startTime, now);
   return (
     <li className={`reservation-item ${mode === 'jail' ? 'JailMode' : 'ReservationMode'}`} data-testid="reservation-item">
-      <Link className="reservation-link" to={`/reservation/${reservation.id}`}>
+      <RouterLink className="reservation-link" to={`/reservation/${reservation.id}`}>
         <span className="reservation-text">
           <span className="reservation-date">{dateWithWeekday(reservation.startTime, timeZone, language)}</span>
           <span className="reservation-time">
@@ -64,7 +64,7 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
           </span>
         </span>
         <ChevronRight className="reservation-chevron" aria-hidden="true" focusable="false" size={20} />
-      </Link>
+      </RouterLink>
       {mode === 'jail' ? (
         <div className="reservation-jail-actions">
           <ButtonLink variant="secondary" icon={ScanFace} to={`/jail/prep/${reservation.id}`}>
@@ -125,7 +125,7 @@ export function ReservationListScreen() {
       <h1>{t('list_title')}</h1>
       {trial !== null ? (
         <p className="trial-banner">
-          <Link to="/subscription">{trial.expired ? t('trial_expired') : t('trial_days_left', { days: trial.daysLeft })}</Link>
+          <RouterLink to="/subscription">{trial.expired ? t('trial_expired') : t('trial_days_left', { days: trial.daysLeft })}</RouterLink>
         </p>
       ) : null}
       {lazy !== null ? (
@@ -172,9 +172,9 @@ export function ReservationListScreen() {
               </ul>
             </section>
           ) : null}
-          <Link className={`fab fab-${platform}`} to="/reservation/add" aria-label={t('add')}>
+          <RouterLink className={`fab fab-${platform}`} to="/reservation/add" aria-label={t('add')}>
             <Plus aria-hidden="true" focusable="false" size={28} strokeWidth={2.5} />
-          </Link>
+          </RouterLink>
         </>
       ) : null}
     </div>
