@@ -11,8 +11,10 @@ import { AppFrame, LoadingOverlay, NetworkBanner } from './app/Layout.tsx';
 import { Connectivity } from './app/OfflineNotice.tsx';
 import { languageChanged } from './app/slices/application.ts';
 import type { AppStore } from './app/store.ts';
+import type { FirstScreenCall } from './app/deviceSession.ts';
 import { applyLanguage, i18n } from './i18n.ts';
 import { LinkContext } from './ui/link.tsx';
+import { LIST_NAMESPACES } from './features/reservations/listTexts.ts';
 
 /**
  * The client shell: the store, the texts, the access rules and the routes of
@@ -54,12 +56,19 @@ const privacy = () => import('./features/privacy/index.tsx');
  * restored, rather than once the route renders, when the app starts at the
  * list or at `/` (where main.tsx starts the app only for a guest signed in on
  * this device, whom the access rules send to the list; a visitor's intro comes
- * without the app).
+ * without the app). Answers the list's read, which the session's restore
+ * makes beside the guest's (app/deviceSession.ts).
  */
-export function preloadFirstScreen(pathname: string): void {
-  if (pathname !== HOME_PATH && pathname !== '/') return;
+export function preloadFirstScreen(pathname: string): Promise<FirstScreenCall> | undefined {
+  if (pathname !== HOME_PATH && pathname !== '/') return undefined;
   void reservationList();
-  void i18n.loadNamespaces('reservations');
+  void i18n.loadNamespaces([...LIST_NAMESPACES]);
+  return import('./features/reservations/api.ts').then(
+    ({ reservationApi }) =>
+      // Not kept by itself: the list screen's own read of the same entry keeps it, and uses this answer.
+      (store) =>
+        store.dispatch(reservationApi.endpoints.reservationReadList.initiate(undefined, { subscribe: false })),
+  );
 }
 
 const IntroScreen = screen(intro, 'IntroScreen');

@@ -6,18 +6,33 @@ import { authRestored } from './slices/session.ts';
 import { readSavedDevice, type SavedDevice } from './savedDevice.ts';
 import type { AppStore } from './store.ts';
 
-/** At start-up: tells the store the language and the session saved on this device (read by main.tsx). */
-export async function restoreSession(store: AppStore, saved: Promise<SavedDevice> = readSavedDevice()): Promise<void> {
+/** A call the first screen makes, started at start-up beside the guest's read (App.tsx, `preloadFirstScreen`). */
+export type FirstScreenCall = (store: AppStore) => unknown;
+
+/**
+ * At start-up: tells the store the language and the session saved on this
+ * device (read by main.tsx), then reads the guest and, in the same breath,
+ * makes the first screen's own call (`firstScreenCall`, once its code is
+ * loaded), so that the screen does not wait for one call before the other.
+ */
+export async function restoreSession(
+  store: AppStore,
+  saved: Promise<SavedDevice> = readSavedDevice(),
+  firstScreenCall: Promise<FirstScreenCall | undefined> = Promise.resolve(undefined),
+): Promise<void> {
   const { language, auth } = await saved;
   if (language !== null && language !== store.getState().application.language) store.dispatch(languageChanged(language));
   if (auth === null) {
     store.dispatch(authRestored(null));
     return;
   }
-  // Loaded before the session is told, so that the guest is read before any screen of the session asks for it.
-  const { refreshGuest } = await import('./session.ts');
+  // Loaded before the session is told, so that both calls go out before the screens of the session render.
+  // A first screen whose code fails to load makes its call itself when it renders.
+  const [{ refreshGuest }, call] = await Promise.all([import('./session.ts'), firstScreenCall.catch(() => undefined)]);
   store.dispatch(authRestored(auth));
-  await refreshGuest(store);
+  const guest = refreshGuest(store);
+  call?.(store);
+  await guest;
 }
 
 /** The channel the app's tabs tell each other on that the guest changed (an e-mail verified in the tab the mail opened). */

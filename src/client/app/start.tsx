@@ -1,5 +1,5 @@
 import type { Root } from 'react-dom/client';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { App, preloadFirstScreen } from '../App.tsx';
 import type { Language } from '../../shared/constants.ts';
 import { followGuestChanges, restoreSession } from './deviceSession.ts';
@@ -12,13 +12,16 @@ import { makeStore } from './store.ts';
  * the routes (main.tsx decides when).
  */
 export function startApp(root: Root, language: Language, saved: Promise<SavedDevice>): void {
-  preloadFirstScreen(window.location.pathname);
+  const firstScreenCall = preloadFirstScreen(window.location.pathname);
   const store = makeStore({ persist: true, preloadedState: { application: { language } } });
-  void restoreSession(store, saved);
+  void restoreSession(store, saved, firstScreenCall ?? Promise.resolve(undefined));
   followGuestChanges(store);
-  root.render(
-    <StrictMode>
-      <App store={store} />
-    </StrictMode>,
+  // A transition, so that React renders the app in short slices and the page stays responsive meanwhile.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    ),
   );
 }

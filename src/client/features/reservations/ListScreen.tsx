@@ -21,6 +21,7 @@ import {
 } from './reservation-view.ts';
 import { useGuest } from '../../app/session.ts';
 import { TryOffer } from '../tryAnyway/TryOffer.tsx';
+import { LIST_NAMESPACES } from './listTexts.ts';
 import './reservations.css';
 
 /** The weekdays a repeating jail comes back on: its own for weekly, the chosen ones for daily. */
@@ -103,14 +104,16 @@ const NO_RESERVATIONS: Reservation[] = [];
 
 /** `/reservations` (docs/client.md, Screens and routes). */
 export function ReservationListScreen() {
-  const { t } = useTranslation('reservations');
+  const { t } = useTranslation(LIST_NAMESPACES);
   const now = useNow(1000);
   const timeZone = useTimeZone();
   const language = useLanguage();
   const guest = useGuest();
   const verified = guest?.isVerified === true;
-  // The list read (read_list replaces it, every write updates it: reservations/api.ts).
-  const { data } = useReservationReadListQuery(undefined, { skip: !verified });
+  // The list read (read_list replaces it, every write updates it: reservations/api.ts). It goes out
+  // beside the guest's read rather than after it; only a verified guest is shown it.
+  const { data } = useReservationReadListQuery();
+  const read = data !== undefined;
   const reservations = data?.reservations ?? NO_RESERVATIONS;
   const [showHistory, setShowHistory] = useState(false);
   const platform = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
@@ -139,7 +142,7 @@ export function ReservationListScreen() {
       {guest !== null && !verified ? <Unverified /> : null}
       {verified ? (
         <>
-          {future.length === 0 ? (
+          {!read ? null : future.length === 0 ? (
             <>
               <p className="no-jail">{t('no_jail')}</p>
               <TryOffer />
