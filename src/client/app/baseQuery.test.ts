@@ -195,4 +195,36 @@ describe('envelopeBaseQuery', () => {
     expect(result.error?.message).toContain('connection reset');
     expect(saved).toEqual([]);
   });
+
+  it('shows nothing for a call the app drops (aborted) while its answer is read or before it comes, and ends it', async () => {
+    const ways: ((abort: AbortController) => typeof fetch)[] = [
+      // The answer came; its body breaks off when the call is dropped.
+      (abort) => async (_url, init) => {
+        const body = new ReadableStream({
+          start(controller) {
+            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        const response = new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+        abort.abort();
+        return response;
+      },
+      // The fetch itself is dropped.
+      (abort) => async () => {
+        abort.abort();
+        throw new DOMException('aborted', 'AbortError');
+      },
+    ];
+    for (const way of ways) {
+      const abort = new AbortController();
+      const { api, actions } = caller();
+      const result = await envelopeBaseQuery({ fetchFn: way(abort), isOnline: () => true })(
+        { path: '/reservation/read_list', body: {}, auth: true },
+        { ...api, signal: abort.signal },
+        {},
+      );
+      expect(result.error?.status).toBe('ABORTED');
+      expect(actions).toEqual([callStarted('/reservation/read_list'), callFinished('/reservation/read_list')]);
+    }
+  });
 });

@@ -30,11 +30,13 @@ export interface CallArgs {
  * Why a call failed. `status`: the HTTP status (non-OK answer; 5xx shows
  * 'a server error occurred' through the server-error action), 'FAILED'
  * (api.status not 'success'), 'SERVER_ERROR' (no api.status), 'FETCH_ERROR'
- * (network failure), 'NO_INTERNET', or 'SKIPPED' (the same kind was running;
- * nothing is shown). `message` is what the banner shows.
+ * (network failure), 'NO_INTERNET', 'SKIPPED' (the same kind was running;
+ * nothing is shown) or 'ABORTED' (the app dropped the call, as when a refused
+ * session is forgotten while another call of it runs; nothing is shown).
+ * `message` is what the banner shows.
  */
 export interface CallError {
-  status: number | 'FAILED' | 'SERVER_ERROR' | 'FETCH_ERROR' | 'NO_INTERNET' | 'SKIPPED';
+  status: number | 'FAILED' | 'SERVER_ERROR' | 'FETCH_ERROR' | 'NO_INTERNET' | 'SKIPPED' | 'ABORTED';
   message: string;
 }
 
@@ -92,6 +94,11 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
       if (auth !== null) body.guest = { ...(args.body?.guest as Record<string, unknown> | undefined), id: auth.id, token: auth.token };
     }
     const fail = (error: CallError) => {
+      if (signal.aborted) {
+        // Dropped by the app, not failed: whatever broke off (the fetch, the body) is no news for the guest.
+        if (!args.silent) dispatch(callFinished(kind));
+        return { error: { status: 'ABORTED', message: error.message } satisfies CallError };
+      }
       if (!args.silent) dispatch(callFailed({ kind, message: error.message }));
       return { error };
     };

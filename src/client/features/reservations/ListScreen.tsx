@@ -20,6 +20,7 @@ import {
   trialBanner,
 } from './reservation-view.ts';
 import { useGuest } from '../../app/session.ts';
+import { useIsLoggedIn } from '../../app/hooks.ts';
 import { TryOffer } from '../tryAnyway/TryOffer.tsx';
 import { LIST_NAMESPACES } from './listTexts.ts';
 import './reservations.css';
@@ -111,8 +112,8 @@ export function ReservationListScreen() {
   const guest = useGuest();
   const verified = guest?.isVerified === true;
   // The list read (read_list replaces it, every write updates it: reservations/api.ts). It goes out
-  // beside the guest's read rather than after it; only a verified guest is shown it.
-  const { data } = useReservationReadListQuery();
+  // beside the guest's read rather than after it (App.tsx, preloadFirstScreen); only a verified guest is shown it.
+  const { data } = useReservationReadListQuery(undefined, { skip: !useIsLoggedIn() });
   const read = data !== undefined;
   const reservations = data?.reservations ?? NO_RESERVATIONS;
   const [showHistory, setShowHistory] = useState(false);
