@@ -80,16 +80,28 @@ function precompress(): Plugin {
 const APP_PAGE_MODULES = ['src/client/app/start.tsx', 'src/client/app/api.ts', 'src/client/app/session.ts'];
 
 /**
- * Writes `app.html`: index.html with the app's chunks preloaded. The visitor's
- * first screen (`/`, index.html) comes without the app, which main.tsx
- * imports later; every other address of the app needs it at once, so the
- * server answers them with this page (src/server/app.ts), and the browser
- * fetches the app's chunks (and their styles, without waiting for them to
- * paint) beside the page's own instead of one round trip after them.
+ * What `home.html`, the page of the guest's home (the reservation list),
+ * preloads besides: the list, its call and its texts, which the app would
+ * otherwise ask for only once it runs (App.tsx, `preloadFirstScreen`).
  */
-function appPage(): Plugin {
+const HOME_PAGE_MODULES = [
+  ...APP_PAGE_MODULES,
+  'src/client/features/reservations/ListScreen.tsx',
+  'src/client/features/reservations/api.ts',
+  'src/client/features/reservations/texts.ts',
+  'src/client/features/tryAnyway/texts.ts',
+];
+
+/**
+ * Writes the app's pages beside `index.html`: `app.html` for the app's
+ * addresses and `home.html` for the guest's home (src/server/app.ts,
+ * `clientPage`). Each is index.html that also fetches the chunks of its
+ * modules (and their styles, without waiting for them to paint) beside the
+ * page's own instead of one round trip after them, or two for the home's.
+ */
+function appPages(): Plugin {
   return {
-    name: 'warden-app-page',
+    name: 'warden-app-pages',
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
@@ -110,22 +122,25 @@ function appPage(): Plugin {
         chunks.find((chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('src/client/main.tsx'))),
         loadedByIndex,
       );
-      const app = new Set<string>();
-      for (const module of APP_PAGE_MODULES) {
-        const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
-        if (chunk === undefined) this.error(`app.html: no chunk for ${module}`);
-        collect(chunk, app);
-      }
-      const scripts = [...app].filter((file) => !loadedByIndex.has(file));
-      const stylesOfIndex = new Set([...loadedByIndex].flatMap((file) => [...((bundle[file] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]));
-      const styles = new Set(
-        scripts.flatMap((file) => [...((bundle[file] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]).filter((file) => !stylesOfIndex.has(file)),
-      );
-      const links = [
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-      ].join('');
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: String(index.source).replace('</head>', `${links}</head>`) });
+      const stylesOf = (files: Iterable<string>) => [...files].flatMap((file) => [...((bundle[file] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]);
+      const stylesOfIndex = new Set(stylesOf(loadedByIndex));
+      const page = (fileName: string, modules: readonly string[]) => {
+        const preloaded = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
+          if (chunk === undefined) this.error(`${fileName}: no chunk for ${module}`);
+          collect(chunk, preloaded);
+        }
+        const scripts = [...preloaded].filter((file) => !loadedByIndex.has(file));
+        const styles = new Set(stylesOf(scripts).filter((file) => !stylesOfIndex.has(file)));
+        const links = [
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+        ].join('');
+        this.emitFile({ type: 'asset', fileName, source: String(index.source).replace('</head>', `${links}</head>`) });
+      };
+      page('app.html', APP_PAGE_MODULES);
+      page('home.html', HOME_PAGE_MODULES);
     },
   };
 }
@@ -182,7 +197,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    appPage(),
+    appPages(),
     precompress(),
   ],
   worker: {

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { RouterLink } from './app/RouterLink.tsx';
 import { AccessGate } from './app/AccessGate.tsx';
-import { HOME_PATH } from './app/access.ts';
+import { HOME_PATH } from '../shared/pages.ts';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from './app/hooks.ts';
 import { type LanguageChoice, LanguageChoiceContext } from './app/languageChoice.ts';
 import { AppFrame, LoadingOverlay, NetworkBanner } from './app/Layout.tsx';

@@ -10,8 +10,11 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 
 const INDEX_HTML = '<!doctype html><title>Warden</title><div id="root"></div>';
-// The build's app.html: index.html with the app's chunks preloaded (vite.config.ts, appPage).
+// The build's app.html: index.html with the app's chunks preloaded (vite.config.ts, appPages).
 const APP_HTML = '<!doctype html><title>Warden</title><link rel="modulepreload" href="/assets/start-abc123.js"><div id="root"></div>';
+// The build's home.html: app.html with the reservation list's chunks preloaded too.
+const HOME_HTML =
+  '<!doctype html><title>Warden</title><link rel="modulepreload" href="/assets/start-abc123.js"><link rel="modulepreload" href="/assets/ListScreen-abc123.js"><div id="root"></div>';
 // The smallest valid module: the magic number and version 1.
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
@@ -24,6 +27,7 @@ beforeAll(async () => {
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), INDEX_HTML);
   await writeFile(join(dist, 'app.html'), APP_HTML);
+  await writeFile(join(dist, 'home.html'), HOME_HTML);
   await writeFile(join(dist, 'assets', 'main-abc123.js'), 'console.log("warden");');
   await writeFile(join(dist, 'assets', 'vision-simd-abc123.wasm'), EMPTY_WASM);
   await writeFile(join(dist, '.secret'), 'not for the web');
@@ -117,14 +121,24 @@ describe('single-page app fallback', () => {
     expect(body).toBe(INDEX_HTML);
   });
 
-  it('serves index.html for a client route when the build has no app.html', async () => {
-    await rm(join(dist, 'app.html'));
+  it("serves home.html (the list preloaded too) at the guest's home", async () => {
+    const response = await app.inject({ method: 'GET', url: '/reservations' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(HOME_HTML);
+  });
+
+  it('serves app.html, then index.html, at the home when the build has no page of its own', async () => {
+    await rm(join(dist, 'home.html'));
     try {
+      expect((await app.inject({ method: 'GET', url: '/reservations' })).body).toBe(APP_HTML);
+      await rm(join(dist, 'app.html'));
       const response = await app.inject({ method: 'GET', url: '/reservations' });
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(INDEX_HTML);
     } finally {
       await writeFile(join(dist, 'app.html'), APP_HTML);
+      await writeFile(join(dist, 'home.html'), HOME_HTML);
     }
   });
 

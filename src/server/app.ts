@@ -34,6 +34,7 @@ import stripeWebhook from './routes/payments/stripe-webhook.ts';
 import payments from './services/payments/plugin.ts';
 import { stripeSettingsFrom } from './services/payments/stripe.ts';
 import warden from './routes/warden/index.ts';
+import { HOME_PATH } from '../shared/pages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,12 +172,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 /**
  * The page of a client route: the wardens' console under /warden; for the
  * app's other addresses `app.html`, index.html with the app's chunks preloaded
- * (vite.config.ts, `appPage`), which / (index.html, the visitor's first
- * screen) does without. Null when the client is not built.
+ * (vite.config.ts, `appPages`), which / (index.html, the visitor's first
+ * screen) does without; for the guest's home `home.html`, which also preloads
+ * the list. Null when the client is not built.
  */
 async function clientPage(distDir: string, path: string): Promise<string | null> {
   // `/` reaches here too when the client accepts a compressed copy (@fastify/static's index does not look for one).
-  const candidates = /^\/warden(\/|$)/.test(path) ? ['warden.html'] : path === '/' ? ['index.html'] : ['app.html', 'index.html'];
+  const candidates = /^\/warden(\/|$)/.test(path)
+    ? ['warden.html']
+    : path === '/'
+      ? ['index.html']
+      : path === HOME_PATH
+        ? ['home.html', 'app.html', 'index.html']
+        : ['app.html', 'index.html'];
   for (const page of candidates) {
     try {
       await access(join(distDir, page));

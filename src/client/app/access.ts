@@ -2,6 +2,7 @@
  * The access rules (docs/client.md, Screens and routes), as a pure function of the path and whether a
  * guest is signed in: where to send the page, or null to stay.
  */
+import { HOME_PATH } from '../../shared/pages.ts';
 
 /** Paths a visitor may open: any path containing one of these. */
 export const PUBLIC_PATH_PARTS = [
@@ -13,9 +14,6 @@ export const PUBLIC_PATH_PARTS = [
   'guest/loginAsLimFacilitator',
   'guest/deleted',
 ] as const;
-
-/** Where the signed-in guest lands. */
-export const HOME_PATH = '/reservations';
 
 /** Pages outside the rules, open to everyone: the camera check (a device check, not an account page). */
 export const OPEN_PATHS = ['/camera-check'] as const;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FACILITATOR_LOGIN_DELAY_MS } from '../../../shared/constants.ts';
-import { HOME_PATH } from '../../app/access.ts';
+import { HOME_PATH } from '../../../shared/pages.ts';
 import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
 import { clearLocal } from '../../app/localDb.ts';
 import { logout } from '../../app/session.ts';
