@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, ChevronUp, Clock, Hourglass, Mail, Plus, RefreshCw, Repeat, ScanFace, Timer } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { RouterLink } from '../../app/RouterLink.tsx';
@@ -110,10 +110,11 @@ export function ReservationListScreen() {
   const timeZone = useTimeZone();
   const language = useLanguage();
   const guest = useGuest();
-  const verified = guest?.isVerified === true;
+  // The list's first showing is the page's largest piece of work: deferred, React renders it in short slices.
+  const verified = useDeferredValue(guest?.isVerified === true);
   // The list read (read_list replaces it, every write updates it: reservations/api.ts). It goes out
   // beside the guest's read rather than after it (App.tsx, preloadFirstScreen); only a verified guest is shown it.
-  const { data } = useReservationReadListQuery(undefined, { skip: !useIsLoggedIn() });
+  const data = useDeferredValue(useReservationReadListQuery(undefined, { skip: !useIsLoggedIn() }).data);
   const read = data !== undefined;
   const reservations = data?.reservations ?? NO_RESERVATIONS;
   const [showHistory, setShowHistory] = useState(false);
