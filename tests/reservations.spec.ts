@@ -290,6 +290,25 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByText('email sent.')).toBeVisible();
     });
 
+    test("the list opens straight to a verified guest's jails: the notice for the unverified and the empty list's words never show first", async ({
+      page,
+      request,
+    }) => {
+      const booked = await book(request, guest, 13);
+      // Everything the page ever shows is watched, not only what it shows at the end.
+      await page.addInitScript(() => {
+        const seen = new Set<string>();
+        Object.assign(window, { listSeen: seen });
+        new MutationObserver(() => {
+          if (document.getElementById('unverified-text') !== null) seen.add('the notice for the unverified');
+          if (document.querySelector('.no-jail') !== null) seen.add('no jail booked yet');
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await signedIn(page, guest, '/reservations');
+      await expect(page.locator(`a[href="/reservation/${booked.id}"]`)).toBeVisible();
+      expect(await page.evaluate(() => [...((window as { listSeen?: Set<string> }).listSeen ?? [])])).toEqual([]);
+    });
+
     test('the rules: three sections, seven rules', async ({ page }) => {
       await signedIn(page, newcomer, '/rules');
       await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);

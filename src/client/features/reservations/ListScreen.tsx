@@ -109,9 +109,10 @@ export function ReservationListScreen() {
   const now = useNow(1000);
   const timeZone = useTimeZone();
   const language = useLanguage();
-  const guest = useGuest();
-  // The list's first showing is the page's largest piece of work: deferred, React renders it in short slices.
-  const verified = useDeferredValue(guest?.isVerified === true);
+  // The list's first showing is the page's largest piece of work: deferred, React renders it in short
+  // slices. The guest is deferred as well as the list, so that its notices never show ahead of it.
+  const guest = useDeferredValue(useGuest());
+  const verified = guest?.isVerified === true;
   // The list read (read_list replaces it, every write updates it: reservations/api.ts). It goes out
   // beside the guest's read rather than after it (App.tsx, preloadFirstScreen); only a verified guest is shown it.
   const data = useDeferredValue(useReservationReadListQuery(undefined, { skip: !useIsLoggedIn() }).data);
