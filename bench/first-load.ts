@@ -70,8 +70,6 @@ async function measure(browser: Browser, baseURL: string, page: (typeof PAGES)[n
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'en-US', serviceWorkers: 'block' });
   const tab = await context.newPage();
   if (page.signedIn) {
-    // The session goes into the app's local database from a page of the origin that loads no script.
-    await tab.goto('/api/health');
     await signInPage(tab, guest);
   }
   const pending: Promise<Chunk | null>[] = [];

@@ -100,11 +100,9 @@ async function lighthouseRun(url: string, guest: { id: number; token: string } |
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
     if (guest !== null) {
-      // A page of the origin that loads no script: no service worker, no cached chunk.
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const tab = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
-      await tab.goto(new URL('/api/health', url).href);
-      await signInPage(tab, guest);
+      await signInPage(tab, guest, url);
       await tab.close();
       await browser.close();
     }

@@ -148,7 +148,6 @@ async function measure(baseUrl: string, video: (typeof VIDEOS)[number]): Promise
       if (openedAt !== null) requests.push({ method: request.method(), path: new URL(request.url()).pathname, timeMs: sinceOpen() });
     });
 
-    await page.goto('/camera-check');
     await signInPage(page, guest);
     await page.goto(`/jail/live/${id}`);
     const camera = page.locator('section.camera-panel');

@@ -48,7 +48,6 @@ async function signInByApi(page: Page, request: APIRequestContext, account: Acco
   const answer = await call(request, '/guest/authenticate', { guest: { title: account.title, password: account.password } });
   expect(answer.api.status).toBe('success');
   const guest = answer.guest as { id: number; token: string };
-  await page.goto('/camera-check');
   await signInPage(page, guest);
 }
 
@@ -360,7 +359,6 @@ test.describe('account menu at phone 360x640', () => {
   test('says when a facilitator last signed in as the guest', async ({ page, request }) => {
     const missing = watchMissingTexts(page);
     const guest = await createGuest(request);
-    await page.goto('/camera-check');
     await signInPage(page, guest);
     await page.goto('/guest/show');
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
@@ -386,7 +384,6 @@ test.describe('account flows in Japanese at phone 360x640', () => {
   test('the verification link in a tab of its own tells the list, and offers the way back; "Edit password" keeps the frame', async ({ page, request }) => {
     const missing = watchMissingTexts(page);
     const guest = await createGuest(request, { language: 'ja' });
-    await page.goto('/camera-check');
     await signInPage(page, guest);
     await page.goto('/reservations');
     const unverified = page.getByText(/メールアドレスの確認を済ませてください/);
@@ -453,7 +450,6 @@ for (const { name, viewport, locale, language, words } of [
     test('OK closes the window, and the list has learnt it', async ({ page, request }) => {
       const missing = watchMissingTexts(page);
       const guest = await createGuest(request, { language });
-      await page.goto('/camera-check');
       await signInPage(page, guest);
       await page.goto('/reservations');
       const unverified = page.getByText(words.unverified);

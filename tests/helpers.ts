@@ -118,10 +118,15 @@ export async function call(request: APIRequestContext, path: string, body: Recor
 
 /**
  * Signs `page` in as `guest` the way the app does after sign-in: the session
- * in the local database (`Warden_PWA`, store `auth`). The page must be on the
- * app's origin first; reload or navigate afterwards.
+ * in the local database (`Warden_PWA`, store `auth`); navigate afterwards.
+ * Written from a page of the origin that loads no script and no asset (the
+ * health check): an app still starting would read the session as it is
+ * written and, when the server refuses it, forget it again before the next
+ * page loads; and a bench's page then finds its cache empty. `origin` is for
+ * a page without a base URL.
  */
-export async function signInPage(page: Page, guest: Pick<TestGuest, 'id' | 'token'>): Promise<void> {
+export async function signInPage(page: Page, guest: Pick<TestGuest, 'id' | 'token'>, origin?: string): Promise<void> {
+  await page.goto(origin === undefined ? '/api/health' : new URL('/api/health', origin).href);
   await page.evaluate(async ({ id, token }) => {
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open('Warden_PWA', 4);
@@ -204,7 +209,6 @@ export async function book(request: APIRequestContext, guest: Pick<TestGuest, 'i
 
 /** Signs `page` in as `guest` and opens `path`. */
 export async function signedIn(page: Page, guest: Pick<TestGuest, 'id' | 'token'>, path: string) {
-  await page.goto('/camera-check');
   await signInPage(page, guest);
   await page.goto(path);
 }

@@ -76,7 +76,6 @@ for (const { name, viewport } of VIEWPORTS) {
       test('the account menu links to it', async ({ page, context, request }) => {
         const missing = watchMissingTexts(page);
         const guest = await createGuest(request, { language: part.language });
-        await page.goto('/camera-check');
         await signInPage(page, guest);
         await page.goto('/guest/show');
         const link = page.getByRole('link', { name: part.title, exact: true });

@@ -35,7 +35,6 @@ for (const { name, viewport } of VIEWPORTS) {
     }) => {
       const missing = watchMissingTexts(page);
       const guest = await createGuest(request);
-      await page.goto('/camera-check');
       await signInPage(page, guest);
       for (const path of ['/', '/signin', '/signup', '/index.html']) {
         await page.goto(path);
@@ -78,7 +77,6 @@ for (const { name, viewport } of VIEWPORTS) {
     test('in dark mode the frame, the navigation and the error banner pass axe', async ({ page, request }) => {
       await page.emulateMedia({ colorScheme: 'dark' });
       const guest = await createGuest(request);
-      await page.goto('/camera-check');
       await signInPage(page, guest);
       await page.goto('/reservations');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -144,7 +142,6 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test("a refused session is forgotten and the server's message shows in the banner; OK clears it", async ({ page }) => {
-      await page.goto('/camera-check');
       await signInPage(page, { id: 2_000_000_000, token: 'not-a-session' });
       await page.goto('/reservations');
       const banner = page.getByRole('alertdialog');
@@ -163,7 +160,6 @@ for (const { name, viewport } of VIEWPORTS) {
       const guest = await createGuest(request);
       // A proxy in front of the server failing: the answer is not the envelope.
       await page.route('**/api/guest/read', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
-      await page.goto('/camera-check');
       await signInPage(page, guest);
       await page.goto('/reservations');
       const banner = page.getByRole('alertdialog');
