@@ -290,7 +290,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByText('email sent.')).toBeVisible();
     });
 
-    test("the list opens straight to a verified guest's jails: the notice for the unverified and the empty list's words never show first", async ({
+    test("the list opens straight to a verified guest's jails: the frame's Loading, the notice for the unverified and the empty list's words never show first", async ({
       page,
       request,
     }) => {
@@ -300,6 +300,8 @@ for (const { name, viewport } of VIEWPORTS) {
         const seen = new Set<string>();
         Object.assign(window, { listSeen: seen });
         new MutationObserver(() => {
+          // The screen is loaded ahead: a Loading shown first would also hold the list back (React reveals it no sooner than 300 ms later).
+          if (document.querySelector('.app-main .loading') !== null) seen.add("the frame's Loading");
           if (document.getElementById('unverified-text') !== null) seen.add('the notice for the unverified');
           if (document.querySelector('.no-jail') !== null) seen.add('no jail booked yet');
         }).observe(document, { childList: true, subtree: true });

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, useEffect, useMemo } from 'react';
+import { type ComponentType, lazy, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
@@ -24,14 +24,50 @@ import { LIST_NAMESPACES } from './features/reservations/listTexts.ts';
 
 type Module = Record<string, ComponentType>;
 
-/** A screen exported as `name` by a feature module, loaded on first use. */
-function screen(load: () => Promise<unknown>, name: string): ComponentType {
-  return lazy(async () => {
-    const module = (await load()) as Module;
-    const component = module[name];
-    if (component === undefined) throw new Error(`The feature module exports no ${name}`);
-    return { default: component };
-  });
+/**
+ * A screen exported as `name` by a feature module, loaded on first use
+ * (shown by `<Screen of={…} />`); `preload` loads its module ahead.
+ */
+class ScreenModule {
+  /** The component, once its module is loaded. */
+  loaded: ComponentType | undefined;
+  readonly lazy: ComponentType;
+
+  constructor(
+    private readonly load: () => Promise<unknown>,
+    /** The screen's export, unique among the screens. */
+    readonly name: string,
+  ) {
+    this.lazy = lazy(async () => ({ default: await this.loadComponent() }));
+  }
+
+  async preload(): Promise<void> {
+    await this.loadComponent();
+  }
+
+  private async loadComponent(): Promise<ComponentType> {
+    const component = ((await this.load()) as Module)[this.name];
+    if (component === undefined) throw new Error(`The feature module exports no ${this.name}`);
+    this.loaded = component;
+    return component;
+  }
+}
+
+/**
+ * Shows a screen module's screen. Once the module is loaded (ahead, or for an
+ * earlier showing) the screen shows at once: a screen that suspends shows the
+ * frame's "Loading" first, and React then holds it back until that has shown
+ * for 300 ms.
+ */
+function Screen({ of }: { of: ScreenModule }) {
+  // Keyed by the screen: the routes render every screen in the same place, and each screen is a showing of its own.
+  return <ScreenShowing key={of.name} of={of} />;
+}
+
+function ScreenShowing({ of }: { of: ScreenModule }) {
+  // Chosen once a showing: a screen switched from one to the other would lose its state.
+  const [Component] = useState(() => of.loaded ?? of.lazy);
+  return <Component />;
 }
 
 const intro = () => import('./features/intro/index.tsx');
@@ -61,50 +97,49 @@ const privacy = () => import('./features/privacy/index.tsx');
  */
 export function preloadFirstScreen(pathname: string): Promise<FirstScreenCall> | undefined {
   if (pathname !== HOME_PATH && pathname !== '/') return undefined;
-  void reservationList();
-  void i18n.loadNamespaces([...LIST_NAMESPACES]);
-  return import('./features/reservations/api.ts').then(
-    ({ reservationApi }) =>
+  // All three before the session's screens render, so that the list shows without a "Loading" first.
+  return Promise.all([import('./features/reservations/api.ts'), ReservationListScreen.preload(), i18n.loadNamespaces([...LIST_NAMESPACES])]).then(
+    ([{ reservationApi }]) =>
       // Not kept by itself: the list screen's own read of the same entry keeps it, and uses this answer.
       (store) =>
         store.dispatch(reservationApi.endpoints.reservationReadList.initiate(undefined, { subscribe: false })),
   );
 }
 
-const IntroScreen = screen(intro, 'IntroScreen');
-const SigninScreen = screen(account, 'SigninScreen');
-const SignupScreen = screen(account, 'SignupScreen');
-const GuestShowScreen = screen(account, 'GuestShowScreen');
-const GuestEditScreen = screen(account, 'GuestEditScreen');
-const GuestEditTitleScreen = screen(account, 'GuestEditTitleScreen');
-const GuestEditEmailScreen = screen(account, 'GuestEditEmailScreen');
-const GuestEditPhoneScreen = screen(account, 'GuestEditPhoneScreen');
-const GuestEditedScreen = screen(account, 'GuestEditedScreen');
-const ResetPasswordEmailScreen = screen(account, 'ResetPasswordEmailScreen');
-const UpdatePasswordScreen = screen(account, 'UpdatePasswordScreen');
-const VerifyEmailScreen = screen(account, 'VerifyEmailScreen');
-const LoginAsLimFacilitatorScreen = screen(account, 'LoginAsLimFacilitatorScreen');
-const ReservationListScreen = screen(reservationList, 'ReservationListScreen');
-const ReservationAddScreen = screen(reservations, 'ReservationAddScreen');
-const ReservationAddedScreen = screen(reservations, 'ReservationAddedScreen');
-const ReservationEditScreen = screen(reservations, 'ReservationEditScreen');
-const ReservationEditedScreen = screen(reservations, 'ReservationEditedScreen');
-const ReservationRemoveScreen = screen(reservations, 'ReservationRemoveScreen');
-const ReservationRemovedScreen = screen(reservations, 'ReservationRemovedScreen');
-const ReservationDetailScreen = screen(reservations, 'ReservationDetailScreen');
-const RulesScreen = screen(rules, 'RulesScreen');
-const ForumScreen = screen(forum, 'ForumScreen');
-const PrepBeforeScreen = screen(jail, 'PrepBeforeScreen');
-const LiveScreen = screen(jail, 'LiveScreen');
-const FiltersScreen = screen(filters, 'FiltersScreen');
-const TryScreen = screen(tryAnyway, 'TryScreen');
-const PrepScreen = screen(prep, 'PrepScreen');
-const CollaborationScreen = screen(collaboration, 'CollaborationScreen');
-const RemindersScreen = screen(reminders, 'RemindersScreen');
-const ProgressScreen = screen(progress, 'ProgressScreen');
-const SubscriptionScreen = screen(subscription, 'SubscriptionScreen');
-const YourDataScreen = screen(privacy, 'YourDataScreen');
-const AccountDeletedScreen = screen(privacy, 'AccountDeletedScreen');
+const IntroScreen = new ScreenModule(intro, 'IntroScreen');
+const SigninScreen = new ScreenModule(account, 'SigninScreen');
+const SignupScreen = new ScreenModule(account, 'SignupScreen');
+const GuestShowScreen = new ScreenModule(account, 'GuestShowScreen');
+const GuestEditScreen = new ScreenModule(account, 'GuestEditScreen');
+const GuestEditTitleScreen = new ScreenModule(account, 'GuestEditTitleScreen');
+const GuestEditEmailScreen = new ScreenModule(account, 'GuestEditEmailScreen');
+const GuestEditPhoneScreen = new ScreenModule(account, 'GuestEditPhoneScreen');
+const GuestEditedScreen = new ScreenModule(account, 'GuestEditedScreen');
+const ResetPasswordEmailScreen = new ScreenModule(account, 'ResetPasswordEmailScreen');
+const UpdatePasswordScreen = new ScreenModule(account, 'UpdatePasswordScreen');
+const VerifyEmailScreen = new ScreenModule(account, 'VerifyEmailScreen');
+const LoginAsLimFacilitatorScreen = new ScreenModule(account, 'LoginAsLimFacilitatorScreen');
+const ReservationListScreen = new ScreenModule(reservationList, 'ReservationListScreen');
+const ReservationAddScreen = new ScreenModule(reservations, 'ReservationAddScreen');
+const ReservationAddedScreen = new ScreenModule(reservations, 'ReservationAddedScreen');
+const ReservationEditScreen = new ScreenModule(reservations, 'ReservationEditScreen');
+const ReservationEditedScreen = new ScreenModule(reservations, 'ReservationEditedScreen');
+const ReservationRemoveScreen = new ScreenModule(reservations, 'ReservationRemoveScreen');
+const ReservationRemovedScreen = new ScreenModule(reservations, 'ReservationRemovedScreen');
+const ReservationDetailScreen = new ScreenModule(reservations, 'ReservationDetailScreen');
+const RulesScreen = new ScreenModule(rules, 'RulesScreen');
+const ForumScreen = new ScreenModule(forum, 'ForumScreen');
+const PrepBeforeScreen = new ScreenModule(jail, 'PrepBeforeScreen');
+const LiveScreen = new ScreenModule(jail, 'LiveScreen');
+const FiltersScreen = new ScreenModule(filters, 'FiltersScreen');
+const TryScreen = new ScreenModule(tryAnyway, 'TryScreen');
+const PrepScreen = new ScreenModule(prep, 'PrepScreen');
+const CollaborationScreen = new ScreenModule(collaboration, 'CollaborationScreen');
+const RemindersScreen = new ScreenModule(reminders, 'RemindersScreen');
+const ProgressScreen = new ScreenModule(progress, 'ProgressScreen');
+const SubscriptionScreen = new ScreenModule(subscription, 'SubscriptionScreen');
+const YourDataScreen = new ScreenModule(privacy, 'YourDataScreen');
+const AccountDeletedScreen = new ScreenModule(privacy, 'AccountDeletedScreen');
 
 // The camera check brings the worker and the wasm; load it only when visited.
 const CameraCheck = lazy(async () => {
@@ -120,47 +155,47 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppFrame withNav={false} />}>
-        <Route path="/" element={<IntroScreen />} />
+        <Route path="/" element={<Screen of={IntroScreen} />} />
         <Route path="/index.html" element={<Navigate to="/" replace />} />
-        <Route path="/signin" element={<SigninScreen />} />
-        <Route path="/signup" element={<SignupScreen />} />
-        <Route path="/guest/updatePassword/:token" element={<UpdatePasswordScreen />} />
-        <Route path="/guest/verifyEmail/:token" element={<VerifyEmailScreen />} />
-        <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<LoginAsLimFacilitatorScreen />} />
-        <Route path="/guest/deleted" element={<AccountDeletedScreen />} />
-        <Route path="/jail/prep_before/:id" element={<PrepBeforeScreen />} />
-        <Route path="/jail/prep/:id" element={<PrepScreen />} />
-        <Route path="/jail/live/try" element={<TryScreen />} />
-        <Route path="/jail/live/:id" element={<LiveScreen />} />
+        <Route path="/signin" element={<Screen of={SigninScreen} />} />
+        <Route path="/signup" element={<Screen of={SignupScreen} />} />
+        <Route path="/guest/updatePassword/:token" element={<Screen of={UpdatePasswordScreen} />} />
+        <Route path="/guest/verifyEmail/:token" element={<Screen of={VerifyEmailScreen} />} />
+        <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<Screen of={LoginAsLimFacilitatorScreen} />} />
+        <Route path="/guest/deleted" element={<Screen of={AccountDeletedScreen} />} />
+        <Route path="/jail/prep_before/:id" element={<Screen of={PrepBeforeScreen} />} />
+        <Route path="/jail/prep/:id" element={<Screen of={PrepScreen} />} />
+        <Route path="/jail/live/try" element={<Screen of={TryScreen} />} />
+        <Route path="/jail/live/:id" element={<Screen of={LiveScreen} />} />
         <Route path="/camera-check" element={<CameraCheck />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
       <Route element={<FrameForSession />}>
-        <Route path="/guest/resetPasswordEmail" element={<ResetPasswordEmailScreen />} />
+        <Route path="/guest/resetPasswordEmail" element={<Screen of={ResetPasswordEmailScreen} />} />
       </Route>
       <Route element={<AppFrame withNav />}>
-        <Route path="/reservations" element={<ReservationListScreen />} />
-        <Route path="/reservation/add" element={<ReservationAddScreen />} />
-        <Route path="/reservation/added" element={<ReservationAddedScreen />} />
-        <Route path="/reservation/edit/:id" element={<ReservationEditScreen />} />
-        <Route path="/reservation/edited/:id" element={<ReservationEditedScreen />} />
-        <Route path="/reservation/remove/:id" element={<ReservationRemoveScreen />} />
-        <Route path="/reservation/removed" element={<ReservationRemovedScreen />} />
-        <Route path="/reservation/:id" element={<ReservationDetailScreen />} />
-        <Route path="/rules" element={<RulesScreen />} />
-        <Route path="/guest/show" element={<GuestShowScreen />} />
-        <Route path="/guest/edit" element={<GuestEditScreen />} />
-        <Route path="/guest/editTitle" element={<GuestEditTitleScreen />} />
-        <Route path="/guest/editEmail" element={<GuestEditEmailScreen />} />
-        <Route path="/guest/editPhone" element={<GuestEditPhoneScreen />} />
-        <Route path="/guest/edited" element={<GuestEditedScreen />} />
-        <Route path="/guest/data" element={<YourDataScreen />} />
-        <Route path="/subscription" element={<SubscriptionScreen />} />
-        <Route path="/userForum" element={<ForumScreen />} />
-        <Route path="/collaboration" element={<CollaborationScreen />} />
-        <Route path="/reminders" element={<RemindersScreen />} />
-        <Route path="/progress" element={<ProgressScreen />} />
-        <Route path="/filters" element={<FiltersScreen />} />
+        <Route path="/reservations" element={<Screen of={ReservationListScreen} />} />
+        <Route path="/reservation/add" element={<Screen of={ReservationAddScreen} />} />
+        <Route path="/reservation/added" element={<Screen of={ReservationAddedScreen} />} />
+        <Route path="/reservation/edit/:id" element={<Screen of={ReservationEditScreen} />} />
+        <Route path="/reservation/edited/:id" element={<Screen of={ReservationEditedScreen} />} />
+        <Route path="/reservation/remove/:id" element={<Screen of={ReservationRemoveScreen} />} />
+        <Route path="/reservation/removed" element={<Screen of={ReservationRemovedScreen} />} />
+        <Route path="/reservation/:id" element={<Screen of={ReservationDetailScreen} />} />
+        <Route path="/rules" element={<Screen of={RulesScreen} />} />
+        <Route path="/guest/show" element={<Screen of={GuestShowScreen} />} />
+        <Route path="/guest/edit" element={<Screen of={GuestEditScreen} />} />
+        <Route path="/guest/editTitle" element={<Screen of={GuestEditTitleScreen} />} />
+        <Route path="/guest/editEmail" element={<Screen of={GuestEditEmailScreen} />} />
+        <Route path="/guest/editPhone" element={<Screen of={GuestEditPhoneScreen} />} />
+        <Route path="/guest/edited" element={<Screen of={GuestEditedScreen} />} />
+        <Route path="/guest/data" element={<Screen of={YourDataScreen} />} />
+        <Route path="/subscription" element={<Screen of={SubscriptionScreen} />} />
+        <Route path="/userForum" element={<Screen of={ForumScreen} />} />
+        <Route path="/collaboration" element={<Screen of={CollaborationScreen} />} />
+        <Route path="/reminders" element={<Screen of={RemindersScreen} />} />
+        <Route path="/progress" element={<Screen of={ProgressScreen} />} />
+        <Route path="/filters" element={<Screen of={FiltersScreen} />} />
       </Route>
     </Routes>
   );
