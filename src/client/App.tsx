@@ -11,7 +11,7 @@ import { AppFrame, LoadingOverlay, NetworkBanner } from './app/Layout.tsx';
 import { Connectivity } from './app/OfflineNotice.tsx';
 import { languageChanged } from './app/slices/application.ts';
 import type { AppStore } from './app/store.ts';
-import type { FirstScreenCall } from './app/deviceSession.ts';
+import type { FirstScreen } from './app/deviceSession.ts';
 import { applyLanguage, i18n } from './i18n.ts';
 import { LinkContext } from './ui/link.tsx';
 import { LIST_NAMESPACES } from './features/reservations/listTexts.ts';
@@ -93,17 +93,20 @@ const privacy = () => import('./features/privacy/index.tsx');
  * list or at `/` (where main.tsx starts the app only for a guest signed in on
  * this device, whom the access rules send to the list; a visitor's intro comes
  * without the app). Answers the list's read, which the session's restore
- * makes beside the guest's (app/deviceSession.ts).
+ * makes beside the guest's, and when the list's screen and texts are loaded,
+ * which the session's screens wait for (app/deviceSession.ts).
  */
-export function preloadFirstScreen(pathname: string): Promise<FirstScreenCall> | undefined {
+export function preloadFirstScreen(pathname: string): Promise<FirstScreen> | undefined {
   if (pathname !== HOME_PATH && pathname !== '/') return undefined;
-  // All three before the session's screens render, so that the list shows without a "Loading" first.
-  return Promise.all([import('./features/reservations/api.ts'), ReservationListScreen.preload(), i18n.loadNamespaces([...LIST_NAMESPACES])]).then(
-    ([{ reservationApi }]) =>
-      // Not kept by itself: the list screen's own read of the same entry keeps it, and uses this answer.
-      (store) =>
-        store.dispatch(reservationApi.endpoints.reservationReadList.initiate(undefined, { subscribe: false })),
+  const ready = Promise.all([ReservationListScreen.preload(), i18n.loadNamespaces([...LIST_NAMESPACES])]).then(
+    () => undefined,
+    () => undefined,
   );
+  return import('./features/reservations/api.ts').then(({ reservationApi }) => ({
+    // Not kept by itself: the list screen's own read of the same entry keeps it, and uses this answer.
+    call: (store) => store.dispatch(reservationApi.endpoints.reservationReadList.initiate(undefined, { subscribe: false })),
+    ready,
+  }));
 }
 
 const IntroScreen = new ScreenModule(intro, 'IntroScreen');

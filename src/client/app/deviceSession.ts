@@ -2,23 +2,33 @@
 // the app's tabs. The guest is read through app/session.ts, loaded only when
 // there is a session, so that a visitor's first screen comes without the API.
 import { languageChanged } from './slices/application.ts';
-import { authRestored } from './slices/session.ts';
+import { authFound, authRestored } from './slices/session.ts';
 import { readSavedDevice, type SavedDevice } from './savedDevice.ts';
 import type { AppStore } from './store.ts';
 
-/** A call the first screen makes, started at start-up beside the guest's read (App.tsx, `preloadFirstScreen`). */
-export type FirstScreenCall = (store: AppStore) => unknown;
+/**
+ * The first screen (App.tsx, `preloadFirstScreen`): its own call, started at
+ * start-up beside the guest's read, and its code and texts, loaded before the
+ * screens of the session render.
+ */
+export interface FirstScreen {
+  call: (store: AppStore) => unknown;
+  /** Settles once the screen's code and texts are loaded, or failed to load (the screen then loads them itself). */
+  ready: Promise<void>;
+}
 
 /**
  * At start-up: tells the store the language and the session saved on this
  * device (read by main.tsx), then reads the guest and, in the same breath,
- * makes the first screen's own call (`firstScreenCall`, once its code is
+ * makes the first screen's own call (`firstScreen`, once its code is
  * loaded), so that the screen does not wait for one call before the other.
+ * The screens of the session render once the first screen is ready, so that
+ * it shows without a "Loading" first.
  */
 export async function restoreSession(
   store: AppStore,
   saved: Promise<SavedDevice> = readSavedDevice(),
-  firstScreenCall: Promise<FirstScreenCall | undefined> = Promise.resolve(undefined),
+  firstScreen: Promise<FirstScreen | undefined> = Promise.resolve(undefined),
 ): Promise<void> {
   const { language, auth } = await saved;
   if (language !== null && language !== store.getState().application.language) store.dispatch(languageChanged(language));
@@ -26,12 +36,14 @@ export async function restoreSession(
     store.dispatch(authRestored(null));
     return;
   }
-  // Loaded before the session is told, so that both calls go out before the screens of the session render.
-  // A first screen whose code fails to load makes its call itself when it renders.
-  const [{ refreshGuest }, call] = await Promise.all([import('./session.ts'), firstScreenCall.catch(() => undefined)]);
-  store.dispatch(authRestored(auth));
+  // A first screen whose call fails to load makes its call itself when it renders.
+  const [{ refreshGuest }, screen] = await Promise.all([import('./session.ts'), firstScreen.catch(() => undefined)]);
+  store.dispatch(authFound(auth));
   const guest = refreshGuest(store);
-  call?.(store);
+  screen?.call(store);
+  await screen?.ready;
+  // Unless the server has refused the session meanwhile (it is then forgotten, and the access rules have been told).
+  if (!store.getState().session.authChecked) store.dispatch(authRestored(auth));
   await guest;
 }
 

@@ -12,9 +12,9 @@ import { makeStore } from './store.ts';
  * the routes (main.tsx decides when).
  */
 export function startApp(root: Root, language: Language, saved: Promise<SavedDevice>): void {
-  const firstScreenCall = preloadFirstScreen(window.location.pathname);
+  const firstScreen = preloadFirstScreen(window.location.pathname);
   const store = makeStore({ persist: true, preloadedState: { application: { language } } });
-  void restoreSession(store, saved, firstScreenCall ?? Promise.resolve(undefined));
+  void restoreSession(store, saved, firstScreen ?? Promise.resolve(undefined));
   followGuestChanges(store);
   // A transition, so that React renders the app in short slices and the page stays responsive meanwhile.
   startTransition(() =>

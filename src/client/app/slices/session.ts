@@ -42,6 +42,14 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
+    /**
+     * The session saved on this device, found at start-up: the first calls go
+     * out with it while the first screen loads; the access rules still wait
+     * for `authRestored`.
+     */
+    authFound(state, action: PayloadAction<AuthRecord>) {
+      state.auth = action.payload;
+    },
     /** The local database was read at start-up: the saved session, or null. */
     authRestored(state, action: PayloadAction<AuthRecord | null>) {
       state.auth = action.payload;
@@ -64,4 +72,4 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { authRestored, loggedOut } = sessionSlice.actions;
+export const { authFound, authRestored, loggedOut } = sessionSlice.actions;
