@@ -95,6 +95,33 @@ const pages = PAGES.filter((page) => options.page === undefined || page.key === 
 if (pages.length === 0) throw new Error(`--page must be ${PAGES.map((page) => page.key).join(' or ')}, not ${options.page}`);
 if (options.reports !== undefined) mkdirSync(options.reports, { recursive: true });
 
+/** A run Lighthouse itself could not measure (`lhr.runtimeError`). */
+class LighthouseRuntimeError extends Error {
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse on ${url}: ${code} ${message}`);
+  }
+}
+
+/** Lighthouse's runtime errors that say to run it again: a trace it failed to record. */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+const ATTEMPTS = 3;
+
+/** `lighthouseRun`, again when Lighthouse failed to record the page (it asks for that); other failures end the bench. */
+async function measuredRun(url: string, guest: { id: number; token: string } | null, report: string | undefined): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, guest, report);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError && RETRIED_ERRORS.has(error.code)) || attempt === ATTEMPTS) throw error;
+      console.log(`  ${error.message}: run again (${attempt} of ${ATTEMPTS - 1} retries)`);
+    }
+  }
+}
+
 /** One Lighthouse run on `url` in a fresh Chromium; `guest` signs the page in first; `report` is where its whole report goes, if anywhere. */
 async function lighthouseRun(url: string, guest: { id: number; token: string } | null, report: string | undefined): Promise<Run> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
@@ -117,7 +144,7 @@ async function lighthouseRun(url: string, guest: { id: number; token: string } |
     if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (report !== undefined) writeFileSync(report, typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
     const { categories, audits, runtimeError, finalDisplayedUrl } = result.lhr;
-    if (runtimeError !== undefined) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError !== undefined) throw new LighthouseRuntimeError(url, runtimeError.code, runtimeError.message);
     if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalDisplayedUrl}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const accessibilityFailures = (categories.accessibility?.auditRefs ?? [])
@@ -159,7 +186,7 @@ try {
     const pageRuns: Run[] = [];
     for (let index = 0; index < runs; index++) {
       const report = options.reports === undefined ? undefined : join(options.reports, `${page.key}-${index + 1}.json`);
-      pageRuns.push(await lighthouseRun(new URL(page.path, server.url).href, page.signedIn ? guest : null, report));
+      pageRuns.push(await measuredRun(new URL(page.path, server.url).href, page.signedIn ? guest : null, report));
     }
     results.push({ page: page.name, median: medianRun(pageRuns), runs: pageRuns });
   }
