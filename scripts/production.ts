@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, stopGracefully } from '../src/server/test/server-process.ts';
 
@@ -41,9 +41,9 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
 }
 
-/** Builds the vision wasm and the client into `distDir` (relative to the repository) unless the build is newer than its sources. */
+/** Builds the vision wasm and the client into `distDir` (absolute, or relative to the repository) unless the build is newer than its sources. */
 export function ensureBuilt(distDir: string): void {
-  const index = join(ROOT, distDir, 'index.html');
+  const index = resolve(ROOT, distDir, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (built >= Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))))) {
     console.log(`${distDir}/ is newer than its sources: not rebuilt`);
