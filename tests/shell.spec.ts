@@ -117,6 +117,30 @@ for (const { name, viewport } of VIEWPORTS) {
       for (const path of ['/', '/signin', '/reservation/12']) expect(await (await request.get(path)).text(), path).not.toMatch(preloadsTheList);
     });
 
+    test("the frame's header paints from the page alone: its styles come in the page and no stylesheet is fetched for it", async ({ browser }) => {
+      // Without scripts, what shows is what the page paints before they run.
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(request.url()));
+      for (const path of ['/', '/reservations', '/signin']) {
+        await page.goto(path);
+        await expect(page.locator('.app-header'), path).toHaveCSS('display', 'flex');
+        // The brand's size comes from a design token: both sheets (tokens.css, then the app's) are in.
+        await expect(page.locator('.brand'), path).toHaveCSS('min-height', /^\d+px$/);
+        // The page's stylesheets are in <style> elements; their links stay, disabled, and are not fetched.
+        const linked = await page
+          .locator('link[rel="stylesheet"]')
+          .evaluateAll((links) => links.map((link) => ({ href: (link as HTMLLinkElement).href, disabled: (link as HTMLLinkElement).disabled })));
+        expect(linked.length, path).toBeGreaterThan(0);
+        for (const { href, disabled } of linked) {
+          expect(disabled, href).toBe(true);
+          expect(fetched, href).not.toContain(href);
+        }
+      }
+      await context.close();
+    });
+
     test("a visitor's first screen hands over to the app in place: no page load, the language chosen there, and Back returns to it", async ({ page }) => {
       const missing = watchMissingTexts(page);
       await page.goto('/');
