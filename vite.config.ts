@@ -2,12 +2,14 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
+import { chunkCycle, layerOf, type PageLayers, pageLayers } from './scripts/page-chunks.ts';
 import { pureReactRouter } from './scripts/pure-react-router.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './src/shared/compression.ts';
 
@@ -91,6 +93,52 @@ const HOME_PAGE_MODULES = [
   'src/client/features/reservations/texts.ts',
   'src/client/features/tryAnyway/texts.ts',
 ];
+
+/** What a visitor's first screen loads (main.tsx, then the intro): the bundler's own chunks. */
+const FIRST_SCREEN_MODULES = ['src/client/main.tsx', 'src/client/features/intro/IntroPage.tsx'];
+
+const moduleId = (module: string) => fileURLToPath(new URL(module, import.meta.url));
+
+/** The layers of the current chunking, with the module info of main.tsx they were made from (the bundler reuses it within a pass). */
+let pageLayersMade: { main: object; layers: PageLayers } | undefined;
+
+/**
+ * The chunk of a module of the app's pages: `shell`, what `app.html`
+ * preloads beyond the first screen's, and `home`, what `home.html` adds;
+ * one chunk each instead of the bundler's dozens of small ones, since each
+ * costs a request (six at a time over HTTP/1.1) and compresses apart from
+ * the rest. Other modules keep the bundler's chunks. The layers import each
+ * other one way only (scripts/page-chunks.ts), and `pageChunks` fails the
+ * build on any cycle among the chunks.
+ */
+function pageChunkOf(id: string, context: Rollup.ChunkingContext): string | null {
+  const main = context.getModuleInfo(moduleId(FIRST_SCREEN_MODULES[0] ?? ''));
+  if (main === null) return null;
+  if (pageLayersMade?.main !== main) {
+    const layers = pageLayers(
+      [
+        { name: 'shell', roots: APP_PAGE_MODULES.map(moduleId) },
+        { name: 'home', roots: HOME_PAGE_MODULES.map(moduleId) },
+      ],
+      FIRST_SCREEN_MODULES.map(moduleId),
+      (module) => context.getModuleInfo(module),
+    );
+    pageLayersMade = { main, layers };
+  }
+  return layerOf(pageLayersMade.layers, id);
+}
+
+/** Fails the build when chunks import each other in a cycle (see `pageChunkOf`). */
+function pageChunks(): Plugin {
+  return {
+    name: 'warden-page-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const cycle = chunkCycle(Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk'));
+      if (cycle !== null) this.error(`chunks import each other in a cycle, so a module may run before one it needs: ${cycle.join(' -> ')}`);
+    },
+  };
+}
 
 /** A stylesheet the build links from a page: `<link rel="stylesheet" crossorigin href="/assets/….css">`. */
 const PAGE_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
@@ -217,6 +265,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     appPages(),
+    pageChunks(),
     precompress(),
   ],
   worker: {
@@ -229,7 +278,11 @@ export default defineConfig({
     emptyOutDir: true,
     // Top-level await in the worker (vite-plugin-wasm) needs an ES2022 target.
     target: 'es2022',
-    rollupOptions: { input: { app: 'index.html', terms: 'terms.html', privacy: 'privacy.html', warden: 'warden.html' } },
+    rollupOptions: {
+      input: { app: 'index.html', terms: 'terms.html', privacy: 'privacy.html', warden: 'warden.html' },
+      // A layer's modules come without their imports: those are in earlier layers or the first screen's chunks.
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: pageChunkOf }] } },
+    },
   },
   server: {
     proxy: {

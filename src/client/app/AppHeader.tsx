@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkContext } from '../ui/link.tsx';

@@ -1,4 +1,4 @@
-import { RotateCw } from 'lucide-react';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
 import { Button } from '../ui/Button.tsx';

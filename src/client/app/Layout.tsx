@@ -1,8 +1,16 @@
-import { CalendarPlus, ChartColumn, CircleAlert, ListChecks, type LucideIcon, MessagesSquare, ScrollText, UserRound } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import ListChecks from 'lucide-react/icons/list-checks';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import ScrollText from 'lucide-react/icons/scroll-text';
+import UserRound from 'lucide-react/icons/user-round';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router-dom';
 import { Button } from '../ui/Button.tsx';
+import { api } from './api.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { globalUi } from './globalUi.ts';
@@ -116,8 +124,7 @@ function AppNav() {
 export function AppFrame({ withNav }: { withNav: boolean }) {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
-  // The API comes with the report: the intro, which calls nothing, loads without it.
-  const report = (text: string) => void import('./api.ts').then(({ api }) => dispatch(api.endpoints.errorLogCreate.initiate({ text })));
+  const report = (text: string) => void dispatch(api.endpoints.errorLogCreate.initiate({ text }));
   return (
     <div className={withNav ? 'app-frame with-nav' : 'app-frame'}>
       <AppHeader />

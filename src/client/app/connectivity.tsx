@@ -1,4 +1,5 @@
-import { Wifi, WifiOff } from 'lucide-react';
+import Wifi from 'lucide-react/icons/wifi';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip } from '../ui/Chip.tsx';

@@ -1,6 +1,6 @@
 // The session saved on this device: restored at start-up and followed across
-// the app's tabs. The guest is read through app/session.ts, loaded only when
-// there is a session, so that a visitor's first screen comes without the API.
+// the app's tabs. The guest is read through app/session.ts.
+import { refreshGuest } from './session.ts';
 import { languageChanged } from './slices/application.ts';
 import { authFound, authRestored } from './slices/session.ts';
 import { readSavedDevice, type SavedDevice } from './savedDevice.ts';
@@ -37,7 +37,7 @@ export async function restoreSession(
     return;
   }
   // A first screen whose call fails to load makes its call itself when it renders.
-  const [{ refreshGuest }, screen] = await Promise.all([import('./session.ts'), firstScreen.catch(() => undefined)]);
+  const screen = await firstScreen.catch(() => undefined);
   store.dispatch(authFound(auth));
   const guest = refreshGuest(store);
   screen?.call(store);
@@ -63,6 +63,6 @@ export function announceGuestChanged(): void {
 export function followGuestChanges(store: AppStore): void {
   if (typeof BroadcastChannel === 'undefined') return;
   new BroadcastChannel(GUEST_CHANNEL).addEventListener('message', (event: MessageEvent) => {
-    if (event.data === GUEST_CHANGED && store.getState().session.auth !== null) void import('./session.ts').then(({ refreshGuest }) => refreshGuest(store));
+    if (event.data === GUEST_CHANGED && store.getState().session.auth !== null) void refreshGuest(store);
   });
 }

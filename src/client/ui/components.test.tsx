@@ -1,4 +1,4 @@
-import { Coffee } from 'lucide-react';
+import Coffee from 'lucide-react/icons/coffee';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
-import { ArrowLeft, Check, MessageSquare } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Check from 'lucide-react/icons/check';
+import MessageSquare from 'lucide-react/icons/message-square';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

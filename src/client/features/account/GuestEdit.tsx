@@ -1,4 +1,7 @@
-import { CircleCheck, Pencil, Save, UserRound } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Pencil from 'lucide-react/icons/pencil';
+import Save from 'lucide-react/icons/save';
+import UserRound from 'lucide-react/icons/user-round';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

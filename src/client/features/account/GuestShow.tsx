@@ -1,19 +1,17 @@
-import {
-  BellRing,
-  BookOpen,
-  ChevronRight,
-  CreditCard,
-  ExternalLink,
-  Handshake,
-  ImageOff,
-  LockKeyhole,
-  LogOut,
-  type LucideIcon,
-  Mail,
-  MessagesSquare,
-  ShieldCheck,
-  UserRound,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BellRing from 'lucide-react/icons/bell-ring';
+import BookOpen from 'lucide-react/icons/book-open';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import CreditCard from 'lucide-react/icons/credit-card';
+import ExternalLink from 'lucide-react/icons/external-link';
+import Handshake from 'lucide-react/icons/handshake';
+import ImageOff from 'lucide-react/icons/image-off';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
+import LogOut from 'lucide-react/icons/log-out';
+import Mail from 'lucide-react/icons/mail';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserRound from 'lucide-react/icons/user-round';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';

@@ -1,4 +1,5 @@
-import { ArrowRight, X } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import X from 'lucide-react/icons/x';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,6 @@
-import { KeyRound, LogIn, Send } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import LogIn from 'lucide-react/icons/log-in';
+import Send from 'lucide-react/icons/send';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import LogIn from 'lucide-react/icons/log-in';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { UserPlus } from 'lucide-react';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { Button } from '../../ui/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

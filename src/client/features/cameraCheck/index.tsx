@@ -1,4 +1,9 @@
-import { ArrowLeft, CheckCheck, CircleAlert, CircleCheck, LoaderCircle, Trash2 } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import CheckCheck from 'lucide-react/icons/check-check';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 /**
  * /camera-check: lets a guest see, before a jail, that Warden's camera

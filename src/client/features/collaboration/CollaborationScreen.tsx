@@ -1,4 +1,6 @@
-import { KeyRound, RefreshCw, Save } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Save from 'lucide-react/icons/save';
 import { Button } from '../../ui/Button.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';

@@ -1,4 +1,5 @@
-import { CalendarCheck, Trash2 } from 'lucide-react';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { Button } from '../../ui/Button.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

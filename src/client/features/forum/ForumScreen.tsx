@@ -1,4 +1,6 @@
-import { BookOpen, History, Send } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import History from 'lucide-react/icons/history';
+import Send from 'lucide-react/icons/send';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,12 @@
 /** The introduction (route /): a 4-slide carousel, the language selector and the privacy page's link (docs/client.md, Screens and routes). */
-import { CalendarPlus, Camera, ChevronLeft, ChevronRight, Eye, LogIn, type LucideIcon, UserPlus } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Camera from 'lucide-react/icons/camera';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Eye from 'lucide-react/icons/eye';
+import LogIn from 'lucide-react/icons/log-in';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelector } from '../../app/LanguageSelector.tsx';

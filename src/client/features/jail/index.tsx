@@ -1,5 +1,16 @@
 /** The jail screens (docs/client.md, The jail screens). */
-import { Armchair, Coffee, DoorOpen, Flag, type LucideIcon, MessageCircle, Mic, Play, RefreshCw, Send, Video, WifiOff } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Armchair from 'lucide-react/icons/armchair';
+import Coffee from 'lucide-react/icons/coffee';
+import DoorOpen from 'lucide-react/icons/door-open';
+import Flag from 'lucide-react/icons/flag';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Mic from 'lucide-react/icons/mic';
+import Play from 'lucide-react/icons/play';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Send from 'lucide-react/icons/send';
+import Video from 'lucide-react/icons/video';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,6 @@
-import { ArrowRight, Play, RotateCcw } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Play from 'lucide-react/icons/play';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { CircleCheck, Home } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Home from 'lucide-react/icons/home';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { useTranslation } from 'react-i18next';
 import { useIsFacilitatorSession } from '../../app/hooks.ts';
 import { PATROL_RETENTION_DAYS } from '../../../shared/constants.ts';

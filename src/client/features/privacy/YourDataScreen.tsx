@@ -1,4 +1,4 @@
-import { LockKeyhole } from 'lucide-react';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks.ts';
 import { privacyUrl } from '../account/links.ts';

@@ -1,4 +1,9 @@
-import { CalendarCheck, CalendarPlus, Clock, Flame, type LucideIcon, Trophy } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Clock from 'lucide-react/icons/clock';
+import Flame from 'lucide-react/icons/flame';
+import Trophy from 'lucide-react/icons/trophy';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import type { Progress } from '../../../shared/api/progress.ts';

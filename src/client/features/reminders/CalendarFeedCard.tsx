@@ -1,4 +1,9 @@
-import { CalendarSync, CalendarX2, Check, Copy, ExternalLink, RefreshCw } from 'lucide-react';
+import CalendarSync from 'lucide-react/icons/calendar-sync';
+import CalendarX2 from 'lucide-react/icons/calendar-x-2';
+import Check from 'lucide-react/icons/check';
+import Copy from 'lucide-react/icons/copy';
+import ExternalLink from 'lucide-react/icons/external-link';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeed } from '../../../shared/api/collaboration.ts';

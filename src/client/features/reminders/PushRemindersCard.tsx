@@ -1,4 +1,6 @@
-import { BellOff, BellRing, Trash2 } from 'lucide-react';
+import BellOff from 'lucide-react/icons/bell-off';
+import BellRing from 'lucide-react/icons/bell-ring';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reminders } from '../../../shared/api/reminders.ts';

@@ -1,4 +1,4 @@
-import { BellRing } from 'lucide-react';
+import BellRing from 'lucide-react/icons/bell-ring';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';

@@ -1,4 +1,9 @@
-import { Camera, CloudMoon, EyeOff, MessageCircle, Moon, User } from 'lucide-react';
+import Camera from 'lucide-react/icons/camera';
+import CloudMoon from 'lucide-react/icons/cloud-moon';
+import EyeOff from 'lucide-react/icons/eye-off';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Moon from 'lucide-react/icons/moon';
+import User from 'lucide-react/icons/user';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityLog, JailSummary, Reservation } from '../../../shared/api/reservation.ts';

@@ -1,4 +1,7 @@
-import { BookOpen, CalendarOff, Mail, Sparkles } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import CalendarOff from 'lucide-react/icons/calendar-off';
+import Mail from 'lucide-react/icons/mail';
+import Sparkles from 'lucide-react/icons/sparkles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '../../../shared/messages.ts';

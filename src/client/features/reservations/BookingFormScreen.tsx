@@ -1,4 +1,9 @@
-import { CalendarPlus, ListPlus, Minus, Plus, Save, X } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import ListPlus from 'lucide-react/icons/list-plus';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
+import Save from 'lucide-react/icons/save';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';

@@ -1,4 +1,13 @@
-import { CalendarArrowDown, Clock, Lock, NotebookPen, Pencil, Repeat, ScanFace, SkipForward, Timer, Trash2 } from 'lucide-react';
+import CalendarArrowDown from 'lucide-react/icons/calendar-arrow-down';
+import Clock from 'lucide-react/icons/clock';
+import Lock from 'lucide-react/icons/lock';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import Pencil from 'lucide-react/icons/pencil';
+import Repeat from 'lucide-react/icons/repeat';
+import ScanFace from 'lucide-react/icons/scan-face';
+import SkipForward from 'lucide-react/icons/skip-forward';
+import Timer from 'lucide-react/icons/timer';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,14 @@
-import { ChevronDown, ChevronRight, ChevronUp, Clock, Hourglass, Mail, Plus, RefreshCw, Repeat, ScanFace, Timer } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ChevronUp from 'lucide-react/icons/chevron-up';
+import Clock from 'lucide-react/icons/clock';
+import Hourglass from 'lucide-react/icons/hourglass';
+import Mail from 'lucide-react/icons/mail';
+import Plus from 'lucide-react/icons/plus';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Repeat from 'lucide-react/icons/repeat';
+import ScanFace from 'lucide-react/icons/scan-face';
+import Timer from 'lucide-react/icons/timer';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';

@@ -1,4 +1,10 @@
-import { ArrowLeft, BookOpen, CalendarCheck, CalendarX, CircleCheck, List, Trash2 } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import BookOpen from 'lucide-react/icons/book-open';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import CalendarX from 'lucide-react/icons/calendar-x';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import List from 'lucide-react/icons/list';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReminderOffer } from '../reminders/ReminderOffer.tsx';

@@ -1,5 +1,7 @@
 /** The rules (route /rules): three sections, seven rule items (docs/client.md, Screens and routes). */
-import { CalendarClock, ClipboardCheck, Timer } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
+import Timer from 'lucide-react/icons/timer';
 import { useTranslation } from 'react-i18next';
 import './rules.css';
 

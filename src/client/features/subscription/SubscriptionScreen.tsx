@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stripe } from '@stripe/stripe-js';
-import { CircleAlert, CircleCheck, CreditCard, Mail, ShieldCheck, Sparkles, XCircle } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Mail from 'lucide-react/icons/mail';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Sparkles from 'lucide-react/icons/sparkles';
+import XCircle from 'lucide-react/icons/x-circle';
 import { Button } from '../../ui/Button.tsx';
 import { formatDateTime } from '../../../shared/time-zone.ts';
 import { CONTACT_EMAIL } from '../account/links.ts';

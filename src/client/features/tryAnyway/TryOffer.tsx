@@ -1,4 +1,5 @@
-import { Play, Zap } from 'lucide-react';
+import Play from 'lucide-react/icons/play';
+import Zap from 'lucide-react/icons/zap';
 import { Button } from '../../ui/Button.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
