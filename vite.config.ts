@@ -221,6 +221,11 @@ export default defineConfig({
     __CONTACT_EMAIL__: JSON.stringify(contactEmail),
     __TERMS_URL__: JSON.stringify(termsUrl),
   },
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/client/app/syncExternalStore.ts', import.meta.url)) },
+    ],
+  },
   plugins: [
     pureReactRouter(),
     react(),
