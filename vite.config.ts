@@ -94,8 +94,12 @@ const HOME_PAGE_MODULES = [
   'src/client/features/tryAnyway/texts.ts',
 ];
 
-/** What a visitor's first screen loads (main.tsx, then the intro): the bundler's own chunks. */
-const FIRST_SCREEN_MODULES = ['src/client/main.tsx', 'src/client/features/intro/IntroPage.tsx'];
+/**
+ * Left to the bundler's own chunks: what a visitor's first screen loads
+ * (main.tsx, then the intro), and the wardens' console (warden.html), which
+ * shares libraries and rules with the app but not its screens.
+ */
+const BUNDLER_CHUNKED_MODULES = ['src/client/main.tsx', 'src/client/features/intro/IntroPage.tsx', 'src/client/warden/main.tsx'];
 
 const moduleId = (module: string) => fileURLToPath(new URL(module, import.meta.url));
 
@@ -112,7 +116,7 @@ let pageLayersMade: { main: object; layers: PageLayers } | undefined;
  * build on any cycle among the chunks.
  */
 function pageChunkOf(id: string, context: Rollup.ChunkingContext): string | null {
-  const main = context.getModuleInfo(moduleId(FIRST_SCREEN_MODULES[0] ?? ''));
+  const main = context.getModuleInfo(moduleId(BUNDLER_CHUNKED_MODULES[0] ?? ''));
   if (main === null) return null;
   if (pageLayersMade?.main !== main) {
     const layers = pageLayers(
@@ -120,7 +124,7 @@ function pageChunkOf(id: string, context: Rollup.ChunkingContext): string | null
         { name: 'shell', roots: APP_PAGE_MODULES.map(moduleId) },
         { name: 'home', roots: HOME_PAGE_MODULES.map(moduleId) },
       ],
-      FIRST_SCREEN_MODULES.map(moduleId),
+      BUNDLER_CHUNKED_MODULES.map(moduleId),
       (module) => context.getModuleInfo(module),
     );
     pageLayersMade = { main, layers };
