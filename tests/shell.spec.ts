@@ -108,11 +108,12 @@ for (const { name, viewport } of VIEWPORTS) {
     test("the app's chunks come with the page on the app's addresses, not on a visitor's first screen; the list's with the guest's home", async ({
       request,
     }) => {
-      const preloadsTheApp = /<link rel="modulepreload" crossorigin href="\/assets\/start-[^"]+\.js">/;
+      // The app's own chunk (`shell`) and the list's (`home`): vite.config.ts, pageChunkOf.
+      const preloadsTheApp = /<link rel="modulepreload" crossorigin href="\/assets\/shell-[^"]+\.js">/;
       expect(await (await request.get('/')).text()).not.toMatch(preloadsTheApp);
       for (const path of ['/reservations', '/signin', '/reservation/12']) expect(await (await request.get(path)).text(), path).toMatch(preloadsTheApp);
       // The guest's home (home.html) comes with the list's chunks too; the app's other addresses without them.
-      const preloadsTheList = /<link rel="modulepreload" crossorigin href="\/assets\/ListScreen-[^"]+\.js">/;
+      const preloadsTheList = /<link rel="modulepreload" crossorigin href="\/assets\/home-[^"]+\.js">/;
       expect(await (await request.get('/reservations')).text()).toMatch(preloadsTheList);
       for (const path of ['/', '/signin', '/reservation/12']) expect(await (await request.get(path)).text(), path).not.toMatch(preloadsTheList);
     });

@@ -68,7 +68,7 @@ export const api = createApi({
     }),
     /** `/errorLog/create`: fire and forget. */
     errorLogCreate: build.mutation<Record<string, unknown>, { text: string }>({
-      query: ({ text }) => ({ path: '/errorLog/create', body: { errorLog: text.slice(0, 10_000) }, auth: true, silent: true }),
+      query: ({ text }) => ({ path: '/errorLog/create', body: { errorLog: text.slice(0, 10_000) }, auth: 'if-signed-in', silent: true }),
     }),
   }),
 });

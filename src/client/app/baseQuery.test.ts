@@ -196,6 +196,22 @@ describe('envelopeBaseQuery', () => {
     expect(saved).toEqual([]);
   });
 
+  it('sends no call of the session when there is none, and shows nothing (a screen still shown as a refused session is forgotten)', async () => {
+    const sent: string[] = [];
+    const fetchFn: typeof fetch = async (url) => {
+      sent.push(String(url));
+      return new Response(JSON.stringify({ api: { status: 'success' } }), { status: 200 });
+    };
+    const { api, actions } = caller({ auth: null });
+    const result = await envelopeBaseQuery({ fetchFn, isOnline: () => true })({ path: '/guest/read', body: {}, auth: true }, api, {});
+    expect(result.error?.status).toBe('NO_SESSION');
+    expect(sent).toEqual([]);
+    expect(actions).toEqual([]);
+    // A call that needs no session still goes.
+    await envelopeBaseQuery({ fetchFn, isOnline: () => true })({ path: '/guest/authenticate', body: {} }, api, {});
+    expect(sent).toEqual(['/api/guest/authenticate']);
+  });
+
   it('shows nothing for a call the app drops (aborted) while its answer is read or before it comes, and ends it', async () => {
     const ways: ((abort: AbortController) => typeof fetch)[] = [
       // The answer came; its body breaks off when the call is dropped.
@@ -217,7 +233,7 @@ describe('envelopeBaseQuery', () => {
     ];
     for (const way of ways) {
       const abort = new AbortController();
-      const { api, actions } = caller();
+      const { api, actions } = caller({ auth: { id: 3, token: 'tok' } });
       const result = await envelopeBaseQuery({ fetchFn: way(abort), isOnline: () => true })(
         { path: '/reservation/read_list', body: {}, auth: true },
         { ...api, signal: abort.signal },

@@ -14,8 +14,12 @@ export interface CallArgs {
   path: string;
   /** The body beside `api` (`api.language` is added). */
   body?: Record<string, unknown>;
-  /** Adds the session's `guest.id` and `guest.token` to `body.guest`. */
-  auth?: boolean;
+  /**
+   * Adds the session's `guest.id` and `guest.token` to `body.guest`: `true`
+   * for a call of the session, not sent without one; 'if-signed-in' for a
+   * call that goes either way (an error report).
+   */
+  auth?: boolean | 'if-signed-in';
   /** Not counted as a running call (no loading overlay, no banner): fire and forget. */
   silent?: boolean;
   /**
@@ -31,12 +35,15 @@ export interface CallArgs {
  * 'a server error occurred' through the server-error action), 'FAILED'
  * (api.status not 'success'), 'SERVER_ERROR' (no api.status), 'FETCH_ERROR'
  * (network failure), 'NO_INTERNET', 'SKIPPED' (the same kind was running;
- * nothing is shown) or 'ABORTED' (the app dropped the call, as when a refused
- * session is forgotten while another call of it runs; nothing is shown).
- * `message` is what the banner shows.
+ * nothing is shown), 'ABORTED' (the app dropped the call, as when a refused
+ * session is forgotten while another call of it runs; nothing is shown) or
+ * 'NO_SESSION' (a call of the session asked for when there is none, as by a
+ * screen still shown while a refused session is forgotten: not sent, nothing
+ * shown; the access rules take the page away). `message` is what the banner
+ * shows.
  */
 export interface CallError {
-  status: number | 'FAILED' | 'SERVER_ERROR' | 'FETCH_ERROR' | 'NO_INTERNET' | 'SKIPPED' | 'ABORTED';
+  status: number | 'FAILED' | 'SERVER_ERROR' | 'FETCH_ERROR' | 'NO_INTERNET' | 'SKIPPED' | 'ABORTED' | 'NO_SESSION';
   message: string;
 }
 
@@ -88,11 +95,10 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
       if (!args.silent) dispatch(noInternet(message));
       return { error: { status: 'NO_INTERNET', message } };
     }
+    const auth = state.session.auth;
+    if (args.auth === true && auth === null) return { error: { status: 'NO_SESSION', message: `${kind} needs a session` } };
     const body: Record<string, unknown> = { ...args.body, api: { language: state.application.language } };
-    if (args.auth) {
-      const auth = state.session.auth;
-      if (auth !== null) body.guest = { ...(args.body?.guest as Record<string, unknown> | undefined), id: auth.id, token: auth.token };
-    }
+    if (args.auth && auth !== null) body.guest = { ...(args.body?.guest as Record<string, unknown> | undefined), id: auth.id, token: auth.token };
     const fail = (error: CallError) => {
       if (signal.aborted) {
         // Dropped by the app, not failed: whatever broke off (the fetch, the body) is no news for the guest.
