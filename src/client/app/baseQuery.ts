@@ -87,6 +87,9 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
   return async (args, { getState, dispatch, signal }) => {
     const state = getState() as CallerState;
     const kind = args.path;
+    // Before the other checks: a call that cannot go is no news (neither "already running" nor "no internet").
+    const auth = state.session.auth;
+    if (args.auth === true && auth === null) return { error: { status: 'NO_SESSION', message: `${kind} needs a session` } };
     if (!args.silent && state.network.calling.includes(kind)) {
       return { error: { status: 'SKIPPED', message: `${kind} is already running` } };
     }
@@ -95,8 +98,6 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
       if (!args.silent) dispatch(noInternet(message));
       return { error: { status: 'NO_INTERNET', message } };
     }
-    const auth = state.session.auth;
-    if (args.auth === true && auth === null) return { error: { status: 'NO_SESSION', message: `${kind} needs a session` } };
     const body: Record<string, unknown> = { ...args.body, api: { language: state.application.language } };
     if (args.auth && auth !== null) body.guest = { ...(args.body?.guest as Record<string, unknown> | undefined), id: auth.id, token: auth.token };
     const fail = (error: CallError) => {
