@@ -88,9 +88,9 @@ const APP_PAGE_MODULES = ['src/client/app/start.tsx', 'src/client/app/api.ts', '
  */
 const HOME_PAGE_MODULES = [
   ...APP_PAGE_MODULES,
-  'src/client/features/reservations/ListScreen.tsx',
+  'src/client/features/reservations/list/ListScreen.tsx',
   'src/client/features/reservations/api.ts',
-  'src/client/features/reservations/texts.ts',
+  'src/client/features/reservations/list/texts.ts',
   'src/client/features/tryAnyway/texts.ts',
 ];
 

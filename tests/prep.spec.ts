@@ -10,7 +10,7 @@ import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
 import { texts as jailTexts } from '../src/client/features/jail/texts.ts';
 import { readingTimeMs } from '../src/client/features/prep/pace.ts';
 import { texts } from '../src/client/features/prep/texts.ts';
-import { texts as reservationsTexts } from '../src/client/features/reservations/texts.ts';
+import { texts as listTexts } from '../src/client/features/reservations/list/texts.ts';
 import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
 
@@ -177,8 +177,8 @@ for (const { name, viewport } of VIEWPORTS) {
       const { missing } = await openPreparation(page, request);
       await page.getByRole('button', { name: texts.en.next }).click();
       const alert = page.getByRole('alert');
-      await expect(alert).toContainText(reservationsTexts.en.unsupported);
-      await expect(alert.getByRole('button', { name: reservationsTexts.en.reload })).toBeVisible();
+      await expect(alert).toContainText(listTexts.en.unsupported);
+      await expect(alert.getByRole('button', { name: listTexts.en.reload })).toBeVisible();
       await checkA11y(page, '/jail/prep/:id (no media devices)');
       expect(missing).toEqual([]);
     });

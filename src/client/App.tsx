@@ -14,7 +14,7 @@ import type { AppStore } from './app/store.ts';
 import type { FirstScreen } from './app/deviceSession.ts';
 import { applyLanguage, i18n } from './i18n.ts';
 import { LinkContext } from './ui/link.tsx';
-import { LIST_NAMESPACES } from './features/reservations/listTexts.ts';
+import { LIST_NAMESPACES } from './features/reservations/list/listTexts.ts';
 
 /**
  * The client shell: the store, the texts, the access rules and the routes of
@@ -74,7 +74,7 @@ const intro = () => import('./features/intro/index.tsx');
 const account = () => import('./features/account/index.tsx');
 const reservations = () => import('./features/reservations/index.tsx');
 // The guest's home, without the rest of the feature (the booking form, the report, the reminders).
-const reservationList = () => import('./features/reservations/ListScreen.tsx');
+const reservationList = () => import('./features/reservations/list/ListScreen.tsx');
 const rules = () => import('./features/rules/index.tsx');
 const forum = () => import('./features/forum/ForumScreen.tsx');
 const jail = () => import('./features/jail/index.tsx');

@@ -5,10 +5,10 @@ import { browserTimezone, createI18n, detectLanguage, isLanguage, type Texts, te
 
 /** Every namespace with its texts: `common` and each feature's (the page loads these one by one). */
 function allNamespaces(): Record<string, Texts> {
-  const modules = import.meta.glob<Record<string, unknown>>('./features/*/texts.ts', { eager: true });
+  const modules = import.meta.glob<Record<string, unknown>>('./features/**/texts.ts', { eager: true });
   const namespaces: Record<string, Texts> = { common };
   for (const [path, module] of Object.entries(modules)) {
-    const name = /\.\/features\/([^/]+)\/texts\.ts$/.exec(path)?.[1];
+    const name = /\.\/features\/(.+)\/texts\.ts$/.exec(path)?.[1];
     const texts = textsOf(module);
     if (name !== undefined && texts !== undefined) namespaces[name] = texts;
   }

@@ -9,7 +9,8 @@ import { texts as common } from './i18n/common.ts';
  *
  * Texts live in namespaces: `common` (src/client/i18n/common.ts) for the
  * shell, and one namespace per feature, named after its folder: every
- * `src/client/features/<feature>/texts.ts` exporting
+ * `src/client/features/<feature>/texts.ts` (a part of a feature that loads
+ * apart, `features/<feature>/<part>/texts.ts`, is `<feature>/<part>`) exporting
  * `texts = { en: {...}, ja: {...} }` (or a single export of that shape, such
  * as `accountTexts`) is picked up here. Use them with
  * `useTranslation('<feature>')`. `common` comes with the page; a feature's
@@ -45,7 +46,7 @@ export function browserTimezone(now: Date = new Date()): number {
 }
 
 /** The feature namespaces, each loaded on demand (`./features/<namespace>/texts.ts`). */
-const featureTexts = import.meta.glob<Record<string, unknown>>('./features/*/texts.ts');
+const featureTexts = import.meta.glob<Record<string, unknown>>('./features/**/texts.ts');
 
 function isTexts(value: unknown): value is Texts {
   return typeof value === 'object' && value !== null && typeof (value as Texts).en === 'object' && typeof (value as Texts).ja === 'object';

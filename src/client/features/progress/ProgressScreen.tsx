@@ -39,7 +39,7 @@ function Tile({ icon: Icon, label, value, detail, testId }: { icon: LucideIcon; 
 }
 
 function Figures({ progress }: { progress: Progress }) {
-  const { t } = useTranslation(['progress', 'reservations']);
+  const { t } = useTranslation(['progress', 'reservations/list']);
   const language = useLanguage();
   const timeZone = useTimeZone();
   const duration = (ms: number) => {
@@ -77,9 +77,9 @@ function Figures({ progress }: { progress: Progress }) {
                   <span className="progress-recent-when">
                     {dateWithWeekday(jail.startTime, timeZone, language)} · {timeRange(jail.startTime, jail.endTime, timeZone)}
                   </span>
-                  <span className="progress-recent-work">{jail.work === '' ? t('reservations:no_work') : jail.work}</span>
+                  <span className="progress-recent-work">{jail.work === '' ? t('reservations/list:no_work') : jail.work}</span>
                   <span className="progress-recent-figures">
-                    <Chip tone={OUTCOME_TONES[outcome]}>{t(`reservations:outcome_${outcome}`)}</Chip>
+                    <Chip tone={OUTCOME_TONES[outcome]}>{t(`reservations/list:outcome_${outcome}`)}</Chip>
                     <span>{t('focused_minutes', { count: Math.floor(jail.focusedMs / MINUTE_MS) })}</span>
                   </span>
                 </RouterLink>

@@ -24,7 +24,7 @@ function BlockCard({ title, text, children }: { title: string; text: string; chi
 }
 
 function ResendButton() {
-  const { t } = useTranslation('reservations');
+  const { t } = useTranslation('reservations/list');
   const [resend, { isSuccess }] = useGuestResendVerifyEmailMutation();
   return (
     <>

@@ -41,7 +41,7 @@ export function repeatInfo(
 
 /** `/reservation/:id` (docs/client.md, Screens and routes). */
 export function ReservationDetailScreen() {
-  const { t } = useTranslation('reservations');
+  const { t } = useTranslation(['reservations', 'reservations/list']);
   const navigate = useNavigate();
   const language = useLanguage();
   const timeZone = useTimeZone();
@@ -91,7 +91,7 @@ export function ReservationDetailScreen() {
           <NotebookPen aria-hidden="true" focusable="false" size={18} />
           {t('work')}
         </dt>
-        <dd>{reservation.work === '' ? t('no_work') : reservation.work}</dd>
+        <dd>{reservation.work === '' ? t('reservations/list:no_work') : reservation.work}</dd>
       </dl>
       {changesClosed ? (
         <p className="detail-closed">

@@ -17,7 +17,7 @@ import { dateWithWeekday, timeRange, useLanguage, useTimeZone } from './common.t
 
 /** `/reservation/remove/:id`: the cancel confirmation (docs/client.md, Screens and routes). */
 export function ReservationRemoveScreen() {
-  const { t } = useTranslation('reservations');
+  const { t } = useTranslation(['reservations', 'reservations/list']);
   const navigate = useNavigate();
   const language = useLanguage();
   const timeZone = useTimeZone();
@@ -47,7 +47,7 @@ export function ReservationRemoveScreen() {
         <dt>{t('time')}</dt>
         <dd>{timeRange(reservation.startTime, reservation.endTime, timeZone)}</dd>
         <dt>{t('work')}</dt>
-        <dd>{reservation.work === '' ? t('no_work') : reservation.work}</dd>
+        <dd>{reservation.work === '' ? t('reservations/list:no_work') : reservation.work}</dd>
       </dl>
       {reservation.repeatType !== 'none' ? <p className="note">{t('remove_repeat_note')}</p> : null}
       {allowed ? (

@@ -1,6 +1,6 @@
 /**
  * The reservation screens (docs/client.md, Screens and routes); App.tsx routes to these exports by name. The list, the
- * guest's home, is a chunk of its own (ListScreen.tsx): it needs neither the booking form, nor the report, nor the reminders.
+ * guest's home, is a chunk of its own (list/ListScreen.tsx, with its texts): it needs neither the booking form, nor the report, nor the reminders.
  */
 import './reservations.css';
 

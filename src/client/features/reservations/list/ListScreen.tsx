@@ -11,13 +11,13 @@ import ScanFace from 'lucide-react/icons/scan-face';
 import Timer from 'lucide-react/icons/timer';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
-import { RouterLink } from '../../app/RouterLink.tsx';
-import { Button, ButtonLink } from '../../ui/Button.tsx';
-import type { Reservation } from '../../../shared/api/reservation.ts';
-import { formatDateTime, toLocal } from '../../../shared/time-zone.ts';
-import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from './api.ts';
-import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
+import { UnsupportedNotice } from '../../../app/UnsupportedNotice.tsx';
+import { RouterLink } from '../../../app/RouterLink.tsx';
+import { Button, ButtonLink } from '../../../ui/Button.tsx';
+import type { Reservation } from '../../../../shared/api/reservation.ts';
+import { formatDateTime, toLocal } from '../../../../shared/time-zone.ts';
+import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from '../api.ts';
+import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from '../common.ts';
 import {
   historyOutcome,
   isSupportedEnvironment,
@@ -28,12 +28,12 @@ import {
   splitReservations,
   startsIn,
   trialBanner,
-} from './reservation-view.ts';
-import { useGuest } from '../../app/session.ts';
-import { useIsLoggedIn } from '../../app/hooks.ts';
-import { TryOffer } from '../tryAnyway/TryOffer.tsx';
+} from '../reservation-view.ts';
+import { useGuest } from '../../../app/session.ts';
+import { useIsLoggedIn } from '../../../app/hooks.ts';
+import { TryOffer } from '../../tryAnyway/TryOffer.tsx';
 import { LIST_NAMESPACES } from './listTexts.ts';
-import './reservations.css';
+import '../reservations.css';
 
 /** The weekdays a repeating jail comes back on: its own for weekly, the chosen ones for daily. */
 function repeatDays(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>, timeZone: string, language: string): string {
@@ -42,7 +42,7 @@ function repeatDays(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSe
 }
 
 function ReservationItem({ reservation, now, timeZone }: { reservation: Reservation; now: number; timeZone: string }) {
-  const { t } = useTranslation('reservations');
+  const { t } = useTranslation('reservations/list');
   const language = useLanguage();
   const mode = listMode(reservation, now);
   const state = reservationTimeState(reservation, now);
@@ -92,7 +92,7 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
 }
 
 function Unverified() {
-  const { t } = useTranslation('reservations');
+  const { t } = useTranslation('reservations/list');
   const [resend, { isSuccess }] = useGuestResendVerifyEmailMutation();
   return (
     <section className="reservation-notice" aria-labelledby="unverified-text">

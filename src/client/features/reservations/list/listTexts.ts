@@ -4,4 +4,4 @@
  * offer does not wait for its texts once the list is read. App.tsx loads them
  * ahead when the app starts at the list.
  */
-export const LIST_NAMESPACES = ['reservations', 'tryAnyway'] as const;
+export const LIST_NAMESPACES = ['reservations/list', 'tryAnyway'] as const;
