@@ -12,7 +12,8 @@ import { clockLabel, formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
 import { useGuest } from '../../app/session.ts';
 import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/Field.tsx';
-import { dateOptions, DURATION_OPTIONS, durationLabel, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
+import { dateOptions, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
+import { DURATION_OPTIONS, durationLabel } from '../reservations/duration-options.ts';
 import { useLanguage, useTimeZone, weekdayName } from '../reservations/common.ts';
 import {
   useGuestReadTriggerSecretQuery,

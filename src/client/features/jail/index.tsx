@@ -23,7 +23,7 @@ import { type DialogEntry, dialogAdded } from './dialogSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture.ts';
 import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';
-import { useReservationReadMutation } from '../reservations/api.ts';
+import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { useReservationOfRoute } from '../reservations/ReservationOfRoute.tsx';
 import { COMMANDS, recogniseCommand } from './commands.ts';
 import { Eye } from './Eye.tsx';

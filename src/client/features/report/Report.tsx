@@ -7,7 +7,7 @@ import User from 'lucide-react/icons/user';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityLog, JailSummary, Reservation } from '../../../shared/api/reservation.ts';
-import { useReservationReadMutation } from '../reservations/api.ts';
+import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { clockOf } from '../reservations/common.ts';
 import { isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from '../reservations/reservation-view.ts';
 import {

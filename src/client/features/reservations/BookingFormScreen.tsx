@@ -17,17 +17,15 @@ import { getLocal, putLocal } from '../../app/localDb.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import { useReservationCreateMutation, useReservationUpdateMutation } from './api.ts';
+import { useReservationCreateMutation, useReservationUpdateMutation } from './bookingApi.ts';
 import { BookingBlockNotice } from './BookingBlocks.tsx';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { clockLabel } from '../../../shared/time-zone.ts';
 import {
-  DURATION_OPTIONS,
   bookingRequestOf,
   canRememberWork,
   dateOptions,
   dayMinutes,
-  durationLabel,
   editBookingForm,
   formProblem,
   hourOptions,
@@ -45,6 +43,7 @@ import {
   withWeekday,
   type BookingFormState,
 } from './booking-form.ts';
+import { DURATION_OPTIONS, durationLabel } from './duration-options.ts';
 import { useLanguage, useTimeZone, weekdayName } from './common.ts';
 
 const REMEMBERED_ID = 'list';

@@ -20,7 +20,7 @@ import { toLocal } from '../../../shared/time-zone.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { Report } from '../report/Report.tsx';
 import { downloadFile, jailEventFile } from './add-to-calendar.ts';
-import { useReservationSkipMutation } from './api.ts';
+import { useReservationSkipMutation } from './bookingApi.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
 import { detailActions } from './reservation-view.ts';

@@ -11,7 +11,7 @@ import { ReminderOffer } from '../reminders/ReminderOffer.tsx';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { isChangeAllowed } from '../../../shared/reservations.ts';
-import { useReservationDestroyMutation } from './api.ts';
+import { useReservationDestroyMutation } from './bookingApi.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { dateWithWeekday, timeRange, useLanguage, useTimeZone } from './common.ts';
 

@@ -5,6 +5,7 @@ import { authRestored } from '../../app/slices/session.ts';
 import { makeStore } from '../../app/store.ts';
 import { fakeServer, settle } from '../../test/fake-server.ts';
 import { reservationApi } from './api.ts';
+import { bookingApi } from './bookingApi.ts';
 
 /**
  * The data rules on the reservation list (docs/client.md, State), which is the
@@ -69,7 +70,7 @@ describe('the reservation list in the API cache', () => {
   it('create appends', async () => {
     const { server, store, ids, reread } = await listOnScreen([reservation(1)]);
     server.answer('/reservation/create', { reservation: reservation(2) });
-    await store.dispatch(reservationApi.endpoints.reservationCreate.initiate({ work: 'w', startTime: 2000, duration: 1, repeatType: 'none' }));
+    await store.dispatch(bookingApi.endpoints.reservationCreate.initiate({ work: 'w', startTime: 2000, duration: 1, repeatType: 'none' }));
     await settle();
     expect(ids()).toEqual([1, 2]);
     await reread([reservation(1), reservation(2)]);
@@ -80,12 +81,12 @@ describe('the reservation list in the API cache', () => {
       const { server, store, ids, list } = await listOnScreen([reservation(1), reservation(2)]);
       const path = endpoint === 'reservationRead' ? '/reservation/read' : '/reservation/update';
       server.answer(path, { reservation: reservation(2, { work: 'changed' }) });
-      await store.dispatch(reservationApi.endpoints[endpoint].initiate({ id: 2 }));
+      await store.dispatch(bookingApi.endpoints[endpoint].initiate({ id: 2 }));
       await settle();
       expect(ids()).toEqual([1, 2]);
       expect(list()[1]?.work).toBe('changed');
       server.answer(path, { reservation: reservation(5) });
-      await store.dispatch(reservationApi.endpoints[endpoint].initiate({ id: 5 }));
+      await store.dispatch(bookingApi.endpoints[endpoint].initiate({ id: 5 }));
       await settle();
       expect(ids()).toEqual([1, 2, 5]);
     });
@@ -94,7 +95,7 @@ describe('the reservation list in the API cache', () => {
   it('skip replaces the skipped one and adds the next', async () => {
     const { server, store, ids, list } = await listOnScreen([reservation(1)]);
     server.answer('/reservation/skip', { reservation: reservation(1, { isFinished: true, status: 'skipped' }), nextReservation: reservation(2) });
-    await store.dispatch(reservationApi.endpoints.reservationSkip.initiate({ id: 1 }));
+    await store.dispatch(bookingApi.endpoints.reservationSkip.initiate({ id: 1 }));
     await settle();
     expect(ids()).toEqual([1, 2]);
     expect(list()[0]?.status).toBe('skipped');
@@ -103,7 +104,7 @@ describe('the reservation list in the API cache', () => {
   it('destroy removes', async () => {
     const { server, store, ids, reread } = await listOnScreen([reservation(1), reservation(2)]);
     server.answer('/reservation/destroy', { reservation: reservation(1) });
-    await store.dispatch(reservationApi.endpoints.reservationDestroy.initiate({ id: 1 }));
+    await store.dispatch(bookingApi.endpoints.reservationDestroy.initiate({ id: 1 }));
     await settle();
     expect(ids()).toEqual([2]);
     await reread([reservation(2)]);
@@ -112,7 +113,7 @@ describe('the reservation list in the API cache', () => {
   it('a failed write leaves the list as it is', async () => {
     const { store, ids } = await listOnScreen([reservation(1)]);
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ api: { status: 'failed', errorMessage: 'No.' } }), { status: 200 }));
-    await store.dispatch(reservationApi.endpoints.reservationDestroy.initiate({ id: 1 }));
+    await store.dispatch(bookingApi.endpoints.reservationDestroy.initiate({ id: 1 }));
     await settle();
     expect(ids()).toEqual([1]);
     expect(store.getState().network.errorMessage).toBe('No.');

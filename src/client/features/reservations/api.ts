@@ -1,12 +1,14 @@
-import { answerOf, api } from '../../app/api.ts';
-import type { Reservation, ReservationCreateRequest, ReservationUpdateRequest } from '../../../shared/api/reservation.ts';
+import { api } from '../../app/api.ts';
+import type { Reservation } from '../../../shared/api/reservation.ts';
 
 /**
- * The reservation calls (docs/api.md); endpoint names as docs/client.md fixes
- * them. The list is the `reservationReadList` cache entry, and the data
- * rules keep it in step with every write: read list replaces it, create
- * appends, read one, update and skip replace or add by id, destroy removes.
- * (The writes also invalidate the list, which is then read again.)
+ * The reservation list's calls (docs/api.md); endpoint names as docs/client.md
+ * fixes them. The list is the `reservationReadList` cache entry, and the data
+ * rules keep it in step with every write (bookingApi.ts): read list replaces
+ * it, create appends, read one, update and skip replace or add by id, destroy
+ * removes. (The writes also invalidate the list, which is then read again.)
+ * The calls on one booking live apart, so that the guest's home, which makes
+ * none of them, loads without them.
  */
 export const reservationApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,81 +16,10 @@ export const reservationApi = api.injectEndpoints({
       query: () => ({ path: '/reservation/read_list', body: {}, auth: true }),
       providesTags: ['Reservation'],
     }),
-    reservationRead: build.mutation<{ reservation: Reservation }, { id: number }>({
-      query: ({ id }) => ({ path: '/reservation/read', body: { reservation: { id } }, auth: true }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer !== undefined) dispatch(updateList((list) => upsert(list, answer.reservation)));
-      },
-    }),
-    reservationCreate: build.mutation<{ reservation: Reservation }, ReservationCreateRequest['reservation']>({
-      query: (reservation) => ({ path: '/reservation/create', body: { reservation }, auth: true }),
-      invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer !== undefined) dispatch(updateList((list) => void list.push(answer.reservation)));
-      },
-    }),
-    reservationUpdate: build.mutation<{ reservation: Reservation }, ReservationUpdateRequest['reservation']>({
-      query: (reservation) => ({ path: '/reservation/update', body: { reservation }, auth: true }),
-      invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer !== undefined) dispatch(updateList((list) => upsert(list, answer.reservation)));
-      },
-    }),
-    reservationSkip: build.mutation<{ reservation: Reservation; nextReservation: Reservation }, { id: number }>({
-      query: ({ id }) => ({ path: '/reservation/skip', body: { reservation: { id } }, auth: true }),
-      invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer === undefined) return;
-        dispatch(
-          updateList((list) => {
-            upsert(list, answer.reservation);
-            upsert(list, answer.nextReservation);
-          }),
-        );
-      },
-    }),
-    reservationDestroy: build.mutation<{ reservation: Reservation }, { id: number }>({
-      query: ({ id }) => ({ path: '/reservation/destroy', body: { reservation: { id } }, auth: true }),
-      invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer === undefined) return;
-        dispatch(
-          updateList((list) => {
-            const index = list.findIndex((item) => item.id === answer.reservation.id);
-            if (index !== -1) list.splice(index, 1);
-          }),
-        );
-      },
-    }),
     guestResendVerifyEmail: build.mutation<Record<string, unknown>, void>({
       query: () => ({ path: '/guest/resendVerifyEmail', body: {}, auth: true }),
     }),
   }),
 });
 
-/** Applies `change` to the list read, when it has been read (a list not read yet is read whole when a screen needs it). */
-function updateList(change: (list: Reservation[]) => void) {
-  return reservationApi.util.updateQueryData('reservationReadList', undefined, (draft) => change(draft.reservations));
-}
-
-/** Replaces the reservation with the same id, or adds it. */
-function upsert(list: Reservation[], reservation: Reservation): void {
-  const index = list.findIndex((item) => item.id === reservation.id);
-  if (index === -1) list.push(reservation);
-  else list[index] = reservation;
-}
-
-export const {
-  useReservationReadListQuery,
-  useReservationReadMutation,
-  useReservationCreateMutation,
-  useReservationUpdateMutation,
-  useReservationSkipMutation,
-  useReservationDestroyMutation,
-  useGuestResendVerifyEmailMutation,
-} = reservationApi;
+export const { useReservationReadListQuery, useGuestResendVerifyEmailMutation } = reservationApi;

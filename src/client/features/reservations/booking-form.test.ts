@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { clockLabel } from '../../../shared/time-zone.ts';
 import {
-  DURATION_OPTIONS,
   bookingRequestOf,
   canRememberWork,
   dateOptions,
   dayMinutes,
-  durationLabel,
   editBookingForm,
   formProblem,
   formStartTime,
@@ -23,6 +21,7 @@ import {
   withNewSchedule,
   withWeekday,
 } from './booking-form.ts';
+import { DURATION_OPTIONS, durationLabel } from './duration-options.ts';
 
 const TOKYO = '+09:00';
 // 2026-11-21 10:07 in Tokyo (a Saturday).

@@ -4,7 +4,7 @@
  * themselves live in src/shared/reservations.ts (shared with the server);
  * this module only arranges them for the form.
  */
-import { BOOKING_DURATIONS_HOURS, DEFAULT_DAILY_REPEAT_WEEKDAYS, type RepeatType } from '../../../shared/constants.ts';
+import { DEFAULT_DAILY_REPEAT_WEEKDAYS, type RepeatType } from '../../../shared/constants.ts';
 import {
   NEW_SCHEDULE_MINUTES,
   bookingProblem,
@@ -19,6 +19,7 @@ import {
   type Schedule,
 } from '../../../shared/reservations.ts';
 import { clockLabel, dayNumber, fromLocal, toLocal, weekdayOf, type LocalDate } from '../../../shared/time-zone.ts';
+import { DURATION_OPTIONS } from './duration-options.ts';
 
 /** What the form holds while the guest fills it in. */
 export interface BookingFormState {
@@ -84,15 +85,6 @@ export function timeOptions(date: string, now: number, timeZone: string): TimeOp
     const minutes = toLocal(startTime, timeZone).minutes;
     return { minutes, startTime, label: clockLabel(minutes), passed: startTime <= now };
   });
-}
-
-/** The durations on offer, 1 to 8 hours in quarter hours; the first is the default. */
-export const DURATION_OPTIONS: readonly number[] = BOOKING_DURATIONS_HOURS;
-
-/** `1:15` style label of a duration in hours. */
-export function durationLabel(hours: number): string {
-  const minutes = Math.round(hours * 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The form of a new booking: first listed date and the nearest future start, first duration. */

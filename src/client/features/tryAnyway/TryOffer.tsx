@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { WORK_MAX_LENGTH } from '../../../shared/reservations.ts';
 import { putLocal } from '../../app/localDb.ts';
 import { SelectField, TextField } from '../../ui/Field.tsx';
-import { DURATION_OPTIONS, durationLabel } from '../reservations/booking-form.ts';
+import { DURATION_OPTIONS, durationLabel } from '../reservations/duration-options.ts';
 import { TRY_ENTRY_ID, type TryEntry } from './try-entry.ts';
 import './tryAnyway.css';
 
