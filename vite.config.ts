@@ -216,6 +216,9 @@ function appPages(): Plugin {
   };
 }
 
+/** The service worker's file, written by vite-plugin-pwa and registered by the page (src/client/app/pwa.ts). */
+const SERVICE_WORKER = 'sw.js';
+
 export default defineConfig({
   // index.html sits at the repository root; the build goes to dist/.
   root: '.',
@@ -224,6 +227,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(packageVersion),
     __CONTACT_EMAIL__: JSON.stringify(contactEmail),
     __TERMS_URL__: JSON.stringify(termsUrl),
+    __SERVICE_WORKER_URL__: JSON.stringify(`/${SERVICE_WORKER}`),
   },
   resolve: {
     alias: [
@@ -237,10 +241,12 @@ export default defineConfig({
     wasm(),
     // The installable app (SPEC §1): the manifest, the icons, and a service
     // worker that precaches the app shell so that it opens offline. The page
-    // registers it on load (src/client/app/pwa.ts) and asks before updating.
+    // registers it on load (src/client/app/pwa.ts, with the platform's API, so
+    // the plugin's registerSW and workbox-window are not used) and asks before updating.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
+      filename: SERVICE_WORKER,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'Warden',
