@@ -147,18 +147,22 @@ function pageChunks(): Plugin {
 /** A stylesheet the build links from a page: `<link rel="stylesheet" crossorigin href="/assets/….css">`. */
 const PAGE_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
 
+/** The type of a page's stylesheet link once its sheet is inline: not CSS, so that no browser fetches it. */
+const INLINED_STYLESHEET = 'text/x-inlined-css';
+
 /**
  * The page with its stylesheets in `<style>` elements, so that its first
  * paint (the frame's header) needs the page alone, not two more round trips.
- * Each link stays, disabled: the browser does not fetch it, and the loader of
- * the app's chunks (Vite's preload helper) sees the sheet is there and does
- * not fetch it either.
+ * Each link stays, so that the loader of the app's chunks (Vite's preload
+ * helper) sees the sheet is there and does not fetch it; a type no browser
+ * styles with keeps the browser from fetching it (Chromium 150 fetches a
+ * link that is only `disabled`), and `disabled` from applying it if one did.
  */
 function withStylesInline(html: string, bundle: Rollup.OutputBundle): string {
   return html.replace(PAGE_STYLESHEET, (link: string, fileName: string) => {
     const sheet = bundle[fileName];
     if (sheet?.type !== 'asset') return link;
-    return `<style>${String(sheet.source).trim()}</style>${link.replace('>', ' disabled>')}`;
+    return `<style>${String(sheet.source).trim()}</style>${link.replace('>', ` type="${INLINED_STYLESHEET}" disabled>`)}`;
   });
 }
 

@@ -129,7 +129,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page.locator('.app-header'), path).toHaveCSS('display', 'flex');
         // The brand's size comes from a design token: both sheets (tokens.css, then the app's) are in.
         await expect(page.locator('.brand'), path).toHaveCSS('min-height', /^\d+px$/);
-        // The page's stylesheets are in <style> elements; their links stay, disabled, and are not fetched.
+        // The page's stylesheets are in <style> elements; their links stay (disabled, of a type no browser styles with) and are not fetched.
         const linked = await page
           .locator('link[rel="stylesheet"]')
           .evaluateAll((links) => links.map((link) => ({ href: (link as HTMLLinkElement).href, disabled: (link as HTMLLinkElement).disabled })));
