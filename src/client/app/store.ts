@@ -5,31 +5,42 @@ import { saveLanguage } from './savedDevice.ts';
 import { applicationSlice, languageChanged } from './slices/application.ts';
 import { networkSlice } from './slices/network.ts';
 import { loggedOut, sessionSlice, sessionStarted } from './slices/session.ts';
-import { commandSlice } from '../features/jail/commandSlice.ts';
-import { dialogSlice } from '../features/jail/dialogSlice.ts';
-import { jailSessionSlice } from '../features/jail/sessionSlice.ts';
+import type { commandSlice } from '../features/jail/commandSlice.ts';
+import type { dialogSlice } from '../features/jail/dialogSlice.ts';
+import type { jailSessionSlice } from '../features/jail/sessionSlice.ts';
+
+/** The live jail's groups (command, dialog, jailSession): they join the store with the live jail's code. */
+type LiveJailSlices = WithSlice<typeof commandSlice> & WithSlice<typeof dialogSlice> & WithSlice<typeof jailSessionSlice>;
 
 /**
  * The client's state: server state in the API cache (`api`), and the
  * client-only groups beside it (docs/client.md, State): the app's (language, network,
- * session) and the live jail's (docs/client.md, "State"). The API (RTK Query
- * and the calls) joins when app/api.ts is first loaded: the intro, the first
- * screen of a visitor, calls nothing and comes without it.
+ * session) and the live jail's. The API (RTK Query and the calls) joins when
+ * app/api.ts is first loaded: the intro, the first screen of a visitor, calls
+ * nothing and comes without it. The live jail's groups join when their
+ * modules are first loaded (`slice.injectInto(rootReducer)`): no other
+ * screen needs them.
  */
-const lazyRootReducer = combineSlices(applicationSlice, networkSlice, sessionSlice, commandSlice, dialogSlice, jailSessionSlice).withLazyLoadedSlices<
-  WithSlice<typeof api>
->();
+export const rootReducer = combineSlices(applicationSlice, networkSlice, sessionSlice).withLazyLoadedSlices<WithSlice<typeof api> & LiveJailSlices>();
 
-/** The state, the API's part included: the code that reads that part has loaded app/api.ts, which injects it first. */
-export type RootState = Required<ReturnType<typeof lazyRootReducer>>;
-export const rootReducer = lazyRootReducer as Reducer<RootState>;
+type LazyState = ReturnType<typeof rootReducer>;
+
+/**
+ * The state. The API's part is always there for the code that reads it: that
+ * code has loaded app/api.ts, which injects it first. The live jail's parts
+ * may not be there yet (a group injected is in the state only from the next
+ * action on): read them through their injected slice's `selectSlice`, which
+ * answers the initial state until then.
+ */
+export type RootState = Omit<LazyState, 'api'> & Required<Pick<LazyState, 'api'>>;
+const storeReducer = rootReducer as Reducer<RootState>;
 
 /** The API's middleware, added to every store (made before or after) by `attachApi`. */
 const apiMiddleware = createDynamicMiddleware();
 
 /** Adds the API's reducer and middleware; app/api.ts calls it once when it is loaded. */
 export function attachApi(loaded: typeof api): void {
-  lazyRootReducer.inject(loaded);
+  rootReducer.inject(loaded);
   apiMiddleware.addMiddleware(loaded.middleware);
 }
 
@@ -62,7 +73,7 @@ const persistToDevice: Middleware<object, RootState> = (store) => (next) => (act
 /** Builds a store; the page has one (made by app/start.tsx), tests make their own. */
 export function makeStore({ preloadedState, persist = false }: StoreOptions = {}) {
   return configureStore({
-    reducer: rootReducer,
+    reducer: storeReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) => {
       const middleware = getDefault().concat(apiMiddleware.middleware);

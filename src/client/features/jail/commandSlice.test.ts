@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
-import { selectAvailableCommands, speechChanged } from './commandSlice.ts';
-import { dialogAdded } from './dialogSlice.ts';
+import { commandGroup, selectAvailableCommands, speechChanged } from './commandSlice.ts';
+import { dialogAdded, dialogGroup } from './dialogSlice.ts';
 import { commandGiven, sessionLeft } from './sessionSlice.ts';
 
 describe('command', () => {
@@ -13,9 +13,9 @@ describe('command', () => {
   });
   it('keeps whether the Warden is listening', () => {
     const store = makeStore();
-    expect(store.getState().command.onSpeech).toBe(false);
+    expect(commandGroup.selectSlice(store.getState()).onSpeech).toBe(false);
     store.dispatch(speechChanged(true));
-    expect(store.getState().command.onSpeech).toBe(true);
+    expect(commandGroup.selectSlice(store.getState()).onSpeech).toBe(true);
   });
 });
 
@@ -24,13 +24,30 @@ describe('dialog', () => {
     const store = makeStore();
     store.dispatch(dialogAdded({ text: 'Are you there?', type: 1 }, 5));
     store.dispatch(dialogAdded({ text: 'Yes', type: 0 }, 6));
-    const entries = store.getState().dialog.entries;
+    const entries = dialogGroup.selectSlice(store.getState()).entries;
     expect(entries.map(({ text, type, time }) => ({ text, type, time }))).toEqual([
       { text: 'Are you there?', type: 1, time: 5 },
       { text: 'Yes', type: 0, time: 6 },
     ]);
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(2);
     store.dispatch(sessionLeft());
-    expect(store.getState().dialog.entries).toEqual([]);
+    expect(dialogGroup.selectSlice(store.getState()).entries).toEqual([]);
+  });
+});
+
+describe("the live jail's groups join a store made before them", () => {
+  it('read as their initial state until the next action, then kept by the store', async () => {
+    vi.resetModules();
+    const { makeStore: makeFreshStore } = await import('../../app/store.ts');
+    const store = makeFreshStore();
+    expect(Object.keys(store.getState())).not.toContain('jailSession');
+    // As when the live jail's code loads after the app started (App.tsx loads it with the screen).
+    const { jailSessionGroup, screenEntered } = await import('./sessionSlice.ts');
+    const { commandGroup: freshCommandGroup, selectAvailableCommands: freshAvailableCommands } = await import('./commandSlice.ts');
+    expect(jailSessionGroup.selectSlice(store.getState()).status).toBe('injail');
+    expect(freshCommandGroup.selectSlice(store.getState()).onSpeech).toBe(false);
+    expect(freshAvailableCommands(store.getState())).toEqual([1, 2, 3, 4]);
+    store.dispatch(screenEntered(jailSessionGroup.getInitialState().screen));
+    expect(Object.keys(store.getState())).toEqual(expect.arrayContaining(['jailSession', 'command']));
   });
 });

@@ -1,6 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { availableCommands } from './session-rules.ts';
-import type { JailSessionState } from './sessionSlice.ts';
+import { rootReducer, type RootState } from '../../app/store.ts';
+import { jailSessionGroup } from './sessionSlice.ts';
 
 /**
  * The Command group (docs/client.md, State): whether the Warden is listening
@@ -24,10 +25,13 @@ export const commandSlice = createSlice({
   },
 });
 
+/** The group in every store, from when this module loads (app/store.ts); read it with `commandGroup.selectSlice`. */
+export const commandGroup = commandSlice.injectInto(rootReducer);
+
 export const { speechChanged } = commandSlice.actions;
 
 /** The command ids the guest may give now (1, 2, 3, 4 by default), from the session's status. */
 export const selectAvailableCommands = createSelector(
-  [(state: { jailSession: JailSessionState }) => state.jailSession.status, (state: { jailSession: JailSessionState }) => state.jailSession.normalCommands],
+  [(state: RootState) => jailSessionGroup.selectSlice(state).status, (state: RootState) => jailSessionGroup.selectSlice(state).normalCommands],
   (status, normal) => availableCommands(status, normal),
 );

@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/store.ts';
 import { sessionLeft } from './sessionSlice.ts';
 
 /** A line of the conversation (docs/jail.md, Console): type 0 the guest's, 1 a warden's (virtual or human). */
@@ -33,5 +34,8 @@ export const dialogSlice = createSlice({
     builder.addCase(sessionLeft, () => initialState);
   },
 });
+
+/** The group in every store, from when this module loads (app/store.ts); read it with `dialogGroup.selectSlice`. */
+export const dialogGroup = dialogSlice.injectInto(rootReducer);
 
 export const { dialogAdded } = dialogSlice.actions;

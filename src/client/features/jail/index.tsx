@@ -18,8 +18,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
-import { selectAvailableCommands } from './commandSlice.ts';
-import { type DialogEntry, dialogAdded } from './dialogSlice.ts';
+import { commandGroup, selectAvailableCommands } from './commandSlice.ts';
+import { type DialogEntry, dialogAdded, dialogGroup } from './dialogSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture.ts';
 import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';
@@ -37,6 +37,7 @@ import {
   eyeSlept,
   finishAnnounced,
   jailFinished,
+  jailSessionGroup,
   screenEntered,
   SCREENS,
   sessionLeft,
@@ -108,7 +109,7 @@ export function LiveScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const language = useAppSelector((state) => state.application.language);
-  const session = useAppSelector((state) => state.jailSession);
+  const session = useAppSelector(jailSessionGroup.selectSlice);
   const online = useAppSelector((state) => state.network.isInternetAvailable);
   const { id, reservation, isRead } = useReservationOfRoute();
   const timeZone = useTimeZone();
@@ -132,8 +133,8 @@ export function LiveScreen() {
   const gone = isRead && (reservation === null || reservation.isFinished);
   const running = session.jail !== null && session.finish === null;
   const available = useAppSelector(selectAvailableCommands);
-  const listening = useAppSelector((state) => state.command.onSpeech);
-  const conversation = useAppSelector((state) => state.dialog.entries);
+  const listening = useAppSelector((state) => commandGroup.selectSlice(state).onSpeech);
+  const conversation = useAppSelector((state) => dialogGroup.selectSlice(state).entries);
   const camera = useJailCamera(relay, running && session.status !== 'breaking');
 
   const refused = (error: unknown) => setRefusal(t('live_refused', { reason: error instanceof Error ? error.message : String(error) }));

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
 import type { FinishKind, GuestJail, JailStatus, RelayWarden } from '../../../shared/relay.ts';
 import { commandOutcome, type CommandId } from './session-rules.ts';
+import { rootReducer } from '../../app/store.ts';
 
 /**
  * The live session on the guest's side (docs/jail.md, Commands; guest jail
@@ -117,6 +118,9 @@ export const jailSessionSlice = createSlice({
     },
   },
 });
+
+/** The group in every store, from when this module loads (app/store.ts); read it with `jailSessionGroup.selectSlice`. */
+export const jailSessionGroup = jailSessionSlice.injectInto(rootReducer);
 
 export const {
   screenEntered,

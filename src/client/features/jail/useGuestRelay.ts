@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts'
 import { refreshGuest } from '../../app/session.ts';
 import { featureImagesReceived } from './api.ts';
 import { GuestRelay } from './guest-relay.ts';
-import { commandsUpdated, jailFinished, jailResumed, jailStarted, jailUpdated } from './sessionSlice.ts';
+import { commandsUpdated, jailFinished, jailResumed, jailSessionGroup, jailStarted, jailUpdated } from './sessionSlice.ts';
 
 /** docs/client.md, Failures the guest sees: when the relay cannot be reached again, a Japanese alert that the connection is lost, then a reload. */
 export const CONNECTION_LOST_ALERT = 'サーバーとの接続が切れました。ページを再読み込みします。';
@@ -56,8 +56,9 @@ export function useGuestRelay(): GuestRelay | null {
     socket.on('feature_images_to_guest', ({ featureImages }) => void dispatch(featureImagesReceived(featureImages)));
     socket.on('jail_finish_to_guest', ({ finish }) => dispatch(jailFinished(finish)));
     const alive = setInterval(() => {
-      if (!socket.connected || store.getState().jailSession.jail === null) return;
-      connected.send('check_alive_from_guest', { jailStatus: store.getState().jailSession.status }).catch(() => undefined);
+      const session = jailSessionGroup.selectSlice(store.getState());
+      if (!socket.connected || session.jail === null) return;
+      connected.send('check_alive_from_guest', { jailStatus: session.status }).catch(() => undefined);
     }, ALIVE_CHECK_INTERVAL_MS);
     setRelay(connected);
     return () => {
