@@ -11,54 +11,33 @@ export const bookingApi = reservationApi.injectEndpoints({
   endpoints: (build) => ({
     reservationRead: build.mutation<{ reservation: Reservation }, { id: number }>({
       query: ({ id }) => ({ path: '/reservation/read', body: { reservation: { id } }, auth: true }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer !== undefined) dispatch(updateList((list) => upsert(list, answer.reservation)));
-      },
+      onQueryStarted: inStepWithList((list, answer) => upsert(list, answer.reservation)),
     }),
     reservationCreate: build.mutation<{ reservation: Reservation }, ReservationCreateRequest['reservation']>({
       query: (reservation) => ({ path: '/reservation/create', body: { reservation }, auth: true }),
       invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer !== undefined) dispatch(updateList((list) => void list.push(answer.reservation)));
-      },
+      onQueryStarted: inStepWithList((list, answer) => void list.push(answer.reservation)),
     }),
     reservationUpdate: build.mutation<{ reservation: Reservation }, ReservationUpdateRequest['reservation']>({
       query: (reservation) => ({ path: '/reservation/update', body: { reservation }, auth: true }),
       invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer !== undefined) dispatch(updateList((list) => upsert(list, answer.reservation)));
-      },
+      onQueryStarted: inStepWithList((list, answer) => upsert(list, answer.reservation)),
     }),
     reservationSkip: build.mutation<{ reservation: Reservation; nextReservation: Reservation }, { id: number }>({
       query: ({ id }) => ({ path: '/reservation/skip', body: { reservation: { id } }, auth: true }),
       invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer === undefined) return;
-        dispatch(
-          updateList((list) => {
-            upsert(list, answer.reservation);
-            upsert(list, answer.nextReservation);
-          }),
-        );
-      },
+      onQueryStarted: inStepWithList((list, answer) => {
+        upsert(list, answer.reservation);
+        upsert(list, answer.nextReservation);
+      }),
     }),
     reservationDestroy: build.mutation<{ reservation: Reservation }, { id: number }>({
       query: ({ id }) => ({ path: '/reservation/destroy', body: { reservation: { id } }, auth: true }),
       invalidatesTags: ['Reservation'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const answer = await answerOf(queryFulfilled);
-        if (answer === undefined) return;
-        dispatch(
-          updateList((list) => {
-            const index = list.findIndex((item) => item.id === answer.reservation.id);
-            if (index !== -1) list.splice(index, 1);
-          }),
-        );
-      },
+      onQueryStarted: inStepWithList((list, answer) => {
+        const index = list.findIndex((item) => item.id === answer.reservation.id);
+        if (index !== -1) list.splice(index, 1);
+      }),
     }),
   }),
 });
@@ -66,6 +45,17 @@ export const bookingApi = reservationApi.injectEndpoints({
 /** Applies `change` to the list read, when it has been read (a list not read yet is read whole when a screen needs it). */
 function updateList(change: (list: Reservation[]) => void) {
   return reservationApi.util.updateQueryData('reservationReadList', undefined, (draft) => change(draft.reservations));
+}
+
+/** A call's `onQueryStarted` that applies its answer to the list read (`updateList`); a failed call changes nothing. */
+function inStepWithList<Answer>(change: (list: Reservation[], answer: Answer) => void) {
+  return async (
+    _arg: unknown,
+    { dispatch, queryFulfilled }: { dispatch: (update: ReturnType<typeof updateList>) => unknown; queryFulfilled: Promise<{ data: Answer }> },
+  ) => {
+    const answer = await answerOf(queryFulfilled);
+    if (answer !== undefined) dispatch(updateList((list) => change(list, answer)));
+  };
 }
 
 /** Replaces the reservation with the same id, or adds it. */
