@@ -1,21 +1,26 @@
 //! The per-session analyser: one fused pass over each frame, the event rules,
 //! the whitelist, and the patrol thumbnail.
 
-use crate::events::{EventState, FrameFacts, Rules};
+use crate::events::{EventState, FaceFact, FrameFacts, Rules};
 use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span, WINDOW_VALUES};
 use crate::kernels::{Kernels, RowStats, BEST, PIECE_LANES};
+pub use crate::layout::*;
 use crate::params::*;
-
-pub const FLAG_HAS_PREVIOUS: u32 = 1;
-pub const FLAG_DARK: u32 = 2;
-pub const FLAG_ALL_BLACK: u32 = 4;
-pub const FLAG_WHITELISTED: u32 = 8;
-pub const FLAG_HAS_CENTROID: u32 = 16;
 
 pub const AREA_COUNT: usize = AREA_GRID * AREA_GRID;
 pub const THUMBNAIL_BYTES: usize = THUMBNAIL_SIZE * THUMBNAIL_SIZE;
-pub const RESULT_WORDS: usize = 20;
-const AREA_MEANS_WORD: usize = 13;
+/// The bytes of the area mean colours, padded to whole words.
+const AREA_MEANS_BYTES: usize = (AREA_COUNT * 3 + 3) / 4 * 4;
+
+/// A face found in a frame, in fractions of the frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameFace {
+    /// The centre, as fractions of the width and the height.
+    pub x: f32,
+    pub y: f32,
+    /// The side, as a fraction of the width.
+    pub size: f32,
+}
 
 /// The result of one frame, in the layout of docs/vision.md.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -34,31 +39,39 @@ pub struct FrameResult {
     pub low_motion_ms: u32,
     pub dark_ms: u32,
     pub area_means: [[u8; 3]; AREA_COUNT],
+    pub face: Option<FrameFace>,
+    pub no_face_ms: u32,
 }
 
 impl FrameResult {
     pub fn to_words(&self) -> [u32; RESULT_WORDS] {
         let mut words = [0u32; RESULT_WORDS];
-        words[0] = self.flags;
-        words[1] = self.events;
-        words[2] = self.motion_score.to_bits();
-        words[3] = self.changed_ratio.to_bits();
-        words[4] = self.mean_luma.to_bits();
-        words[5] = self.centroid_x.to_bits();
-        words[6] = self.centroid_y.to_bits();
-        words[7] = self.nodding_count;
-        words[8] = self.whitelist_index as u32;
-        words[9] = self.whitelist_score.to_bits();
-        words[10] = self.areas_changed;
-        words[11] = self.low_motion_ms;
-        words[12] = self.dark_ms;
-        let mut bytes = [0u8; (RESULT_WORDS - AREA_MEANS_WORD) * 4];
+        words[WORD_FLAGS] = self.flags;
+        words[WORD_EVENTS] = self.events;
+        words[WORD_MOTION_SCORE] = self.motion_score.to_bits();
+        words[WORD_CHANGED_RATIO] = self.changed_ratio.to_bits();
+        words[WORD_MEAN_LUMA] = self.mean_luma.to_bits();
+        words[WORD_CENTROID_X] = self.centroid_x.to_bits();
+        words[WORD_CENTROID_Y] = self.centroid_y.to_bits();
+        words[WORD_NODDING_COUNT] = self.nodding_count;
+        words[WORD_WHITELIST_INDEX] = self.whitelist_index as u32;
+        words[WORD_WHITELIST_SCORE] = self.whitelist_score.to_bits();
+        words[WORD_AREAS_CHANGED] = self.areas_changed;
+        words[WORD_LOW_MOTION_MS] = self.low_motion_ms;
+        words[WORD_DARK_MS] = self.dark_ms;
+        let mut bytes = [0u8; AREA_MEANS_BYTES];
         for (area, mean) in self.area_means.iter().enumerate() {
             bytes[area * 3..area * 3 + 3].copy_from_slice(mean);
         }
-        for (word, chunk) in words[AREA_MEANS_WORD..].iter_mut().zip(bytes.chunks_exact(4)) {
+        let area_words = &mut words[WORD_AREA_MEANS..WORD_AREA_MEANS + AREA_MEANS_BYTES / 4];
+        for (word, chunk) in area_words.iter_mut().zip(bytes.chunks_exact(4)) {
             *word = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
         }
+        let face = self.face.unwrap_or_default();
+        words[WORD_FACE_X] = face.x.to_bits();
+        words[WORD_FACE_Y] = face.y.to_bits();
+        words[WORD_FACE_SIZE] = face.size.to_bits();
+        words[WORD_NO_FACE_MS] = self.no_face_ms;
         words
     }
 }
@@ -214,7 +227,7 @@ impl Analyser {
     /// Analyses the frame in `frame_mut()`, taken at `time_ms`.
     pub fn process(&mut self, time_ms: f64) -> FrameResult {
         let totals = self.fused_pass();
-        let result = self.judge(&totals, time_ms);
+        let result = self.judge(&totals, false, None, time_ms);
         self.has_previous = true;
         self.result = result.to_words();
         result
@@ -302,7 +315,15 @@ impl Analyser {
         totals
     }
 
-    fn judge(&mut self, totals: &FrameTotals, time_ms: f64) -> FrameResult {
+    /// `face`: the face found in this frame, `None` when none was found or
+    /// no face model is loaded (`face_detector`).
+    fn judge(
+        &mut self,
+        totals: &FrameTotals,
+        face_detector: bool,
+        face: Option<FrameFace>,
+        time_ms: f64,
+    ) -> FrameResult {
         let pixels = (self.width * self.height) as f64;
         let has_previous = self.has_previous;
         let mut flags = 0;
@@ -355,10 +376,29 @@ impl Analyser {
             flags |= FLAG_WHITELISTED;
         }
 
+        if face_detector {
+            flags |= FLAG_FACE_DETECTOR;
+        }
+        if face.is_some() {
+            flags |= FLAG_FACE;
+        }
+        let aspect = self.width as f64 / self.height as f64;
         let outcome = self.events.update(
             &self.rules,
-            &FrameFacts { time_ms, has_previous, motion_score, dark, whitelisted, centroid_y: centroid.map(|c| c.1) },
+            &FrameFacts {
+                time_ms,
+                has_previous,
+                motion_score,
+                dark,
+                whitelisted,
+                centroid_y: centroid.map(|c| c.1),
+                face_detector,
+                face: face.map(|face| FaceFact { y: face.y as f64, size: face.size as f64 * aspect }),
+            },
         );
+        if outcome.nod_by_face {
+            flags |= FLAG_NOD_BY_FACE;
+        }
 
         FrameResult {
             flags,
@@ -379,6 +419,8 @@ impl Analyser {
             low_motion_ms: outcome.low_motion_ms as u32,
             dark_ms: outcome.dark_ms as u32,
             area_means,
+            face,
+            no_face_ms: outcome.no_face_ms as u32,
         }
     }
 

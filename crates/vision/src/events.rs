@@ -1,16 +1,12 @@
-//! The event rules: when a frame's facts make a no-motion, motion, darkness
-//! or nodding event due. Each fires at most once per episode.
+//! The event rules: when a frame's facts make a no-motion, motion, darkness,
+//! nodding, away or back event due. Each fires at most once per episode.
 
+pub use crate::layout::{EVENT_AWAY, EVENT_BACK, EVENT_DARKNESS, EVENT_MOTION, EVENT_NODDING, EVENT_NO_MOTION};
 use crate::params::*;
 use std::collections::VecDeque;
 
-pub const EVENT_NO_MOTION: u32 = 1;
-pub const EVENT_MOTION: u32 = 2;
-pub const EVENT_DARKNESS: u32 = 4;
-pub const EVENT_NODDING: u32 = 8;
-
-/// Reversals older than the window are dropped; this bounds the queue even
-/// when frames arrive far faster than once a second.
+/// Reversals and nods older than their window are dropped; this bounds the
+/// queues even when frames arrive far faster than once a second.
 const MAX_REVERSALS: usize = 64;
 
 /// The per-session settings of the rules.
@@ -19,17 +15,29 @@ pub struct Rules {
     pub no_motion_threshold: f64,
     pub no_motion_ms: f64,
     pub darkness_ms: f64,
+    pub away_ms: f64,
 }
 
 impl Rules {
     pub fn new(ios: bool, sleeper: bool) -> Rules {
         let count = if sleeper { NO_MOTION_COUNT_SLEEPER_S } else { NO_MOTION_COUNT_S };
+        let away = if sleeper { AWAY_COUNT_SLEEPER_S } else { AWAY_COUNT_S };
         Rules {
             no_motion_threshold: if ios { NO_MOTION_THRESHOLD_IOS } else { NO_MOTION_THRESHOLD },
             no_motion_ms: count as f64 * 1000.0,
             darkness_ms: DARKNESS_COUNT_S as f64 * 1000.0,
+            away_ms: away as f64 * 1000.0,
         }
     }
+}
+
+/// A face found in a frame, in fractions of the frame's height.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FaceFact {
+    /// The centre's vertical position.
+    pub y: f64,
+    /// The side.
+    pub size: f64,
 }
 
 /// What the rules need to know about one frame.
@@ -42,14 +50,28 @@ pub struct FrameFacts {
     pub whitelisted: bool,
     /// Vertical position of the motion centroid, as a fraction of the height.
     pub centroid_y: Option<f64>,
+    /// Whether faces are looked for at all (a face model is loaded): without
+    /// it an absent face says nothing.
+    pub face_detector: bool,
+    pub face: Option<FaceFact>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Outcome {
     pub events: u32,
     pub nodding_count: u32,
+    /// The nodding count follows the face (strong evidence), not the motion centroid.
+    pub nod_by_face: bool,
     pub low_motion_ms: f64,
     pub dark_ms: f64,
+    pub no_face_ms: f64,
+}
+
+/// The last face found, for the nods.
+#[derive(Clone, Copy, Debug)]
+struct Sighting {
+    time_ms: f64,
+    y: f64,
 }
 
 #[derive(Debug, Default)]
@@ -57,12 +79,36 @@ pub struct EventState {
     last_time_ms: Option<f64>,
     low_motion_ms: f64,
     dark_ms: f64,
+    no_face_ms: f64,
     no_motion_episode: bool,
     darkness_episode: bool,
     nodding_episode: bool,
+    away_episode: bool,
     anchor_y: Option<f64>,
     direction: i8,
     reversals: VecDeque<f64>,
+    last_face: Option<Sighting>,
+    /// Where the face was when its current sink began, and the sink's steps so far.
+    sink_top_y: f64,
+    sink_steps: u32,
+    nods: VecDeque<f64>,
+}
+
+/// Drops the times at or beyond `window_ms` before `now`.
+fn expire(times: &mut VecDeque<f64>, now: f64, window_ms: f64) {
+    while let Some(&oldest) = times.front() {
+        if now - oldest < window_ms {
+            break;
+        }
+        times.pop_front();
+    }
+}
+
+fn push_bounded(times: &mut VecDeque<f64>, time_ms: f64) {
+    if times.len() == MAX_REVERSALS {
+        times.pop_front();
+    }
+    times.push_back(time_ms);
 }
 
 impl EventState {
@@ -74,6 +120,22 @@ impl EventState {
         self.last_time_ms = Some(facts.time_ms);
         let mut events = 0;
 
+        // Away: no face where one could be seen. A dark frame can hide a
+        // face, so it pauses the run (the darkness rule speaks for it).
+        if facts.face.is_some() || facts.whitelisted || !facts.face_detector {
+            self.no_face_ms = 0.0;
+        } else if !facts.dark {
+            self.no_face_ms += elapsed;
+        }
+        if facts.face.is_some() && self.away_episode {
+            events |= EVENT_BACK;
+            self.away_episode = false;
+        }
+        if !self.away_episode && self.no_face_ms >= rules.away_ms {
+            events |= EVENT_AWAY;
+            self.away_episode = true;
+        }
+
         let moving = facts.has_previous && facts.motion_score >= rules.no_motion_threshold;
         let low_motion = facts.has_previous && !facts.whitelisted && !moving;
         self.low_motion_ms = if low_motion { self.low_motion_ms + elapsed } else { 0.0 };
@@ -82,13 +144,19 @@ impl EventState {
             self.no_motion_episode = false;
         }
         if low_motion && !self.no_motion_episode && self.low_motion_ms >= rules.no_motion_ms {
-            events |= EVENT_NO_MOTION;
+            // An empty seat is one accusation: when no face was found for the
+            // whole still run, the away event speaks for it.
+            let seat_empty = self.away_episode && self.no_face_ms >= self.low_motion_ms;
+            if !seat_empty {
+                events |= EVENT_NO_MOTION;
+            }
             self.no_motion_episode = true;
         }
 
-        let counts_as_dark = facts.dark && !facts.whitelisted;
+        // A face found is light enough to watch.
+        let counts_as_dark = facts.dark && !facts.whitelisted && facts.face.is_none();
         self.dark_ms = if counts_as_dark { self.dark_ms + elapsed } else { 0.0 };
-        if !facts.dark {
+        if !facts.dark || facts.face.is_some() {
             self.darkness_episode = false;
         }
         if counts_as_dark && !self.darkness_episode && self.dark_ms >= rules.darkness_ms {
@@ -96,25 +164,75 @@ impl EventState {
             self.darkness_episode = true;
         }
 
+        let nod_by_face = self.follow_face(facts);
         if let Some(y) = facts.centroid_y {
             self.follow_centroid(y, facts.time_ms);
         }
-        while let Some(&oldest) = self.reversals.front() {
-            if facts.time_ms - oldest < NOD_WINDOW_MS {
-                break;
-            }
-            self.reversals.pop_front();
-        }
-        let nodding_count = self.reversals.len() as u32;
+        expire(&mut self.reversals, facts.time_ms, NOD_WINDOW_MS);
+        expire(&mut self.nods, facts.time_ms, NOD_FACE_WINDOW_MS);
+        let (nodding_count, nodding) = if nod_by_face {
+            (self.nods.len() as u32, self.nods.len() as u32 >= NOD_FACE_COUNT)
+        } else {
+            (self.reversals.len() as u32, self.reversals.len() as u32 >= NODDING_COUNT)
+        };
         if nodding_count == 0 {
             self.nodding_episode = false;
         }
-        if nodding_count >= NODDING_COUNT && !self.nodding_episode {
+        if nodding && !self.nodding_episode {
             events |= EVENT_NODDING;
             self.nodding_episode = true;
         }
 
-        Outcome { events, nodding_count, low_motion_ms: self.low_motion_ms, dark_ms: self.dark_ms }
+        Outcome {
+            events,
+            nodding_count,
+            nod_by_face,
+            low_motion_ms: self.low_motion_ms,
+            dark_ms: self.dark_ms,
+            no_face_ms: self.no_face_ms,
+        }
+    }
+
+    /// Follows the face for nods; says whether the nodding count follows the
+    /// face (a face was found lately) rather than the motion centroid.
+    ///
+    /// A nod is a head that sinks gradually and jerks back up: the face moved
+    /// down in at least two consecutive samples, by at least the sink step
+    /// each and the nod drop in all, then rose by the nod drop in one sample.
+    /// Talking, typing and reading move the head far less than a quarter of
+    /// a face; looking down at notes and back drops in one sample, not two.
+    fn follow_face(&mut self, facts: &FrameFacts) -> bool {
+        let face = match (facts.face_detector, facts.face) {
+            (true, Some(face)) => face,
+            _ => {
+                return self
+                    .last_face
+                    .map_or(false, |last| facts.face_detector && facts.time_ms - last.time_ms < NOD_FACE_MEMORY_MS)
+            }
+        };
+        // While the face is followed the centroid's reversals do not build up.
+        self.reversals.clear();
+        let consecutive = self.last_face.filter(|last| facts.time_ms - last.time_ms <= MAX_FRAME_GAP_MS);
+        match consecutive {
+            Some(last) => {
+                let drop = face.y - last.y;
+                let sunk = last.y - self.sink_top_y;
+                if -drop >= NOD_FACE_DROP * face.size && self.sink_steps >= 2 && sunk >= NOD_FACE_DROP * face.size {
+                    push_bounded(&mut self.nods, facts.time_ms);
+                }
+                if drop >= NOD_FACE_SINK_STEP * face.size {
+                    if self.sink_steps == 0 {
+                        self.sink_top_y = last.y;
+                    }
+                    self.sink_steps += 1;
+                } else {
+                    self.sink_steps = 0;
+                }
+            }
+            None => self.sink_steps = 0,
+        }
+        self.last_face = Some(Sighting { time_ms: facts.time_ms, y: face.y });
+        true
     }
 
     /// Moves the anchor once the centroid has gone far enough, and records a
@@ -133,10 +251,7 @@ impl EventState {
         }
         let direction = if delta > 0.0 { 1 } else { -1 };
         if self.direction != 0 && direction != self.direction {
-            if self.reversals.len() == MAX_REVERSALS {
-                self.reversals.pop_front();
-            }
-            self.reversals.push_back(time_ms);
+            push_bounded(&mut self.reversals, time_ms);
         }
         self.direction = direction;
         self.anchor_y = Some(y);
@@ -148,7 +263,16 @@ mod tests {
     use super::*;
 
     fn still(time_ms: f64) -> FrameFacts {
-        FrameFacts { time_ms, has_previous: true, motion_score: 0.5, dark: false, whitelisted: false, centroid_y: None }
+        FrameFacts {
+            time_ms,
+            has_previous: true,
+            motion_score: 0.5,
+            dark: false,
+            whitelisted: false,
+            centroid_y: None,
+            face_detector: false,
+            face: None,
+        }
     }
 
     fn moving(time_ms: f64) -> FrameFacts {
@@ -311,5 +435,150 @@ mod tests {
         let outcomes = run(&rules, &mut state, first.chain(quiet).chain(second));
         // The anchor survives the quiet spell, so the second series reverses at once.
         assert_eq!(fired(&outcomes, EVENT_NODDING), vec![6, 35]);
+    }
+
+    fn face_at(time_ms: f64, y: f64) -> FrameFacts {
+        FrameFacts { face_detector: true, face: Some(FaceFact { y, size: 0.4 }), ..moving(time_ms) }
+    }
+
+    fn no_face(time_ms: f64) -> FrameFacts {
+        FrameFacts { face_detector: true, ..still(time_ms) }
+    }
+
+    #[test]
+    fn away_fires_after_the_away_count_without_a_face_and_back_when_it_returns() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let frames = seconds(0, 5)
+            .map(|t| face_at(t, 0.5))
+            .chain(seconds(5, 200).map(|t| FrameFacts { motion_score: 6.0, ..no_face(t) }))
+            .chain(seconds(200, 203).map(|t| face_at(t, 0.5)));
+        let outcomes = run(&rules, &mut state, frames);
+        // The first frame without a face counts one second, like every run.
+        assert_eq!(fired(&outcomes, EVENT_AWAY), vec![184]);
+        assert_eq!(outcomes[184].no_face_ms, 180_000.0);
+        assert_eq!(fired(&outcomes, EVENT_BACK), vec![200]);
+        assert_eq!(outcomes[200].no_face_ms, 0.0);
+    }
+
+    #[test]
+    fn sleepers_are_away_after_ninety_seconds() {
+        let rules = Rules::new(false, true);
+        let mut state = EventState::default();
+        let outcomes = run(&rules, &mut state, seconds(1, 120).map(|t| FrameFacts { motion_score: 6.0, ..no_face(t) }));
+        assert_eq!(fired(&outcomes, EVENT_AWAY), vec![89]);
+    }
+
+    #[test]
+    fn without_a_face_model_no_one_is_ever_away() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let outcomes = run(&rules, &mut state, seconds(1, 400).map(moving));
+        assert!(fired(&outcomes, EVENT_AWAY).is_empty());
+        assert!(outcomes.iter().all(|o| o.no_face_ms == 0.0 && !o.nod_by_face));
+    }
+
+    #[test]
+    fn an_empty_still_seat_is_away_not_also_no_motion() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let outcomes = run(&rules, &mut state, seconds(1, 400).map(no_face));
+        assert_eq!(fired(&outcomes, EVENT_AWAY), vec![179]);
+        assert!(fired(&outcomes, EVENT_NO_MOTION).is_empty());
+    }
+
+    #[test]
+    fn a_still_guest_whose_face_is_seen_gets_the_no_motion_event() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let frames = seconds(1, 400).map(|t| FrameFacts { motion_score: 0.5, ..face_at(t, 0.5) });
+        let outcomes = run(&rules, &mut state, frames);
+        assert_eq!(fired(&outcomes, EVENT_NO_MOTION), vec![179]);
+        assert!(fired(&outcomes, EVENT_AWAY).is_empty());
+    }
+
+    #[test]
+    fn darkness_pauses_the_away_count_and_a_face_in_the_dark_is_not_darkness() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let dark_face = |t| FrameFacts { dark: true, ..face_at(t, 0.5) };
+        let dark_nobody = |t| FrameFacts { dark: true, motion_score: 6.0, ..no_face(t) };
+        let frames = seconds(0, 100).map(dark_face).chain(seconds(100, 400).map(dark_nobody));
+        let outcomes = run(&rules, &mut state, frames);
+        assert_eq!(fired(&outcomes, EVENT_DARKNESS), vec![129]);
+        assert!(fired(&outcomes, EVENT_AWAY).is_empty());
+        assert_eq!(outcomes[399].no_face_ms, 0.0);
+    }
+
+    /// A head that sinks over `sink` seconds by `drop` face sides (0.4 of the
+    /// height each) and jerks back up in one, `cycles` times, from `start` s.
+    fn dozing(start: u32, cycles: u32, sink: u32, drop: f64) -> Vec<FrameFacts> {
+        let mut frames = Vec::new();
+        let mut t = start;
+        for _ in 0..cycles {
+            for step in 0..=sink {
+                frames.push(face_at(t as f64 * 1000.0, 0.4 + 0.4 * drop * step as f64 / sink as f64));
+                t += 1;
+            }
+            frames.push(face_at(t as f64 * 1000.0, 0.4));
+            t += 1;
+            for _ in 0..8 {
+                frames.push(face_at(t as f64 * 1000.0, 0.4));
+                t += 1;
+            }
+        }
+        frames
+    }
+
+    #[test]
+    fn a_head_that_sinks_and_jerks_back_three_times_is_nodding_on_the_face() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let outcomes = run(&rules, &mut state, dozing(0, 3, 4, 0.5));
+        let nods: Vec<usize> =
+            outcomes.iter().enumerate().filter(|(_, o)| o.events & EVENT_NODDING != 0).map(|(i, _)| i).collect();
+        assert_eq!(nods.len(), 1);
+        assert!(outcomes[nods[0]].nod_by_face);
+        assert_eq!(outcomes[nods[0]].nodding_count, NOD_FACE_COUNT);
+    }
+
+    #[test]
+    fn small_bobs_and_quick_glances_down_are_not_nods() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        // Talking: the face bobs by a tenth of its side every other second.
+        let talking = seconds(0, 120).map(|t| face_at(t, if (t as u32 / 1000) % 2 == 0 { 0.4 } else { 0.44 }));
+        // Notes: the head drops half a face in one sample, stays, and comes back.
+        let glances = seconds(120, 240).map(|t| face_at(t, if (t as u32 / 1000) % 6 < 3 { 0.4 } else { 0.6 }));
+        let outcomes = run(&rules, &mut state, talking.chain(glances));
+        assert!(outcomes.iter().all(|o| o.nodding_count == 0 && o.nod_by_face));
+    }
+
+    #[test]
+    fn shallow_sinks_are_not_nods() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let outcomes = run(&rules, &mut state, dozing(0, 6, 4, 0.2));
+        assert!(fired(&outcomes, EVENT_NODDING).is_empty());
+    }
+
+    #[test]
+    fn the_centroid_judges_only_when_no_face_was_found_lately() {
+        let rules = Rules::new(false, false);
+        let mut state = EventState::default();
+        let ys = [0.5, 0.6, 0.4, 0.6, 0.4, 0.6, 0.4, 0.6, 0.4];
+        // Centroid reversals while the face is seen build nothing up.
+        let with_face =
+            ys.iter().enumerate().map(|(i, y)| FrameFacts { centroid_y: Some(*y), ..face_at(i as f64 * 1000.0, 0.4) });
+        let outcomes = run(&rules, &mut state, with_face);
+        assert!(outcomes.iter().all(|o| o.nod_by_face && o.nodding_count == 0));
+        // Ten seconds after the last face the centroid takes over.
+        let later = ys
+            .iter()
+            .enumerate()
+            .map(|(i, y)| FrameFacts { centroid_y: Some(*y), ..no_face(20_000.0 + i as f64 * 1000.0) });
+        let outcomes = run(&rules, &mut state, later);
+        assert!(outcomes.iter().all(|o| !o.nod_by_face));
+        assert_eq!(fired(&outcomes, EVENT_NODDING).len(), 1);
     }
 }

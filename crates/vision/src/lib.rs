@@ -15,6 +15,7 @@ pub mod events;
 pub mod ffi;
 pub mod grid;
 pub mod kernels;
+pub mod layout;
 pub mod params;
 // The SIMD operations: real on wasm32 with simd128, emulated for native tests.
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]

@@ -7,10 +7,11 @@ import { networkSlice } from './slices/network.ts';
 import { loggedOut, sessionSlice, sessionStarted } from './slices/session.ts';
 import type { commandSlice } from '../features/jail/commandSlice.ts';
 import type { dialogSlice } from '../features/jail/dialogSlice.ts';
+import type { facePositionSlice } from '../features/jail/facePositionSlice.ts';
 import type { jailSessionSlice } from '../features/jail/sessionSlice.ts';
 
-/** The live jail's groups (command, dialog, jailSession): they join the store with the live jail's code. */
-type LiveJailSlices = WithSlice<typeof commandSlice> & WithSlice<typeof dialogSlice> & WithSlice<typeof jailSessionSlice>;
+/** The live jail's groups (command, dialog, facePosition, jailSession): they join the store with the live jail's code. */
+type LiveJailSlices = WithSlice<typeof commandSlice> & WithSlice<typeof dialogSlice> & WithSlice<typeof facePositionSlice> & WithSlice<typeof jailSessionSlice>;
 
 /**
  * The client's state: server state in the API cache (`api`), and the
