@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { type CSSProperties, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Gaze, pupilOffset } from './gaze.ts';
 import type { EyeMode } from './sessionSlice.ts';
 import './eye.css';
 
@@ -14,6 +15,22 @@ export interface EyeProps {
   speaking?: boolean;
   /** While asleep, whether the Warden still watches (a jail under way): the lids rest half open instead of shut. */
   watching?: boolean;
+  /** Where the guest's face is (gaze.ts); null while none is seen. Only the watching looks (monitoring, resting) follow it. */
+  gaze?: Gaze | null;
+}
+
+/** The looks that watch the guest: they follow the face while one is seen and search for it otherwise; the others keep their own gaze. */
+const WATCHING_LOOKS: ReadonlySet<EyeLook> = new Set(['monitoring', 'resting']);
+
+/** How the watching looks turn: following a face (to `--gaze-x`, `--gaze-y`) or searching for one; none for the other looks. */
+type GazeState = 'following' | 'searching';
+
+/** The gaze the eye shows: whether it follows a face or searches, and the iris's offset (CSS custom properties) while it follows. */
+export function gazeOf(look: EyeLook, gaze: Gaze | null): { state: GazeState | undefined; style: CSSProperties | undefined } {
+  if (!WATCHING_LOOKS.has(look)) return { state: undefined, style: undefined };
+  if (gaze === null) return { state: 'searching', style: undefined };
+  const { x, y } = pupilOffset(gaze);
+  return { state: 'following', style: { '--gaze-x': `${x}px`, '--gaze-y': `${y}px` } as CSSProperties };
 }
 
 /**
@@ -31,14 +48,18 @@ export function eyeLook({ mode, awake, speaking = false, watching = false }: Eye
  * The virtual Warden (docs/prep.md, The eye): an eye drawn in SVG and moved
  * by CSS (transforms and opacity only, cheap on low-end phones). Its lids
  * are shut while asleep, half open while it rests through a jail, open when
- * it wakes; each look moves it differently (eye.css).
+ * it wakes; each look moves it differently (eye.css). While it watches
+ * (monitoring, resting) the pupil follows the guest's face, easing from one
+ * position to the next, and looks slowly about when no face is seen; under
+ * reduced motion it stays centred.
  */
 export function Eye(props: EyeProps) {
   const { t } = useTranslation('jail');
   const clip = useId();
   const look = eyeLook(props);
+  const gaze = gazeOf(look, props.gaze ?? null);
   return (
-    <div className="eye" data-look={look} role="img" aria-label={t(`eye_${look}`)}>
+    <div className="eye" data-look={look} data-gaze={gaze.state} style={gaze.style} role="img" aria-label={t(`eye_${look}`)}>
       <svg viewBox="0 0 200 120" aria-hidden="true" focusable="false">
         <defs>
           <clipPath id={clip}>
