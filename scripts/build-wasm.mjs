@@ -3,8 +3,9 @@
 //   crates/vision/pkg/vision-simd.wasm    128-bit SIMD (on by .cargo/config.toml)
 //   crates/vision/pkg/vision-scalar.wasm  no SIMD, for browsers without it
 //
-// First it writes src/client/vision/params.generated.ts from the crate's
-// params.rs (scripts/vision-params.mjs), whatever the state of the modules.
+// First it writes src/client/vision/params.generated.ts and layout.generated.ts
+// from the crate's params.rs and layout.rs (scripts/vision-params.mjs),
+// whatever the state of the modules.
 //
 // Skips the build when both outputs are newer than every input. After a build
 // each module is decoded instruction by instruction (not a byte scan): the
@@ -17,7 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, CARGO, cargoEnv, run, step, wasmOpt } from './ensure.mjs';
-import { PARAMS_TS, writeParamsModule } from './vision-params.mjs';
+import { writeGeneratedModules } from './vision-params.mjs';
 
 const TARGET = 'wasm32-unknown-unknown';
 
@@ -367,7 +368,7 @@ export function buildWasm({ root = ROOT, force = false } = {}) {
   if (!existsSync(join(root, 'crates', 'vision', 'Cargo.toml'))) {
     throw new Error(`crates/vision/Cargo.toml is missing in ${root}`);
   }
-  if (writeParamsModule(root)) console.log(`  wrote ${PARAMS_TS} from the crate's params.rs`);
+  for (const written of writeGeneratedModules(root)) console.log(`  wrote ${written} from the crate`);
   if (!force && upToDate(root)) {
     for (const [name, path] of Object.entries(outputs)) {
       console.log(`  ${name.padEnd(6)} ${kib(statSync(path).size).padStart(10)}  ${relative(root, path)} (up to date)`);

@@ -16,7 +16,8 @@ import {
   type FrameResult,
   type PatrolThumbnail,
 } from '../../src/client/vision/analyser';
-import { SessionEvents, eventsFromBits, patrolSize, runMillis } from '../../src/client/vision/js-analyser';
+import { eventsFromBits } from '../../src/client/vision/analyser';
+import { SessionEvents, WITHOUT_FACE_DETECTOR, patrolSize, runMillis } from '../../src/client/vision/js-analyser';
 import type { StepClock } from '../steps';
 
 export type OpenCv = typeof cvModule;
@@ -195,6 +196,7 @@ export class OpenCvAnalyser implements FrameAnalyser {
       areasChanged,
       lowMotionMs: runMillis(events.lowMotionMs),
       darkMs: runMillis(events.darkMs),
+      ...WITHOUT_FACE_DETECTOR,
       events: eventsFromBits(bits),
     };
     clock?.lap('events');

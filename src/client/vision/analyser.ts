@@ -3,7 +3,8 @@
  * boundary"). The worker, the tests and the benchmarks all go through this
  * class, whichever way they instantiated the module.
  */
-import { THUMBNAIL_SIZE } from './params.generated';
+import * as layout from './layout.generated';
+import { AREA_GRID, THUMBNAIL_SIZE } from './params.generated';
 
 export interface VisionExports {
   memory: WebAssembly.Memory;
@@ -52,6 +53,19 @@ export interface VisionEvents {
   motion: boolean;
   darkness: boolean;
   nodding: boolean;
+  /** No face found for the away count: the seat looks empty. */
+  away: boolean;
+  /** A face found again after an away event. */
+  back: boolean;
+}
+
+/** A face found in a frame. */
+export interface FrameFace {
+  /** The centre, as fractions of the frame's width and height. */
+  x: number;
+  y: number;
+  /** The side, as a fraction of the frame's width. */
+  size: number;
 }
 
 export interface FrameResult {
@@ -73,6 +87,13 @@ export interface FrameResult {
   areasChanged: boolean[];
   lowMotionMs: number;
   darkMs: number;
+  /** Whether faces are looked for (a face model is loaded); without it `face` is always null and says nothing. */
+  faceDetector: boolean;
+  face: FrameFace | null;
+  /** How long no face has been found where one could be seen, ms. */
+  noFaceMs: number;
+  /** The nodding count follows the face (strong evidence), not the motion centroid (weak). */
+  noddingByFace: boolean;
   events: VisionEvents;
 }
 
@@ -103,8 +124,6 @@ export interface FrameAnalyser {
 
 export { THUMBNAIL_SIZE };
 export const THUMBNAIL_BYTES = THUMBNAIL_SIZE * THUMBNAIL_SIZE;
-const RESULT_WORDS = 20;
-const AREA_MEANS_WORD = 13;
 
 interface ResultViews {
   buffer: ArrayBuffer;
@@ -113,18 +132,19 @@ interface ResultViews {
   floats: Float32Array<ArrayBuffer>;
   areaBytes: Uint8Array<ArrayBuffer>;
 }
-const AREA_COUNT = 9;
+const AREA_COUNT = AREA_GRID * AREA_GRID;
 
-const FLAG_HAS_PREVIOUS = 1;
-const FLAG_DARK = 2;
-const FLAG_ALL_BLACK = 4;
-const FLAG_WHITELISTED = 8;
-const FLAG_HAS_CENTROID = 16;
-
-const EVENT_NO_MOTION = 1;
-const EVENT_MOTION = 2;
-const EVENT_DARKNESS = 4;
-const EVENT_NODDING = 8;
+/** The event bits of a result record (layout.rs) as named events. */
+export function eventsFromBits(bits: number): VisionEvents {
+  return {
+    noMotion: (bits & layout.EVENT_NO_MOTION) !== 0,
+    motion: (bits & layout.EVENT_MOTION) !== 0,
+    darkness: (bits & layout.EVENT_DARKNESS) !== 0,
+    nodding: (bits & layout.EVENT_NODDING) !== 0,
+    away: (bits & layout.EVENT_AWAY) !== 0,
+    back: (bits & layout.EVENT_BACK) !== 0,
+  };
+}
 
 export class Analyser implements FrameAnalyser {
   readonly width: number;
@@ -156,36 +176,35 @@ export class Analyser implements FrameAnalyser {
   /** Analyses the frame in `frameBuffer()`, taken at `timeMs`. */
   process(timeMs: number): FrameResult {
     const { words, floats, areaBytes } = this.resultViews(this.exports.vision_process(this.live(), timeMs));
-    const flags = words[0];
-    const events = words[1];
+    const flags = words[layout.WORD_FLAGS];
+    const has = (flag: number) => (flags & flag) !== 0;
     const areaMeans: [number, number, number][] = [];
     const areasChanged: boolean[] = [];
     for (let area = 0; area < AREA_COUNT; area++) {
       areaMeans.push([areaBytes[area * 3], areaBytes[area * 3 + 1], areaBytes[area * 3 + 2]]);
-      areasChanged.push((words[10] & (1 << area)) !== 0);
+      areasChanged.push((words[layout.WORD_AREAS_CHANGED] & (1 << area)) !== 0);
     }
     return {
-      hasPrevious: (flags & FLAG_HAS_PREVIOUS) !== 0,
-      motionScore: floats[2],
-      changedRatio: floats[3],
-      meanLuma: floats[4],
-      dark: (flags & FLAG_DARK) !== 0,
-      allBlack: (flags & FLAG_ALL_BLACK) !== 0,
-      centroid: (flags & FLAG_HAS_CENTROID) !== 0 ? { x: floats[5], y: floats[6] } : null,
-      noddingCount: words[7],
-      whitelistIndex: words[8] | 0,
-      whitelistScore: floats[9],
-      whitelisted: (flags & FLAG_WHITELISTED) !== 0,
+      hasPrevious: has(layout.FLAG_HAS_PREVIOUS),
+      motionScore: floats[layout.WORD_MOTION_SCORE],
+      changedRatio: floats[layout.WORD_CHANGED_RATIO],
+      meanLuma: floats[layout.WORD_MEAN_LUMA],
+      dark: has(layout.FLAG_DARK),
+      allBlack: has(layout.FLAG_ALL_BLACK),
+      centroid: has(layout.FLAG_HAS_CENTROID) ? { x: floats[layout.WORD_CENTROID_X], y: floats[layout.WORD_CENTROID_Y] } : null,
+      noddingCount: words[layout.WORD_NODDING_COUNT],
+      whitelistIndex: words[layout.WORD_WHITELIST_INDEX] | 0,
+      whitelistScore: floats[layout.WORD_WHITELIST_SCORE],
+      whitelisted: has(layout.FLAG_WHITELISTED),
       areaMeans,
       areasChanged,
-      lowMotionMs: words[11],
-      darkMs: words[12],
-      events: {
-        noMotion: (events & EVENT_NO_MOTION) !== 0,
-        motion: (events & EVENT_MOTION) !== 0,
-        darkness: (events & EVENT_DARKNESS) !== 0,
-        nodding: (events & EVENT_NODDING) !== 0,
-      },
+      lowMotionMs: words[layout.WORD_LOW_MOTION_MS],
+      darkMs: words[layout.WORD_DARK_MS],
+      faceDetector: has(layout.FLAG_FACE_DETECTOR),
+      face: has(layout.FLAG_FACE) ? { x: floats[layout.WORD_FACE_X], y: floats[layout.WORD_FACE_Y], size: floats[layout.WORD_FACE_SIZE] } : null,
+      noFaceMs: words[layout.WORD_NO_FACE_MS],
+      noddingByFace: has(layout.FLAG_NOD_BY_FACE),
+      events: eventsFromBits(words[layout.WORD_EVENTS]),
     };
   }
 
@@ -246,9 +265,9 @@ export class Analyser implements FrameAnalyser {
       this.views = {
         buffer,
         pointer,
-        words: new Uint32Array(buffer, pointer, RESULT_WORDS),
-        floats: new Float32Array(buffer, pointer, RESULT_WORDS),
-        areaBytes: new Uint8Array(buffer, pointer + AREA_MEANS_WORD * 4, AREA_COUNT * 3),
+        words: new Uint32Array(buffer, pointer, layout.RESULT_WORDS),
+        floats: new Float32Array(buffer, pointer, layout.RESULT_WORDS),
+        areaBytes: new Uint8Array(buffer, pointer + layout.WORD_AREA_MEANS * 4, AREA_COUNT * 3),
       };
     }
     return this.views;

@@ -10,7 +10,8 @@
  * those sums. All buffers are allocated by the constructor.
  */
 
-import { THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameResult, type PatrolThumbnail, type VisionEvents } from './analyser';
+import { eventsFromBits, THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameResult, type PatrolThumbnail } from './analyser';
+import { EVENT_DARKNESS, EVENT_MOTION, EVENT_NO_MOTION, EVENT_NODDING } from './layout.generated';
 // The crate's parameters: the JS pipeline keeps the wasm builds' limits and thresholds.
 import {
   ALL_BLACK_MAX_LUMA,
@@ -222,7 +223,7 @@ export class SessionEvents {
    * whitelist and its motion score is below the threshold; `moving`: it has a
    * previous frame and its score is at or above the threshold. `centroidY` is
    * NaN when the frame has no centroid.
-   * Returns the event bits (1 no motion, 2 motion, 4 darkness, 8 nodding).
+   * Returns the event bits (layout.rs: no motion, motion, darkness, nodding).
    */
   update(timeMs: number, lowMotion: boolean, moving: boolean, dark: boolean, whitelisted: boolean, centroidY: number): number {
     const gap = this.hasPreviousTime ? Math.min(Math.max(timeMs - this.previousTime, 0), MAX_FRAME_GAP_MS) : FIRST_FRAME_INTERVAL_MS;
@@ -234,11 +235,11 @@ export class SessionEvents {
     this.lowMotionMs = lowMotion ? this.lowMotionMs + gap : 0;
     if (moving && this.noMotionEpisode) {
       this.noMotionEpisode = false;
-      events |= 2;
+      events |= EVENT_MOTION;
     }
     if (this.lowMotionMs >= this.noMotionMs && !this.noMotionEpisode) {
       this.noMotionEpisode = true;
-      events |= 1;
+      events |= EVENT_NO_MOTION;
     }
 
     // Darkness.
@@ -246,7 +247,7 @@ export class SessionEvents {
     if (!dark) this.darknessEpisode = false;
     if (this.darkMs >= DARKNESS_MS && !this.darknessEpisode) {
       this.darknessEpisode = true;
-      events |= 4;
+      events |= EVENT_DARKNESS;
     }
 
     // Nodding: vertical reversals of the centroid, with hysteresis.
@@ -268,7 +269,7 @@ export class SessionEvents {
     if (this.reversalCount === 0) this.noddingEpisode = false;
     if (this.reversalCount >= NODDING_COUNT && !this.noddingEpisode) {
       this.noddingEpisode = true;
-      events |= 8;
+      events |= EVENT_NODDING;
     }
     return events;
   }
@@ -288,14 +289,12 @@ export class SessionEvents {
   }
 }
 
-export function eventsFromBits(bits: number): VisionEvents {
-  return {
-    noMotion: (bits & 1) !== 0,
-    motion: (bits & 2) !== 0,
-    darkness: (bits & 4) !== 0,
-    nodding: (bits & 8) !== 0,
-  };
-}
+/**
+ * The face fields of a pipeline that looks for no face (no face model): the
+ * rules of docs/vision.md then never find anyone away and judge nodding on
+ * the motion centroid alone.
+ */
+export const WITHOUT_FACE_DETECTOR = { faceDetector: false, face: null, noFaceMs: 0, noddingByFace: false } as const;
 
 /** A run in ms as the wasm result record carries it: a `u32`. */
 export function runMillis(ms: number): number {
@@ -622,6 +621,7 @@ export class JsAnalyser implements FrameAnalyser {
       areasChanged,
       lowMotionMs: runMillis(events.lowMotionMs),
       darkMs: runMillis(events.darkMs),
+      ...WITHOUT_FACE_DETECTOR,
       events: eventsFromBits(bits),
     };
   }

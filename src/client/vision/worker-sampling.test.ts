@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VisionEvents } from './analyser';
+import type { FrameFace, VisionEvents } from './analyser';
 import type { Sample } from './worker';
 import { WorkerSampling, type ReportPolicy, type SamplingReport } from './worker-sampling';
 
 const START = 1_700_000_000_000;
-const QUIET: VisionEvents = { motion: false, noMotion: false, darkness: false, nodding: false };
+const QUIET: VisionEvents = { motion: false, noMotion: false, darkness: false, nodding: false, away: false, back: false };
 
 /** A camera frame as the worker sees it: only `close` matters here. */
 function fakeFrame(): VideoFrame & { closed: boolean } {
@@ -17,8 +17,8 @@ function fakeFrame(): VideoFrame & { closed: boolean } {
   return frame as unknown as VideoFrame & { closed: boolean };
 }
 
-/** Worker sampling over fake frames; `events` says what the analysis of the n-th frame (from 1) sees. */
-function sampling(report: ReportPolicy, events: (n: number) => Partial<VisionEvents> = () => ({})) {
+/** Worker sampling over fake frames; `events` and `face` say what the analysis of the n-th frame (from 1) sees. */
+function sampling(report: ReportPolicy, events: (n: number) => Partial<VisionEvents> = () => ({}), face: (n: number) => FrameFace | null = () => null) {
   const frames: ReturnType<typeof fakeFrame>[] = [];
   const times: number[] = [];
   const reports: SamplingReport[] = [];
@@ -32,7 +32,7 @@ function sampling(report: ReportPolicy, events: (n: number) => Partial<VisionEve
     analyse: async (frame, timeMs) => {
       times.push(timeMs);
       frame.close();
-      return { result: { events: { ...QUIET, ...events(times.length) } } } as unknown as Sample;
+      return { result: { events: { ...QUIET, ...events(times.length) }, face: face(times.length) } } as unknown as Sample;
     },
     post: (heard) => reports.push(heard),
   });
@@ -68,6 +68,20 @@ describe('WorkerSampling', () => {
       [3, 2_000],
       [5, 4_000],
     ]);
+  });
+
+  it('tells the jail when the face appears, leaves or moves a twentieth of the frame, not when it sways', async () => {
+    const at = (x: number): FrameFace => ({ x, y: 0.4, size: 0.3 });
+    const faces: (FrameFace | null)[] = [null, at(0.5), at(0.52), at(0.54), at(0.56), null, null, at(0.3)];
+    const { sampler, reports } = sampling(
+      'events',
+      () => ({}),
+      (n) => faces[n - 1] ?? null,
+    );
+    sampler.start();
+    await vi.advanceTimersByTimeAsync(7_500);
+    sampler.stop();
+    expect(reports.map((report) => (report.kind === 'sample' ? report.analysed : 0))).toEqual([1, 2, 5, 6, 8]);
   });
 
   it('tells every sample when asked to', async () => {
@@ -109,7 +123,7 @@ describe('WorkerSampling', () => {
         frame.close();
         calls += 1;
         if (calls === 2) throw new Error('copyTo failed');
-        return { result: { events: QUIET } } as unknown as Sample;
+        return { result: { events: QUIET, face: null } } as unknown as Sample;
       },
       post: (heard) => reports.push(heard),
     });

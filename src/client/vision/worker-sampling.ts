@@ -3,11 +3,12 @@
  * sample clock runs here, each sample takes its frame from the camera stream
  * the worker holds, and the main thread hears only what it needs — every
  * sample when its screen shows each one (the camera check, the benchmark), or
- * only the samples with events and the first one (the jail: events go to the
- * relay, and the screen says the camera is analysed). A sample with nothing to
- * say costs the main thread nothing.
+ * only the samples with events, the first one, and those where the face
+ * appeared, left or moved (the jail: events go to the relay, the screen says
+ * the camera is analysed, and the Warden's eye follows the face). A sample
+ * with nothing to say costs the main thread nothing.
  */
-import type { VisionEvents } from './analyser';
+import type { FrameFace, VisionEvents } from './analyser';
 import { SampleTimer, type SampleClock } from './sample-timer';
 import type { Sample } from './worker';
 
@@ -45,12 +46,27 @@ export interface WorkerSamplingOptions extends SamplingOptions {
 }
 
 export function hasEvents(events: VisionEvents): boolean {
-  return events.motion || events.noMotion || events.nodding || events.darkness;
+  return Object.values(events).some(Boolean);
+}
+
+/**
+ * How far the face's centre moves, as a fraction of the frame, before the
+ * main thread hears of it: the eye eases between positions, so a report a
+ * second for a head that sways a little would buy nothing.
+ */
+const FACE_REPORT_STEP = 0.05;
+
+/** Whether the eye should hear of `now` after it last heard of `last`. */
+export function faceChanged(last: FrameFace | null, now: FrameFace | null): boolean {
+  if (last === null || now === null) return last !== now;
+  return Math.hypot(now.x - last.x, now.y - last.y) >= FACE_REPORT_STEP;
 }
 
 export class WorkerSampling {
   private readonly timer: SampleTimer;
   private analysed = 0;
+  /** The face of the last sample the main thread heard of. */
+  private reportedFace: FrameFace | null = null;
 
   constructor(private readonly options: WorkerSamplingOptions) {
     this.timer = new SampleTimer({
@@ -81,7 +97,9 @@ export class WorkerSampling {
       const sample = await this.options.analyse(frame, timeMs, started);
       this.analysed += 1;
       if (!this.timer.active) return;
-      if (this.options.report === 'every' || this.analysed === 1 || hasEvents(sample.result.events)) {
+      const { events, face } = sample.result;
+      if (this.options.report === 'every' || this.analysed === 1 || hasEvents(events) || faceChanged(this.reportedFace, face)) {
+        this.reportedFace = face;
         this.options.post({ kind: 'sample', sample, timeMs, dueAt: performance.timeOrigin + started, analysed: this.analysed });
       }
     } catch (error) {
