@@ -41,6 +41,8 @@ export interface JailCameraOptions {
   onReports(reports: MotionReport[], timeMs: number): void;
   /** The first frame since the camera opened has been analysed (the screen says so). */
   onAnalysed?(): void;
+  /** The guest's face (centre as fractions of the frame, side as a fraction of its width) when it appears, leaves (null) or moves notably. */
+  onFace?(face: { x: number; y: number; size: number } | null, timeMs: number): void;
   /** Sampling failed for good (no capture method works here). */
   onError(error: unknown): void;
 }

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PATROL_CHECK_INTERVAL_MS, PATROL_HISTORY_SHOWN, PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
 import { api } from '../../app/api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch, useAppStore } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
 import { CameraError, isIosDevice } from '../../vision/capture.ts';
 import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { useFeatureImageWhitelistQuery } from './api.ts';
+import { faceLost, faceSeen } from './facePositionSlice.ts';
 import { GuestVideo } from './guest-video.ts';
 import { JailCamera, type CameraSource } from './jail-camera.ts';
 import { isPatrolDue, type PatrolState } from './session-rules.ts';
@@ -47,6 +48,7 @@ const NOT_SUBSCRIBED = () => undefined;
  */
 export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCameraView {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const sleeper = useGuest()?.isSleeper ?? false;
   const whitelist = useFeatureImageWhitelistQuery().data ?? NO_IMAGES;
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -59,6 +61,8 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   const [patrols, setPatrols] = useState<string[]>([]);
   const patrol = useRef<PatrolState>({ setupAt: 0, lastPatrolAt: null, taken: 0 });
   const eyeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Whether the picture is mirrored as the preview shows it (the front camera): the face's position is kept as the guest sees it. */
+  const mirrored = useRef(false);
 
   /** Shows `mode` on the eye for a moment, then goes back to monitoring. */
   const glance = useCallback(
@@ -88,6 +92,11 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
         }
         if (reports.some((report) => report.type === 0 || report.event === 'nodding_motion_event_from_guest')) glance('attention');
       },
+      onFace: (face, timeMs) => {
+        const guestId = store.getState().session.auth?.id;
+        if (face === null || guestId === undefined) dispatch(faceLost());
+        else dispatch(faceSeen(face, { time: Math.round(timeMs), mirrored: mirrored.current, guestId }));
+      },
       onAnalysed: () => setAnalysed(true),
       onError: (error) => {
         setPhase('failed');
@@ -111,12 +120,14 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
       setCamera(null);
       setVideo(null);
     };
-  }, [relay, sleeper, dispatch, glance]);
+  }, [relay, sleeper, dispatch, store, glance]);
 
   // Open while the jail runs and not on a break; closed otherwise.
   useEffect(() => {
     const element = videoRef.current;
     if (camera === null || video === null || element === null) return undefined;
+    // A face seen before is not where the guest is now (a break, another source): the worker tells of the next one.
+    dispatch(faceLost());
     if (!active) {
       camera.close();
       element.srcObject = null;
@@ -131,6 +142,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
       .open(source, element)
       .then((which) => {
         if (cancelled) return;
+        mirrored.current = which === 'front';
         setOpened(which);
         setPhase('on');
         patrol.current = { ...patrol.current, setupAt: Date.now() };
