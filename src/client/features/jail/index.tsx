@@ -27,6 +27,7 @@ import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { useReservationOfRoute } from '../reservations/ReservationOfRoute.tsx';
 import { COMMANDS, recogniseCommand } from './commands.ts';
 import { Eye } from './Eye.tsx';
+import { facePositionGroup } from './facePositionSlice.ts';
 import { canShareScreen, type CameraSource } from './jail-camera.ts';
 import { loadJailStatus, saveJailStatus } from './jail-status-store.ts';
 import { LineSheet } from './LineSheet.tsx';
@@ -135,6 +136,7 @@ export function LiveScreen() {
   const available = useAppSelector(selectAvailableCommands);
   const listening = useAppSelector((state) => commandGroup.selectSlice(state).onSpeech);
   const conversation = useAppSelector((state) => dialogGroup.selectSlice(state).entries);
+  const face = useAppSelector(facePositionGroup.selectSlice);
   const camera = useJailCamera(relay, running && session.status !== 'breaking');
 
   const refused = (error: unknown) => setRefusal(t('live_refused', { reason: error instanceof Error ? error.message : String(error) }));
@@ -242,6 +244,7 @@ export function LiveScreen() {
             awake={session.eyeAwake || eyeMode !== 'monitoring'}
             speaking={session.eyeMode === 'dialogue'}
             watching={running && session.status !== 'breaking'}
+            gaze={face}
           />
         </div>
         {endTime !== null && !beforeStart && isRemainingTimeShown(endTime, now) ? (
@@ -414,7 +417,15 @@ function CameraPanel({ camera }: { camera: JailCameraView }) {
   return (
     <section className="camera-panel live-card" aria-labelledby="live-camera" data-phase={camera.phase} data-analysed={camera.analysed}>
       <div className="camera-summary">
-        <video ref={camera.videoRef} className="camera-preview" muted playsInline aria-label={t('live_camera_preview')} hidden={camera.phase !== 'on'} />
+        <video
+          ref={camera.videoRef}
+          className="camera-preview"
+          data-mirrored={camera.opened === 'front'}
+          muted
+          playsInline
+          aria-label={t('live_camera_preview')}
+          hidden={camera.phase !== 'on'}
+        />
         <div>
           <h2 id="live-camera">{t('live_camera')}</h2>
           {camera.phase === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
