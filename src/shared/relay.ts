@@ -69,17 +69,19 @@ export const updateCommandsFromGuestSchema = guestEvent({ commands: commandsSche
 
 export const dialogFromGuestSchema = guestEvent({ eventId: eventIdSchema, dialog: z.object({ text: dialogTextSchema }) });
 
-/** The four motion events (docs/vision.md, Events) and what each reports. */
+/** The motion events (docs/vision.md, Events; away and back: docs/jail.md, Away and back) and what each reports. */
 export const MOTION_EVENTS = {
   motion_event_from_guest: 'motion',
   no_motion_event_from_guest: 'no_motion',
   nodding_motion_event_from_guest: 'nodding',
   darkness_event_from_guest: 'darkness',
+  away_event_from_guest: 'away',
+  back_event_from_guest: 'back',
 } as const satisfies Record<string, MotionKind>;
 export type MotionEventName = keyof typeof MOTION_EVENTS;
 
 /** The kinds of motion that count as an alert inside a jail. */
-export const ALERT_MOTION_KINDS: readonly MotionKind[] = ['no_motion', 'nodding', 'darkness'];
+export const ALERT_MOTION_KINDS = ['no_motion', 'nodding', 'darkness', 'away'] as const satisfies readonly MotionKind[];
 
 export const motionFromGuestSchema = guestEvent({
   eventId: eventIdSchema,
@@ -164,7 +166,10 @@ export interface ServerToGuestEvents {
 
 export type GuestEventPayload<Schema extends z.ZodType> = z.input<Schema>;
 
-export interface GuestToServerEvents {
+/** Each motion event of `MOTION_EVENTS`, with the one payload they share. */
+type MotionEventsFromGuest = { [Event in MotionEventName]: (payload: GuestEventPayload<typeof motionFromGuestSchema>, ack: Ack) => void };
+
+export interface GuestToServerEvents extends MotionEventsFromGuest {
   /** Answers the live jail, if one runs, and the STUN/TURN servers for a warden's live video. */
   initialize_from_guest: (
     payload: GuestEventPayload<typeof initializeFromGuestSchema>,
@@ -175,10 +180,6 @@ export interface GuestToServerEvents {
   update_commands_from_guest: (payload: GuestEventPayload<typeof updateCommandsFromGuestSchema>, ack: Ack) => void;
   guest_dialog_event_from_guest: (payload: GuestEventPayload<typeof dialogFromGuestSchema>, ack: Ack) => void;
   snitch_dialog_event_from_guest: (payload: GuestEventPayload<typeof dialogFromGuestSchema>, ack: Ack) => void;
-  motion_event_from_guest: (payload: GuestEventPayload<typeof motionFromGuestSchema>, ack: Ack) => void;
-  no_motion_event_from_guest: (payload: GuestEventPayload<typeof motionFromGuestSchema>, ack: Ack) => void;
-  nodding_motion_event_from_guest: (payload: GuestEventPayload<typeof motionFromGuestSchema>, ack: Ack) => void;
-  darkness_event_from_guest: (payload: GuestEventPayload<typeof motionFromGuestSchema>, ack: Ack) => void;
   patrol_from_guest: (payload: GuestEventPayload<typeof patrolFromGuestSchema>, ack: Ack) => void;
   jail_finish_early_from_guest: (payload: GuestEventPayload<typeof finishEarlyFromGuestSchema>, ack: Ack) => void;
   webrtc_handshake: (payload: WebrtcHandshake, ack: Ack) => void;
@@ -187,7 +188,7 @@ export interface GuestToServerEvents {
 // --- The wardens' console ------------------------------------------------------
 
 /** An alert inside a jail: a motion alert or a leave or break over its allowance. */
-export const ALERT_KINDS = ['no_motion', 'nodding', 'darkness', 'leave_overrun', 'break_overrun'] as const;
+export const ALERT_KINDS = [...ALERT_MOTION_KINDS, 'leave_overrun', 'break_overrun'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** A live jail as the wardens' console lists it. */
@@ -204,6 +205,8 @@ export interface LiveJail {
   /** When the guest first came into this jail; null while they have not. */
   enteredAt: number | null;
   latestPatrol: { data: string; time: number } | null;
+  /** Since when the camera has found the seat empty (an away event with no back or status change after it); null otherwise. */
+  awaySince: number | null;
   /** The alerts of the last 20 minutes, oldest first. */
   alerts: { kind: AlertKind; time: number }[];
   commands: number[];

@@ -33,7 +33,7 @@ import type { Transitions } from './transitions.ts';
  */
 
 function isAlertKind(kind: MotionKind): kind is MotionKind & AlertKind {
-  return ALERT_MOTION_KINDS.includes(kind);
+  return (ALERT_MOTION_KINDS as readonly MotionKind[]).includes(kind);
 }
 
 /** What an alive check finds: the guest's live jail after the report, and whether it was the jail's first. */
@@ -255,18 +255,28 @@ export class GuestEvents {
     return { duplicate: false };
   }
 
-  /** The four motion events: a motion log; no motion, nodding and darkness are also alerts. */
+  /**
+   * The motion events: a motion log; no motion, nodding, darkness and away are
+   * also alerts, and back (seen again after an away) is greeted by the Warden.
+   */
   async motion(guestId: number, eventId: string, kind: MotionKind, type: 0 | 1): Promise<Stored> {
     const { jail, logId } = await this.appendGuestLog(guestId, { type: 'motion', time: this.changes.now(), motion: { type, kind } }, eventId);
     if (logId === null) return { duplicate: true };
-    if (jail.state === 'live' && isAlertKind(kind)) {
+    if (jail.state === 'live' && (isAlertKind(kind) || kind === 'back')) {
       await this.changes.change(async (tx, after) => {
         const [locked] = await tx
           .select()
           .from(jails)
           .where(and(eq(jails.reservationId, jail.reservationId), eq(jails.state, 'live')))
           .for('update');
-        if (locked !== undefined) await this.transitions.raiseAlert(tx, after, locked, kind);
+        if (locked === undefined) return;
+        if (isAlertKind(kind)) {
+          await this.transitions.raiseAlert(tx, after, locked, kind);
+          return;
+        }
+        await this.changes.speak(tx, after, locked, await this.changes.guestRow(tx, guestId), { kind: 'back' });
+        // The consoles' card stops showing the seat as empty.
+        after.push(() => this.changes.emit.liveJailsChanged([locked.reservationId], false));
       });
     }
     return { duplicate: false };

@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Guest } from '../../shared/api/guest.ts';
 import type { Reservation } from '../../shared/api/reservation.ts';
-import { jails } from '../db/schema/index.ts';
+import { jailAlerts, jails } from '../db/schema/index.ts';
 import type { GuestJail, LiveJail, RelayAck } from '../../shared/relay.ts';
 import { startWardenSession } from '../services/wardens.ts';
+import { liveJails } from './live-view.ts';
 import { apiBlock, bookJail, credentials, fail, lastMessageTo, readyGuest, succeed, useListeningTestServer, type TestGuest } from '../test/harness.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
 import { runAdmin } from '../admin.ts';
@@ -367,6 +368,64 @@ describe('alerts and sanctions', () => {
     const { suspendedUntil } = answer.guest as { suspendedUntil: number };
     expect(suspendedUntil - (firstForcedEnd + 7 * DAY)).toBeGreaterThanOrEqual(0);
     expect(suspendedUntil - (firstForcedEnd + 7 * DAY)).toBeLessThan(MINUTE);
+  });
+});
+
+describe('away and back', () => {
+  it('away is an alert with its own line; back is greeted and raises none; aways count toward the forced end', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime + MINUTE);
+    const device = await connectGuest(guest);
+    const card = async () => (await liveJails(server.app.db, server.clock.now(), [reservation.id]))[0];
+    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    const scolded = device.next<DialogEvent>('warden_dialog_event_to_guest');
+    expect(await device.send('away_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 0 } }))).toEqual({ ok: true });
+    expect((await scolded).dialog.text).toBe('You left your seat. Come back and get back to work.');
+    // The consoles' card shows the seat empty since the away, with its alert.
+    expect((await card())?.alerts.map((alert) => alert.kind)).toEqual(['away']);
+    expect((await card())?.awaySince).toBeGreaterThanOrEqual(reservation.startTime);
+    const greeted = device.next<DialogEvent>('warden_dialog_event_to_guest');
+    expect(await device.send('back_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 1 } }))).toEqual({ ok: true });
+    expect((await greeted).dialog.text).toBe("Welcome back. Let's pick up where you left off.");
+    expect((await card())?.awaySince).toBeNull();
+    const alertKinds = async () =>
+      (await server.app.db.select().from(jailAlerts).where(eq(jailAlerts.reservationId, reservation.id))).map((alert) => alert.kind);
+    expect(await alertKinds()).toEqual(['away']);
+
+    // Three more aways within the 20 minutes: the fourth alert ends the jail, as any alert does.
+    const forced = device.next<{ finish: string }>('jail_finish_to_guest');
+    for (let away = 0; away < 3; away += 1) {
+      expect(await device.send('away_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 0 } }))).toEqual({ ok: true });
+    }
+    expect((await forced).finish).toBe('forced');
+    expect(await alertKinds()).toEqual(['away', 'away', 'away', 'away']);
+    const report = await read(guest, reservation.id);
+    expect(report.activityLogs.flatMap((log) => (log.type === 'motion' ? [[log.motion.kind, log.motion.type]] : []))).toEqual([
+      ['away', 0],
+      ['back', 1],
+      ['away', 0],
+      ['away', 0],
+      ['away', 0],
+    ]);
+  });
+
+  it('a back after the jail is over is stored without a word from the Warden', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 2);
+    await moveClockTo(reservation.startTime + MINUTE);
+    const device = await connectGuest(guest);
+    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    const finished = device.next('jail_finish_to_guest');
+    await moveClockTo(reservation.endTime + MINUTE);
+    // The closing line comes before the finish; nothing is said after it.
+    await finished;
+    const spoken = device.all<DialogEvent>('warden_dialog_event_to_guest').length;
+    // Within the report's 2 minutes of settling, a late event still joins it.
+    expect(await device.send('back_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 1 } }))).toEqual({ ok: true });
+    const report = await read(guest, reservation.id);
+    expect(report.activityLogs.some((log) => log.type === 'motion' && log.motion.kind === 'back')).toBe(true);
+    expect(device.all<DialogEvent>('warden_dialog_event_to_guest')).toHaveLength(spoken);
   });
 });
 

@@ -44,8 +44,8 @@ export async function wardenOf(db: Database, wardenId: number | null): Promise<R
 
 /**
  * The live jails as the console lists them: all of them, or those of
- * `reservationIds`. Each with the latest patrol image and the alerts of the
- * last 20 minutes.
+ * `reservationIds`. Each with the latest patrol image, since when the seat
+ * has looked empty (away), and the alerts of the last 20 minutes.
  */
 export async function liveJails(db: Database, now: number, reservationIds?: readonly number[]): Promise<LiveJail[]> {
   const conditions = [eq(jails.state, 'live')];
@@ -62,6 +62,14 @@ export async function liveJails(db: Database, now: number, reservationIds?: read
         where ${activityLogs.reservationId} = ${jails.reservationId} and ${activityLogs.entry}->>'type' = 'patrol'
         order by ${activityLogs.time} desc, ${activityLogs.id} desc limit 1
       )`,
+      // The latest away, back or status log: an away there means the seat is empty now.
+      awaySince: sql<number | null>`(
+        select case when ${activityLogs.entry}->'motion'->>'kind' = 'away' then ${activityLogs.time} end
+        from ${activityLogs}
+        where ${activityLogs.reservationId} = ${jails.reservationId}
+          and (${activityLogs.entry}->'motion'->>'kind' in ('away', 'back') or ${activityLogs.entry}->>'type' = 'status')
+        order by ${activityLogs.time} desc, ${activityLogs.id} desc limit 1
+      )`,
       alerts: sql<{ kind: LiveJail['alerts'][number]['kind']; time: number }[]>`coalesce((
         select json_agg(json_build_object('kind', ${jailAlerts.kind}, 'time', ${jailAlerts.time}) order by ${jailAlerts.time})
         from ${jailAlerts}
@@ -74,7 +82,7 @@ export async function liveJails(db: Database, now: number, reservationIds?: read
     .leftJoin(wardens, eq(wardens.id, jails.wardenId))
     .where(and(...conditions))
     .orderBy(jails.endTime, jails.reservationId);
-  return rows.map(({ jail, work, guestTitle, wardenTitle, latestPatrol, alerts }) => ({
+  return rows.map(({ jail, work, guestTitle, wardenTitle, latestPatrol, awaySince, alerts }) => ({
     reservationId: jail.reservationId,
     guest: { id: jail.guestId, title: guestTitle },
     work,
@@ -85,6 +93,7 @@ export async function liveJails(db: Database, now: number, reservationIds?: read
     connected: jail.lastAliveAt !== null && now - jail.lastAliveAt < CONNECTED_WITHIN_MS,
     enteredAt: jail.enteredAt,
     latestPatrol: latestPatrol === null ? null : { data: latestPatrol.data, time: Number(latestPatrol.time) },
+    awaySince: awaySince === null ? null : Number(awaySince),
     alerts: alerts.map((alert) => ({ kind: alert.kind, time: Number(alert.time) })),
     commands: jail.commands,
     warden: jail.wardenId === null || wardenTitle === null ? null : { id: jail.wardenId, title: wardenTitle },

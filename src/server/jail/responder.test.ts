@@ -49,6 +49,7 @@ describe('every moment', () => {
     { kind: 'status', from: 'injail', to: 'breaking' },
     { kind: 'status', from: 'leaving', to: 'injail' },
     { kind: 'status', from: 'breaking', to: 'injail' },
+    { kind: 'back' },
     ...['how much time is left', 'help', 'hello', 'I am tired', 'thanks', 'the weather is nice'].map((text) => ({
       kind: 'guest_said' as const,
       text,
@@ -120,6 +121,16 @@ describe('alerts', () => {
     expect(respond({ kind: 'alert', alert: 'darkness', alertsInWindow: 1 }, 'ja', NOW, TOKYO)[0]).toContain('明かりをつけて');
     expect(respond({ kind: 'alert', alert: 'leave_overrun', alertsInWindow: 1 }, 'en', NOW, TOKYO)[0]).toContain('Your 5 minutes away');
     expect(respond({ kind: 'alert', alert: 'break_overrun', alertsInWindow: 2 }, 'ja', NOW, TOKYO)[0]).toContain('20分の休憩時間');
+    expect(respond({ kind: 'alert', alert: 'away', alertsInWindow: 1 }, 'en', NOW, TOKYO)).toEqual(['You left your seat. Come back and get back to work.']);
+    expect(respond({ kind: 'alert', alert: 'away', alertsInWindow: 1 }, 'ja', NOW, TOKYO)).toEqual([
+      '席が空いていますね。戻ってきて、作業を再開してください。',
+    ]);
+  });
+
+  it('greets the guest seen again after an away with a line of its own', () => {
+    expect(respond({ kind: 'back' }, 'en', NOW, TOKYO)).toEqual(["Welcome back. Let's pick up where you left off."]);
+    expect(respond({ kind: 'back' }, 'ja', NOW, TOKYO)).toEqual(['おかえりなさい。さっきの続きから始めましょう。']);
+    expect(respond({ kind: 'back' }, 'en', NOW, TOKYO)).not.toEqual(respond({ kind: 'status', from: 'leaving', to: 'injail' }, 'en', NOW, TOKYO));
   });
 
   it('warns at the third alert in the window that one more ends the jail', () => {

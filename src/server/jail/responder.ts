@@ -16,6 +16,8 @@ export type WardenMoment =
   /** `alertsInWindow`: the alerts of the last 20 minutes, this one included. */
   | { kind: 'alert'; alert: AlertKind; alertsInWindow: number }
   | { kind: 'status'; from: JailStatus; to: JailStatus }
+  /** The camera sees the guest again after an away (docs/jail.md, Away and back). */
+  | { kind: 'back' }
   | { kind: 'guest_said'; text: string; work: string; endTime: number; commands: number[] }
   | { kind: 'finish'; finish: FinishKind; work: string };
 
@@ -71,6 +73,8 @@ export function respond(moment: WardenMoment, language: Language, now: number, t
       if (moment.to === 'breaking') return [line('status_breaking', { minutes: wholeMinutes(BREAK_MS) })];
       // Back in the jail; staying in it is no change worth a word.
       return moment.from === 'injail' ? [] : [line('status_back')];
+    case 'back':
+      return [line('back_greeting')];
     case 'guest_said':
       return answerGuest(moment, language, now, timeZone);
     case 'finish':
@@ -84,6 +88,7 @@ const ALERT_LINES: Record<AlertKind, { key: WardenLineKey; allowanceMs?: number 
   no_motion: { key: 'alert_no_motion' },
   nodding: { key: 'alert_nodding' },
   darkness: { key: 'alert_darkness' },
+  away: { key: 'alert_away' },
   leave_overrun: { key: 'alert_leave_overrun', allowanceMs: LEAVE_SEAT_ALLOWANCE_MS },
   break_overrun: { key: 'alert_break_overrun', allowanceMs: BREAK_MS },
 };

@@ -44,6 +44,10 @@ export const WARDEN_LINES = {
     en: 'It is too dark for me to see you. Please turn on the light.',
     ja: '暗くて姿が見えません。明かりをつけてください。',
   },
+  alert_away: {
+    en: 'You left your seat. Come back and get back to work.',
+    ja: '席が空いていますね。戻ってきて、作業を再開してください。',
+  },
   alert_leave_overrun: {
     en: 'Your {minutes} minutes away from the seat are over. Please come back now.',
     ja: '離席の{minutes}分が過ぎました。すぐに席に戻ってください。',
@@ -65,6 +69,10 @@ export const WARDEN_LINES = {
   status_breaking: {
     en: 'Enjoy your {minutes} minute break. Rest well and come back on time.',
     ja: '{minutes}分の休憩です。ゆっくり休んで、時間どおりに戻ってきてください。',
+  },
+  back_greeting: {
+    en: "Welcome back. Let's pick up where you left off.",
+    ja: 'おかえりなさい。さっきの続きから始めましょう。',
   },
   status_back: {
     en: 'Welcome back. Let us carry on.',

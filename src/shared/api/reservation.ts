@@ -94,8 +94,12 @@ export const reservationByIdRequestSchema = z.object({
 const textSchema = z.object({ text: z.string() });
 
 /** An activity log (§3): its type, its time and the payload of that type. */
-/** What a motion log reports. */
-export const MOTION_KINDS = ['motion', 'no_motion', 'nodding', 'darkness'] as const;
+/**
+ * What a motion log reports: the camera's events (docs/vision.md, Events),
+ * and `away` (no face for the no-motion count: the seat looked empty) and
+ * `back` (a face again after an away).
+ */
+export const MOTION_KINDS = ['motion', 'no_motion', 'nodding', 'darkness', 'away', 'back'] as const;
 export type MotionKind = (typeof MOTION_KINDS)[number];
 
 export const activityLogSchema = z.discriminatedUnion('type', [
@@ -111,8 +115,8 @@ export const activityLogSchema = z.discriminatedUnion('type', [
   /** `data` is a JPEG data URL. */
   z.object({ type: z.literal('patrol'), time: z.number(), patrol: z.object({ data: z.string() }) }),
   /**
-   * 1 = motion detected, 0 = no motion; `kind` names the event (the
-   * four motion events of docs/vision.md, Events): motion, no motion, nodding or darkness.
+   * 1 = motion detected (or the guest seen again), 0 = no motion (or nobody
+   * seen); `kind` names the event (`MOTION_KINDS`).
    */
   z.object({
     type: z.literal('motion'),

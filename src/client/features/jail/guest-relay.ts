@@ -6,6 +6,7 @@ import {
   SERVER_HUNG_UP,
   type GuestJail,
   type GuestToServerEvents,
+  type MotionEventName,
   type RelayAck,
   type ServerToGuestEvents,
   type WebrtcHandshake,
@@ -30,10 +31,7 @@ export type LoggedEvent =
   | 'jail_status_from_guest'
   | 'guest_dialog_event_from_guest'
   | 'snitch_dialog_event_from_guest'
-  | 'motion_event_from_guest'
-  | 'no_motion_event_from_guest'
-  | 'nodding_motion_event_from_guest'
-  | 'darkness_event_from_guest'
+  | MotionEventName
   | 'patrol_from_guest'
   | 'jail_finish_early_from_guest';
 
