@@ -109,7 +109,7 @@ const EXPECTED = {
     segments: [
       { kind: 'waiting', text: 'Not in yet 10:00–10:01 1 min' },
       { kind: 'seat', text: 'In your seat 10:01–10:10 8 min' },
-      { kind: 'away', text: 'Away from the seat 10:10–10:16 6 min' },
+      { kind: 'leave', text: 'Leave 10:10–10:16 6 min' },
       { kind: 'seat', text: 'In your seat 10:16–10:30 13 min' },
       { kind: 'break', text: 'On a break 10:30–10:45 15 min' },
       { kind: 'seat', text: 'In your seat 10:45–11:00 14 min' },
@@ -125,7 +125,7 @@ const EXPECTED = {
     segments: [
       { kind: 'waiting', text: '入室前 10:00〜10:01 1分' },
       { kind: 'seat', text: '着席 10:01〜10:10 8分' },
-      { kind: 'away', text: '離席 10:10〜10:16 6分' },
+      { kind: 'leave', text: '離席 10:10〜10:16 6分' },
       { kind: 'seat', text: '着席 10:16〜10:30 13分' },
       { kind: 'break', text: '休憩 10:30〜10:45 15分' },
       { kind: 'seat', text: '着席 10:45〜11:00 14分' },

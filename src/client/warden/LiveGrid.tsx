@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../shared/constants.ts';
 import type { LiveJail } from '../../shared/relay.ts';
-import { selectSortedLiveJails } from './consoleSlice.ts';
+import { seatOf, selectSortedLiveJails } from './consoleSlice.ts';
 import { formatClock, formatDuration } from './format.ts';
 import { Presence } from './Presence.tsx';
 import { useConsoleSelector } from './store.ts';
@@ -27,6 +27,7 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
   const { t } = useTranslation();
   const titleId = `jail-${jail.reservationId}-title`;
   const alerts = jail.alerts.slice(-ALERTS_SHOWN).reverse();
+  const seat = seatOf(jail);
   return (
     <article className={`jail-card${jail.alerts.length > 0 ? ' has-alerts' : ''}${isOpen ? ' is-open' : ''}`} aria-labelledby={titleId}>
       <div className="patrol-box">
@@ -54,8 +55,8 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
         <p className="card-line time-left">{t('time_left', { time: formatDuration(jail.endTime - now) })}</p>
       </div>
       <p className="card-line card-status">
-        <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
-        <span className="muted">{t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}</span>
+        <span className={`status status-${seat.state}`}>{t(`status_${seat.state}`)}</span>{' '}
+        <span className="muted">{t('since', { time: formatClock(seat.since, language), duration: formatDuration(now - seat.since) })}</span>
       </p>
       <div className="card-alerts">
         {alerts.length === 0 ? (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveJail } from '../../shared/relay.ts';
 import {
   compareLiveJails,
+  seatOf,
   jailClosed,
   jailLogReceived,
   jailOpened,
@@ -30,6 +31,7 @@ function liveJail(reservationId: number, overrides: Partial<LiveJail> = {}): Liv
     connected: true,
     enteredAt: START,
     latestPatrol: null,
+    awaySince: null,
     alerts: [],
     commands: [1, 2, 3, 4],
     warden: null,
@@ -89,6 +91,18 @@ describe('the live list', () => {
     // The same input keeps the same order and the same array (no re-render).
     expect(selectSortedLiveJails(store.getState())).toBe(selectSortedLiveJails(store.getState()));
     expect(compareLiveJails(liveJail(7), liveJail(8))).toBeLessThan(0);
+  });
+});
+
+describe("a card's seat", () => {
+  it('is the jail status and since when, or away since the away event while the guest is in the jail', () => {
+    expect(seatOf(liveJail(1))).toEqual({ state: 'injail', since: START });
+    expect(seatOf(liveJail(1, { awaySince: START + 60_000 }))).toEqual({ state: 'away', since: START + 60_000 });
+    // A leave or a break given on the device says more than the camera.
+    expect(seatOf(liveJail(1, { jailStatus: 'leaving', statusSince: START + 120_000, awaySince: START + 60_000 }))).toEqual({
+      state: 'leaving',
+      since: START + 120_000,
+    });
   });
 });
 

@@ -76,6 +76,16 @@ export function compareLiveJails(left: LiveJail, right: LiveJail): number {
   );
 }
 
+/**
+ * What a card says of the guest's seat: the jail status and since when, or
+ * away (the camera found the seat empty) while the guest is in the jail and
+ * no back has come since the away event.
+ */
+export function seatOf(jail: Pick<LiveJail, 'jailStatus' | 'statusSince' | 'awaySince'>): { state: LiveJail['jailStatus'] | 'away'; since: number } {
+  if (jail.jailStatus === 'injail' && jail.awaySince !== null) return { state: 'away', since: jail.awaySince };
+  return { state: jail.jailStatus, since: jail.statusSince };
+}
+
 export const consoleSlice = createSlice({
   name: 'console',
   initialState,

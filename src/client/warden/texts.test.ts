@@ -24,6 +24,8 @@ describe('the console texts (namespace warden)', () => {
   it('names every status, alert, motion kind and video phase the console shows', () => {
     const shown = [
       ...JAIL_STATUSES.map((status) => `status_${status}`),
+      // A card's seat (seatOf) may also be away.
+      'status_away',
       ...ALERT_KINDS.map((kind) => `alert_${kind}`),
       ...MOTION_KINDS.map((kind) => `log_motion_${kind}`),
       ...(['idle', 'offering', 'connecting', 'live', 'ended', 'failed'] satisfies VideoPhase[]).map((phase) => `video_${phase}`),

@@ -4,14 +4,17 @@ import EyeOff from 'lucide-react/icons/eye-off';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Moon from 'lucide-react/icons/moon';
 import User from 'lucide-react/icons/user';
+import UserX from 'lucide-react/icons/user-x';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityLog, JailSummary, Reservation } from '../../../shared/api/reservation.ts';
+import { ALERT_MOTION_KINDS } from '../../../shared/relay.ts';
 import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { clockOf } from '../reservations/common.ts';
 import { isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from '../reservations/reservation-view.ts';
 import {
   finishReason,
+  isAlertMarker,
   markersBySegment,
   markersOf,
   pauseCounts,
@@ -29,16 +32,16 @@ const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
   no_motion: EyeOff,
   darkness: Moon,
   nodding: CloudMoon,
+  away: UserX,
   warden: MessageCircle,
   guest: User,
   patrol: Camera,
 };
 
 /** The kinds shown in the key, in the order a guest meets them. */
-const SEGMENT_KINDS: readonly SegmentKind[] = ['seat', 'away', 'break', 'waiting', 'ended'];
-const MARKER_KINDS: readonly MarkerKind[] = ['no_motion', 'darkness', 'nodding', 'warden', 'guest', 'patrol'];
-/** The camera's alerts, pinned on a row of their own above the bar. */
-const ALERT_MARKERS: ReadonlySet<MarkerKind> = new Set(['no_motion', 'darkness', 'nodding']);
+const SEGMENT_KINDS: readonly SegmentKind[] = ['seat', 'leave', 'away', 'break', 'waiting', 'ended'];
+/** The camera's alerts (pinned on a row of their own above the bar), then words and patrols. */
+const MARKER_KINDS: readonly MarkerKind[] = [...ALERT_MOTION_KINDS, 'warden', 'guest', 'patrol'];
 
 function minutesIn(segments: readonly Segment[], kind: SegmentKind): number {
   return wholeMinutes(segments.filter((segment) => segment.kind === kind).reduce((sum, segment) => sum + segment.to - segment.from, 0));
@@ -152,7 +155,7 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
         </div>
         <div className="report-track-alerts" aria-hidden="true">
           {markers
-            .filter((marker) => ALERT_MARKERS.has(marker.kind))
+            .filter((marker) => isAlertMarker(marker.kind))
             .map((marker, index) => (
               <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
                 <MarkerIcon kind={marker.kind} />
@@ -180,6 +183,7 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
             start: clockOf(startTime, timeZone),
             end: clockOf(endTime, timeZone),
             seat: minutesIn(segments, 'seat'),
+            leave: minutesIn(segments, 'leave'),
             away: minutesIn(segments, 'away'),
             break: minutesIn(segments, 'break'),
           })}
@@ -242,8 +246,11 @@ function LogItem({ log, timeZone }: { log: ActivityLog; timeZone: string }) {
       body = <img className="report-thumb" src={log.patrol.data} alt={t('patrol_image', { time })} />;
       break;
     case 'motion':
-      // Nodding and darkness say what was seen; plain motion events say whether there was motion.
-      body = log.motion.kind === 'nodding' || log.motion.kind === 'darkness' ? t(`log_motion_${log.motion.kind}`) : t(`log_motion_${log.motion.type}`);
+      // Nodding, darkness, away and back say what was seen; plain motion events say whether there was motion.
+      body =
+        log.motion.kind === undefined || log.motion.kind === 'motion' || log.motion.kind === 'no_motion'
+          ? t(`log_motion_${log.motion.type}`)
+          : t(`log_motion_${log.motion.kind}`);
       break;
     case 'status':
       body = t(`log_status_${log.status.jailStatus}`);

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
-import { finishReason, markersBySegment, markersOf, pauseCounts, segmentsOf, shareOf, wholeMinutes } from './report-view.ts';
+import { finishReason, isAlertMarker, markersBySegment, markersOf, pauseCounts, segmentsOf, shareOf, wholeMinutes } from './report-view.ts';
 
 const MINUTE = 60_000;
 const START = 1_000 * MINUTE;
 const END = START + 60 * MINUTE;
 const at = (minutes: number) => START + minutes * MINUTE;
 const status = (minutes: number, jailStatus: 'injail' | 'leaving' | 'breaking'): ActivityLog => ({ type: 'status', time: at(minutes), status: { jailStatus } });
+const motion = (minutes: number, kind: 'motion' | 'away' | 'back'): ActivityLog => ({
+  type: 'motion',
+  time: at(minutes),
+  motion: { type: kind === 'away' ? 0 : 1, kind },
+});
 
 describe('the segments of a jail', () => {
   it('waits until the guest came in, then follows the status logs to the end', () => {
@@ -20,7 +25,7 @@ describe('the segments of a jail', () => {
     expect(segmentsOf(logs, { enteredAt: at(2), finishedAt: END + 1_000 }, START, END)).toEqual([
       { kind: 'waiting', from: START, to: at(2) },
       { kind: 'seat', from: at(2), to: at(10) },
-      { kind: 'away', from: at(10), to: at(16) },
+      { kind: 'leave', from: at(10), to: at(16) },
       { kind: 'seat', from: at(16), to: at(30) },
       { kind: 'break', from: at(30), to: at(45) },
       { kind: 'seat', from: at(45), to: END },
@@ -30,8 +35,41 @@ describe('the segments of a jail', () => {
   it('runs a leave under way to an early finish, then shows the rest as ended', () => {
     expect(segmentsOf([status(20, 'leaving')], { enteredAt: START - MINUTE, finishedAt: at(25) }, START, END)).toEqual([
       { kind: 'seat', from: START, to: at(20) },
-      { kind: 'away', from: at(20), to: at(25) },
+      { kind: 'leave', from: at(20), to: at(25) },
       { kind: 'ended', from: at(25), to: END },
+    ]);
+  });
+
+  it('cuts away out of the seat from each away event to its back event', () => {
+    const logs: ActivityLog[] = [
+      motion(12, 'away'),
+      { type: 'dialog', time: at(12), dialog: { type: 1, text: 'You left your seat.' } },
+      motion(14, 'motion'),
+      motion(20, 'back'),
+      motion(40, 'away'),
+      motion(42, 'back'),
+    ];
+    expect(segmentsOf(logs, { enteredAt: START, finishedAt: END }, START, END)).toEqual([
+      { kind: 'seat', from: START, to: at(12) },
+      { kind: 'away', from: at(12), to: at(20) },
+      { kind: 'seat', from: at(20), to: at(40) },
+      { kind: 'away', from: at(40), to: at(42) },
+      { kind: 'seat', from: at(42), to: END },
+    ]);
+  });
+
+  it('runs an away without its back to the finish, and ends one at a command', () => {
+    expect(segmentsOf([motion(50, 'away')], { enteredAt: START, finishedAt: at(55) }, START, END)).toEqual([
+      { kind: 'seat', from: START, to: at(50) },
+      { kind: 'away', from: at(50), to: at(55) },
+      { kind: 'ended', from: at(55), to: END },
+    ]);
+    // A break given on the device ends the away: the guest was there to give it; the seat afterwards is the seat.
+    expect(segmentsOf([motion(10, 'away'), status(15, 'breaking'), status(35, 'injail')], { enteredAt: START, finishedAt: END }, START, END)).toEqual([
+      { kind: 'seat', from: START, to: at(10) },
+      { kind: 'away', from: at(10), to: at(15) },
+      { kind: 'break', from: at(15), to: at(35) },
+      { kind: 'seat', from: at(35), to: END },
     ]);
   });
 
@@ -72,6 +110,13 @@ describe('the marked moments', () => {
       { kind: 'warden', time: at(7), text: 'Are you there?' },
       { kind: 'patrol', time: at(8), image: 'data:image/jpeg;base64,AA' },
     ]);
+  });
+
+  it('marks an away as an alert and leaves its back to the segments', () => {
+    expect(markersOf([motion(10, 'away'), motion(12, 'back')])).toEqual([{ kind: 'away', time: at(10) }]);
+    expect(isAlertMarker('away')).toBe(true);
+    expect(isAlertMarker('back')).toBe(false);
+    expect(isAlertMarker('warden')).toBe(false);
   });
 
   it('puts each moment in the segment it falls in', () => {

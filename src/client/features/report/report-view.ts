@@ -1,16 +1,21 @@
 /**
  * The report as a picture (docs/client.md, The report): the jail's time cut
- * into segments in the seat, away and on a break, the moments worth marking
+ * into segments in the seat, on a leave, away and on a break, the moments worth marking
  * on it, and the counts the summary adds to the server's figures. Pure: the
  * figures of time come from the reservation's `jail` (the jail's row, one
  * definition of focused time), the shape from the logs.
  */
 import type { ActivityLog, JailSummary } from '../../../shared/api/reservation.ts';
 import { MINUTE_MS } from '../../../shared/durations.ts';
-import type { JailStatus } from '../../../shared/relay.ts';
+import { ALERT_MOTION_KINDS, type JailStatus } from '../../../shared/relay.ts';
 
-/** What the guest was doing over a stretch of the jail; `waiting` before coming in, `ended` after an early finish. */
-export type SegmentKind = 'seat' | 'away' | 'break' | 'waiting' | 'ended';
+/**
+ * What the guest was doing over a stretch of the jail: in the seat, on a
+ * leave (command 1), away (the camera found the seat empty, from the away
+ * event to the back event), on a break; `waiting` before coming in, `ended`
+ * after an early finish.
+ */
+export type SegmentKind = 'seat' | 'leave' | 'away' | 'break' | 'waiting' | 'ended';
 
 export interface Segment {
   kind: SegmentKind;
@@ -18,8 +23,16 @@ export interface Segment {
   to: number;
 }
 
-/** A moment marked on the timeline. */
-export type MarkerKind = 'no_motion' | 'darkness' | 'nodding' | 'warden' | 'guest' | 'patrol';
+/** The camera's alerts, marked on the timeline (the shared list of motion alerts). */
+type AlertMarkerKind = (typeof ALERT_MOTION_KINDS)[number];
+
+/** A moment marked on the timeline: a camera alert, words said, a patrol image. */
+export type MarkerKind = AlertMarkerKind | 'warden' | 'guest' | 'patrol';
+
+/** Whether a marker is one of the camera's alerts (pinned on a row of its own). */
+export function isAlertMarker(kind: string): kind is AlertMarkerKind {
+  return (ALERT_MOTION_KINDS as readonly string[]).includes(kind);
+}
 
 export interface Marker {
   kind: MarkerKind;
@@ -29,7 +42,7 @@ export interface Marker {
   image?: string;
 }
 
-const SEGMENT_OF_STATUS: Record<JailStatus, SegmentKind> = { injail: 'seat', leaving: 'away', breaking: 'break' };
+const SEGMENT_OF_STATUS: Record<JailStatus, SegmentKind> = { injail: 'seat', leaving: 'leave', breaking: 'break' };
 
 /** Adds [from, to) of `kind`, merged into the last segment when it is the same kind; empty stretches are dropped. */
 function push(segments: Segment[], kind: SegmentKind, from: number, to: number): void {
@@ -41,8 +54,10 @@ function push(segments: Segment[], kind: SegmentKind, from: number, to: number):
 
 /**
  * The jail from its start to its planned end: waiting until the guest came
- * in (an ignored jail waits throughout), then in the seat, away or on a
- * break as the status logs say, then ended if it finished early.
+ * in (an ignored jail waits throughout), then in the seat, on a leave or on a
+ * break as the status logs say, away in the seat's time from an away event
+ * to the back event (or a change of status, or the finish), then ended if it
+ * finished early.
  */
 export function segmentsOf(logs: readonly ActivityLog[], jail: Pick<JailSummary, 'enteredAt' | 'finishedAt'>, startTime: number, endTime: number): Segment[] {
   const segments: Segment[] = [];
@@ -52,15 +67,24 @@ export function segmentsOf(logs: readonly ActivityLog[], jail: Pick<JailSummary,
   } else {
     let since = Math.min(Math.max(jail.enteredAt, startTime), finish);
     push(segments, 'waiting', startTime, since);
-    let kind: SegmentKind = 'seat';
+    let status: SegmentKind = 'seat';
+    let away = false;
+    const kindNow = (): SegmentKind => (away && status === 'seat' ? 'away' : status);
     for (const log of logs) {
-      if (log.type !== 'status') continue;
+      const awayChange = log.type === 'motion' && (log.motion.kind === 'away' || log.motion.kind === 'back');
+      if (log.type !== 'status' && !awayChange) continue;
       const at = Math.min(Math.max(log.time, since), finish);
-      push(segments, kind, since, at);
-      kind = SEGMENT_OF_STATUS[log.status.jailStatus];
+      push(segments, kindNow(), since, at);
+      if (log.type === 'status') {
+        status = SEGMENT_OF_STATUS[log.status.jailStatus];
+        // A command given on the device: the guest is there, whatever the camera last said.
+        away = false;
+      } else {
+        away = log.type === 'motion' && log.motion.kind === 'away';
+      }
       since = at;
     }
-    push(segments, kind, since, finish);
+    push(segments, kindNow(), since, finish);
   }
   push(segments, 'ended', finish, endTime);
   return segments;
@@ -72,7 +96,8 @@ export function markersOf(logs: readonly ActivityLog[]): Marker[] {
     switch (log.type) {
       case 'motion': {
         const kind = log.motion.kind ?? (log.motion.type === 1 ? 'motion' : 'no_motion');
-        return kind === 'motion' ? [] : [{ kind, time: log.time }];
+        // Motion again and back are no alerts: back ends the away segment instead.
+        return isAlertMarker(kind) ? [{ kind, time: log.time }] : [];
       }
       case 'dialog':
         if (log.dialog.type === 2) return [];
