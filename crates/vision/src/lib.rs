@@ -12,6 +12,7 @@
 
 pub mod analyser;
 pub mod events;
+pub mod face;
 pub mod ffi;
 pub mod grid;
 pub mod kernels;

@@ -4,6 +4,7 @@
 
 pub mod scalar;
 
+use crate::face::FaceModel;
 use crate::grid::{Divisors, Span, Window};
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 pub mod simd;
@@ -65,6 +66,23 @@ pub type LumaDiffRows = fn(&[u8], &mut [u8], &mut [u16], &[usize], usize, bool, 
 /// `(columns, spans, windows, channels, divisors, scratch, out)`.
 pub type SpanMeans = fn(&[u16], &[Span], &[Window], usize, &Divisors, &mut [u32], &mut [u8]);
 
+/// The signature of `Kernels::integral`: `(pixels, width, split, scratch, out)`.
+pub type Integral = fn(&[u8], usize, bool, &mut [u32], &mut [u32]);
+
+/// The signature of `Kernels::cascade`: `(model, corners, integral, base, accepted)`.
+pub type Cascade = fn(&FaceModel, &[u32], &[u32], usize, &mut [u8]);
+
+/// Where column `column` of an integral image row of `stride` values sits:
+/// in place, or with the columns split, the even ones first.
+#[inline(always)]
+pub fn integral_column(column: usize, stride: usize, split: bool) -> usize {
+    if split {
+        (column & 1) * ((stride + 1) / 2) + column / 2
+    } else {
+        column
+    }
+}
+
 /// One implementation of every kernel.
 pub struct Kernels {
     pub name: &'static str,
@@ -98,6 +116,20 @@ pub struct Kernels {
     /// once the sum so far is past `bound`, that sum: a whitelist image that
     /// cannot beat the best so far need not be read to its end.
     pub sum_abs_diff: fn(a: &[u8], b: &[u8], bound: u32) -> u32,
+    /// The integral image of `pixels` (rows of `width` bytes) into `out`:
+    /// `width + 1` values a row, one row more than the image, the first row
+    /// and column zero, each value the sum of the pixels above and left of
+    /// it, wrapping in 32 bits (a difference of four is still exact). With
+    /// `split` each row holds its even columns first, then its odd ones
+    /// (`integral_column`). `scratch` has room for a row plus four values.
+    pub integral: Integral,
+    /// Runs the face cascade on `accepted.len()` windows whose places in
+    /// the integral image are `base`, `base + 1`, ...: `corners` are, per
+    /// feature, its 16 block corners as offsets from a window's place (see
+    /// `face::Level`). Sets each window's byte to 1 when it passes every
+    /// stage, else 0. The integral image has four values of room past its
+    /// end: a SIMD set evaluates four windows at once.
+    pub cascade: Cascade,
 }
 
 pub const SCALAR: Kernels = Kernels {
@@ -108,6 +140,8 @@ pub const SCALAR: Kernels = Kernels {
     sum_rows: scalar::sum_rows,
     span_means: scalar::span_means,
     sum_abs_diff: scalar::sum_abs_diff,
+    integral: scalar::integral,
+    cascade: scalar::cascade,
 };
 
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
@@ -119,6 +153,8 @@ pub const SIMD: Kernels = Kernels {
     sum_rows: simd::sum_rows,
     span_means: simd::span_means,
     sum_abs_diff: simd::sum_abs_diff,
+    integral: simd::integral,
+    cascade: simd::cascade,
 };
 
 /// The fastest set this build was compiled for.

@@ -1,7 +1,8 @@
 //! Plain Rust kernels: the fallback for engines without simd128, and the
 //! tails of the SIMD kernels.
 
-use super::RowStats;
+use super::{integral_column, RowStats};
+use crate::face::model::{FaceModel, Weak};
 use crate::grid::{Divisors, Span, Window, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 
@@ -198,3 +199,72 @@ pub fn sum_abs_diff(a: &[u8], b: &[u8], bound: u32) -> u32 {
 
 /// How often `sum_abs_diff` compares with its bound.
 pub const BOUND_CHECK_BYTES: usize = 2048;
+
+pub fn integral(pixels: &[u8], width: usize, split: bool, scratch: &mut [u32], out: &mut [u32]) {
+    let stride = width + 1;
+    out[..stride].iter_mut().for_each(|value| *value = 0);
+    for (row, line) in pixels.chunks_exact(width).enumerate() {
+        running_row(line, &mut scratch[..stride]);
+        let (above, below) = out[row * stride..(row + 2) * stride].split_at_mut(stride);
+        for (column, running) in scratch[..stride].iter().enumerate() {
+            let at = integral_column(column, stride, split);
+            below[at] = above[at].wrapping_add(*running);
+        }
+    }
+}
+
+/// `running[x]` = the sum of the row's pixels before `x`.
+pub fn running_row(line: &[u8], running: &mut [u32]) {
+    let mut total = 0u32;
+    running[0] = 0;
+    for (slot, value) in running[1..].iter_mut().zip(line) {
+        total += *value as u32;
+        *slot = total;
+    }
+}
+
+pub fn cascade(model: &FaceModel, corners: &[u32], integral: &[u32], base: usize, accepted: &mut [u8]) {
+    for (offset, passed) in accepted.iter_mut().enumerate() {
+        *passed = passes(model, corners, &integral[base + offset..]) as u8;
+    }
+}
+
+/// Whether the window at the start of `window` passes every stage.
+fn passes(model: &FaceModel, corners: &[u32], window: &[u32]) -> bool {
+    let mut weak = model.weak.iter();
+    for stage in &model.stages {
+        let mut sum = 0.0f32;
+        for classifier in weak.by_ref().take(stage.weak_count) {
+            let code = lbp_code(&corners[classifier.feature * 16..classifier.feature * 16 + 16], window);
+            sum += leaf(classifier, code);
+        }
+        if sum < stage.threshold {
+            return false;
+        }
+    }
+    true
+}
+
+#[inline(always)]
+pub fn leaf(classifier: &Weak, code: u8) -> f32 {
+    let set = classifier.subset[code as usize >> 3] >> (code & 7) & 1 != 0;
+    classifier.leaves[if set { 0 } else { 1 }]
+}
+
+/// The blocks of the 3x3 grid, row by row, that make the LBP code's bits
+/// from the highest down: clockwise from the top left (OpenCV's order).
+pub const LBP_BLOCKS: [usize; 8] = [0, 1, 2, 5, 8, 7, 6, 3];
+
+/// The feature's LBP code: a bit per outer block whose sum is at least the
+/// centre block's.
+#[inline(always)]
+fn lbp_code(corners: &[u32], window: &[u32]) -> u8 {
+    let point = |index: usize| window[corners[index] as usize];
+    let block = |block: usize| {
+        let at = block / 3 * 4 + block % 3;
+        let sum = point(at).wrapping_sub(point(at + 1)).wrapping_sub(point(at + 4)).wrapping_add(point(at + 5));
+        sum as i32
+    };
+    let centre = block(4);
+    LBP_BLOCKS.iter().fold(0, |code, &outer| code << 1 | (block(outer) >= centre) as u8)
+}

@@ -1,7 +1,8 @@
 //! simd128 kernels, sixteen pixels at a time. Pixels that do not fill a
 //! vector go through the scalar kernels.
 
-use super::{scalar, RowStats, MAX_PIECES};
+use super::{integral_column, scalar, RowStats, MAX_PIECES};
+use crate::face::model::{FaceModel, Weak};
 use crate::grid::MEAN_EPSILON;
 use crate::grid::{Divisors, Span, Window, WINDOW_VALUES};
 use crate::params::PIXEL_CHANGE_THRESHOLD;
@@ -501,4 +502,143 @@ pub fn sum_abs_diff(a: &[u8], b: &[u8], bound: u32) -> u32 {
     }
     let done = chunks * 16;
     horizontal_sum(total) + scalar::sum_abs_diff(&a[done..length], &b[done..length], u32::MAX)
+}
+
+pub fn integral(pixels: &[u8], width: usize, split: bool, scratch: &mut [u32], out: &mut [u32]) {
+    let stride = width + 1;
+    out[..stride].iter_mut().for_each(|value| *value = 0);
+    for (row, line) in pixels.chunks_exact(width).enumerate() {
+        running_row(line, &mut scratch[..stride]);
+        let (above, below) = out[row * stride..(row + 2) * stride].split_at_mut(stride);
+        let mut done = 0;
+        if split {
+            // Eight columns a step: the four even ones go to the first half
+            // of the row, the four odd ones to the second.
+            let evens = (stride + 1) / 2;
+            while done + 8 <= stride {
+                let (low, high) = (load_u32x4(&scratch[done..]), load_u32x4(&scratch[done + 4..]));
+                let (even, odd) = (done / 2, evens + done / 2);
+                store_u32x4(
+                    &mut below[even..],
+                    u32x4_add(load_u32x4(&above[even..]), i32x4_shuffle::<0, 2, 4, 6>(low, high)),
+                );
+                store_u32x4(
+                    &mut below[odd..],
+                    u32x4_add(load_u32x4(&above[odd..]), i32x4_shuffle::<1, 3, 5, 7>(low, high)),
+                );
+                done += 8;
+            }
+        } else {
+            while done + 4 <= stride {
+                store_u32x4(&mut below[done..], u32x4_add(load_u32x4(&above[done..]), load_u32x4(&scratch[done..])));
+                done += 4;
+            }
+        }
+        for (column, running) in scratch[..stride].iter().enumerate().skip(done) {
+            let at = integral_column(column, stride, split);
+            below[at] = above[at].wrapping_add(*running);
+        }
+    }
+}
+
+/// `running[x]` = the sum of the row's pixels before `x`, four at a time:
+/// each vector's lanes are summed in two shifted adds, then the carry of the
+/// vectors before is added.
+fn running_row(line: &[u8], running: &mut [u32]) {
+    running[0] = 0;
+    let chunks = line.len() / 16;
+    let mut carry = zero();
+    for chunk in 0..chunks {
+        let bytes = load16(&line[chunk * 16..]);
+        let (low, high) = (u16x8_extend_low_u8x16(bytes), u16x8_extend_high_u8x16(bytes));
+        let quarters = [
+            u32x4_extend_low_u16x8(low),
+            u32x4_extend_high_u16x8(low),
+            u32x4_extend_low_u16x8(high),
+            u32x4_extend_high_u16x8(high),
+        ];
+        for (quarter, values) in quarters.iter().enumerate() {
+            let mut sums = u32x4_add(*values, i32x4_shuffle::<4, 0, 1, 2>(*values, zero()));
+            sums = u32x4_add(sums, i32x4_shuffle::<4, 5, 0, 1>(sums, zero()));
+            sums = u32x4_add(sums, carry);
+            carry = i32x4_shuffle::<3, 3, 3, 3>(sums, sums);
+            store_u32x4(&mut running[1 + chunk * 16 + quarter * 4..], sums);
+        }
+    }
+    let done = chunks * 16;
+    let mut total = to_u32x4(carry)[0];
+    for (slot, value) in running[1 + done..].iter_mut().zip(&line[done..]) {
+        total += *value as u32;
+        *slot = total;
+    }
+}
+
+pub fn cascade(model: &FaceModel, corners: &[u32], integral: &[u32], base: usize, accepted: &mut [u8]) {
+    for (group, passed) in accepted.chunks_mut(4).enumerate() {
+        let lanes = to_u32x4(four_windows(model, corners, &integral[base + group * 4..]));
+        for (passed, lane) in passed.iter_mut().zip(lanes) {
+            *passed = (lane != 0) as u8;
+        }
+    }
+}
+
+/// The cascade on the four windows at the start of `windows`, one a lane:
+/// the same corner of four adjacent windows is four consecutive values,
+/// one load. All ones in the lanes that pass every stage; the stages stop
+/// once every lane has failed.
+#[inline(always)]
+fn four_windows(model: &FaceModel, corners: &[u32], windows: &[u32]) -> v128 {
+    let mut alive = u32x4_splat(u32::MAX);
+    let mut weak = model.weak.iter();
+    for stage in &model.stages {
+        let mut sum = f32x4_splat(0.0);
+        for classifier in weak.by_ref().take(stage.weak_count) {
+            let code = lbp_codes(&corners[classifier.feature * 16..classifier.feature * 16 + 16], windows);
+            sum = f32x4_add(sum, leaves(classifier, code));
+        }
+        alive = v128_and(alive, f32x4_ge(sum, f32x4_splat(stage.threshold)));
+        if !v128_any_true(alive) {
+            break;
+        }
+    }
+    alive
+}
+
+/// The LBP codes of one feature in four windows, one a 32-bit lane.
+#[inline(always)]
+fn lbp_codes(corners: &[u32], windows: &[u32]) -> v128 {
+    let mut points = [zero(); 16];
+    for (point, corner) in points.iter_mut().zip(corners) {
+        *point = load_u32x4(&windows[*corner as usize..]);
+    }
+    let block = |block: usize| {
+        let at = block / 3 * 4 + block % 3;
+        u32x4_add(u32x4_sub(points[at], points[at + 1]), u32x4_sub(points[at + 5], points[at + 4]))
+    };
+    let centre = block(4);
+    let mut code = zero();
+    for (bit, &outer) in scalar::LBP_BLOCKS.iter().enumerate() {
+        let at_least = i32x4_ge(block(outer), centre);
+        code = v128_or(code, v128_and(at_least, u32x4_splat(0x80 >> bit)));
+    }
+    code
+}
+
+/// Each lane's byte index in a 32-bit lane whose upper bytes swizzle to zero.
+const LOW_BYTE_ONLY: u32 = 0x8080_8000;
+
+/// The bit `1 << i` for byte index `i` below 8; zero past it.
+const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/// Each lane's leaf for its code: the code's byte of the 32-byte subset by
+/// two swizzles (bytes 0 to 15, then 16 to 31, each giving zero for an
+/// index past its half), its bit by a third.
+#[inline(always)]
+fn leaves(classifier: &Weak, code: v128) -> v128 {
+    let byte_index = v128_or(u32x4_shr(code, 3), u32x4_splat(LOW_BYTE_ONLY));
+    let low = u8x16_swizzle(load16(&classifier.subset), byte_index);
+    let high = u8x16_swizzle(load16(&classifier.subset[16..]), u8x16_sub(byte_index, u8x16_splat(16)));
+    let bit = u8x16_swizzle(load16(&BITS), v128_or(v128_and(code, u32x4_splat(7)), u32x4_splat(LOW_BYTE_ONLY)));
+    let set = i32x4_ne(v128_and(v128_or(low, high), bit), zero());
+    v128_bitselect(f32x4_splat(classifier.leaves[0]), f32x4_splat(classifier.leaves[1]), set)
 }

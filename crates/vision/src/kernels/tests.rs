@@ -1,6 +1,7 @@
 //! Every kernel on both paths, on odd sizes, against a plain reference.
 
 use super::*;
+use crate::face::model::{Feature, Stage, Weak};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
 use crate::testing::Rng;
 
@@ -223,4 +224,150 @@ fn sum_abs_diff_matches_the_reference() {
         let stopped = (kernels.sum_abs_diff)(&white, &black, 1000);
         assert!(stopped > 1000 && stopped < 2_550_000, "{} stopped at {}", kernels.name, stopped);
     }
+}
+
+/// The integral image straight from its definition, in the layout of
+/// `integral_column`.
+fn reference_integral(pixels: &[u8], width: usize, height: usize, split: bool) -> Vec<u32> {
+    let stride = width + 1;
+    let mut out = vec![0u32; stride * (height + 1)];
+    for y in 0..=height {
+        for x in 0..=width {
+            let sum: u32 = (0..y)
+                .flat_map(|row| (0..x).map(move |column| (row, column)))
+                .map(|(row, column)| pixels[row * width + column] as u32)
+                .sum();
+            out[y * stride + integral_column(x, stride, split)] = sum;
+        }
+    }
+    out
+}
+
+#[test]
+fn integral_matches_the_reference() {
+    let mut rng = Rng::new(8);
+    for kernels in VARIANTS {
+        for width in [1, 2, 3, 6, 7, 8, 9, 15, 16, 17, 33, 161] {
+            for height in [1, 2, 5] {
+                for split in [false, true] {
+                    let mut pixels = vec![0u8; width * height];
+                    rng.fill(&mut pixels);
+                    let mut scratch = vec![u32::MAX; width + 5];
+                    let mut out = vec![u32::MAX; (width + 1) * (height + 1)];
+                    (kernels.integral)(&pixels, width, split, &mut scratch, &mut out);
+                    let label = format!("{} {}x{} split {}", kernels.name, width, height, split);
+                    assert_eq!(out, reference_integral(&pixels, width, height, split), "{}", label);
+                }
+            }
+        }
+        // The largest sums wrap nowhere at 4096 x 4 white.
+        let (width, height) = (4096, 4);
+        let mut out = vec![0u32; (width + 1) * (height + 1)];
+        (kernels.integral)(&vec![255; width * height], width, false, &mut vec![0; width + 5], &mut out);
+        assert_eq!(out[out.len() - 1], 255 * 4096 * 4, "{}", kernels.name);
+    }
+}
+
+/// A random cascade on a 12x10 window: three stages whose thresholds let
+/// some windows of a random image through and stop others.
+fn random_model(rng: &mut Rng) -> FaceModel {
+    let (window_width, window_height) = (12, 10);
+    let features = (0..9)
+        .map(|_| {
+            let (width, height) = (1 + rng.byte() % 4, 1 + rng.byte() % 3);
+            let x = rng.byte() % (window_width as u8 - 3 * width + 1);
+            let y = rng.byte() % (window_height as u8 - 3 * height + 1);
+            Feature { x, y, width, height }
+        })
+        .collect();
+    let stages = vec![
+        Stage { weak_count: 3, threshold: -0.4 },
+        Stage { weak_count: 2, threshold: -0.2 },
+        Stage { weak_count: 4, threshold: 0.0 },
+    ];
+    let weak = (0..9)
+        .map(|index| {
+            let mut subset = [0u8; 32];
+            rng.fill(&mut subset);
+            let leaf = |rng: &mut Rng| rng.byte() as f32 / 128.0 - 1.0;
+            Weak { feature: index, subset, leaves: [leaf(rng), leaf(rng)] }
+        })
+        .collect();
+    FaceModel { window_width, window_height, features, stages, weak }
+}
+
+/// The cascade on the window at `(x, y)`, from the pixels.
+fn reference_passes(model: &FaceModel, pixels: &[u8], width: usize, x: usize, y: usize) -> bool {
+    let mut weak = model.weak.iter();
+    for stage in &model.stages {
+        let mut sum = 0.0f32;
+        for classifier in weak.by_ref().take(stage.weak_count) {
+            let feature = model.features[classifier.feature];
+            let (w, h) = (feature.width as usize, feature.height as usize);
+            let block = |row: usize, column: usize| -> u32 {
+                let (left, top) = (x + feature.x as usize + column * w, y + feature.y as usize + row * h);
+                (top..top + h).flat_map(|py| (left..left + w).map(move |px| pixels[py * width + px] as u32)).sum()
+            };
+            let outer = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)];
+            let code = outer
+                .iter()
+                .fold(0usize, |code, &(row, column)| code << 1 | (block(row, column) >= block(1, 1)) as usize);
+            let set = classifier.subset[code / 8] & (1 << (code % 8)) != 0;
+            sum += classifier.leaves[if set { 0 } else { 1 }];
+        }
+        if sum < stage.threshold {
+            return false;
+        }
+    }
+    true
+}
+
+#[test]
+fn cascade_matches_the_reference() {
+    let mut rng = Rng::new(9);
+    let mut outcomes = [0usize; 2];
+    for round in 0..12 {
+        let model = random_model(&mut rng);
+        let (width, height) = ([12, 13, 17, 19, 30, 41][round % 6], [10, 11, 16][round % 3]);
+        let mut pixels = vec![0u8; width * height];
+        rng.fill(&mut pixels);
+        for step in [1, 2] {
+            let stride = width + 1;
+            let corners: Vec<u32> = model
+                .features
+                .iter()
+                .flat_map(|feature| {
+                    (0..16).map(move |corner| {
+                        let dx = feature.x as usize + corner % 4 * feature.width as usize;
+                        let dy = feature.y as usize + corner / 4 * feature.height as usize;
+                        (dy * stride + integral_column(dx, stride, step == 2)) as u32
+                    })
+                })
+                .collect();
+            let mut integral = vec![0u32; stride * (height + 1) + 4];
+            (SCALAR.integral)(
+                &pixels,
+                width,
+                step == 2,
+                &mut vec![0; stride + 4],
+                &mut integral[..stride * (height + 1)],
+            );
+            let columns = (width - model.window_width) / step + 1;
+            for y in (0..=height - model.window_height).step_by(step) {
+                let expected: Vec<u8> = (0..columns)
+                    .map(|column| reference_passes(&model, &pixels, width, column * step, y) as u8)
+                    .collect();
+                for &passed in &expected {
+                    outcomes[passed as usize] += 1;
+                }
+                for kernels in VARIANTS {
+                    let mut accepted = vec![7u8; columns];
+                    (kernels.cascade)(&model, &corners, &integral, y * stride, &mut accepted);
+                    assert_eq!(accepted, expected, "{} {}x{} step {} row {}", kernels.name, width, height, step, y);
+                }
+            }
+        }
+    }
+    // The random cascades both pass and stop windows.
+    assert!(outcomes[0] > 20 && outcomes[1] > 20, "{:?}", outcomes);
 }

@@ -321,6 +321,40 @@ pub fn i16x8_narrow_i32x4(a: v128, b: v128) -> v128 {
     ])
 }
 
+/// All ones in each lane where `a >= b` as signed 32-bit values.
+pub fn i32x4_ge(a: v128, b: v128) -> v128 {
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    v128::from_u32_lanes([0, 1, 2, 3].map(|i| if a[i] as i32 >= b[i] as i32 { u32::MAX } else { 0 }))
+}
+
+pub fn i32x4_ne(a: v128, b: v128) -> v128 {
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    v128::from_u32_lanes([0, 1, 2, 3].map(|i| if a[i] != b[i] { u32::MAX } else { 0 }))
+}
+
+/// All ones in each lane where `a >= b` as `f32` (never for a NaN).
+pub fn f32x4_ge(a: v128, b: v128) -> v128 {
+    let (a, b) = (a.u32_lanes(), b.u32_lanes());
+    v128::from_u32_lanes([0, 1, 2, 3].map(|i| if f32::from_bits(a[i]) >= f32::from_bits(b[i]) { u32::MAX } else { 0 }))
+}
+
+pub fn u32x4_shr(a: v128, shift: u32) -> v128 {
+    v128::from_u32_lanes(a.u32_lanes().map(|lane| lane >> (shift % 32)))
+}
+
+pub fn u8x16_sub(a: v128, b: v128) -> v128 {
+    a.map_u8(b, u8::wrapping_sub)
+}
+
+/// The bits of `a` where `mask` is set, else those of `b`.
+pub fn v128_bitselect(a: v128, b: v128, mask: v128) -> v128 {
+    v128_or(v128_and(a, mask), v128_andnot(b, mask))
+}
+
+pub fn v128_any_true(a: v128) -> bool {
+    a.0.iter().any(|&byte| byte != 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,3 +101,5 @@ pub fn store_u32x4(values: &mut [u32], value: v128) {
     // SAFETY: the slice above holds 16 writable bytes.
     unsafe { v128_store(values.as_mut_ptr() as *mut v128, value) }
 }
+
+pub use core::arch::wasm32::{f32x4_ge, i32x4_ge, i32x4_ne, u32x4_shr, u8x16_sub, v128_any_true, v128_bitselect};

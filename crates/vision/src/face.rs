@@ -1,0 +1,278 @@
+//! The face detector (docs/vision.md, "Face"): OpenCV's LBP cascade over an
+//! image pyramid, as `CascadeClassifier::detectMultiScale` runs it, with
+//! the overlapping hits grouped as `groupRectangles` does and the best
+//! group kept.
+
+pub mod model;
+
+use crate::grid::{BoxGrid, WINDOW_VALUES};
+use crate::kernels::{integral_column, Kernels};
+pub use model::FaceModel;
+
+/// Each pyramid level is this much smaller than the one before.
+pub const SCALE_FACTOR: f32 = 1.1;
+/// A group of hits is a face when it has more than this many.
+pub const MIN_NEIGHBOURS: usize = 3;
+/// How far apart two hits may be, as a share of their size, and be one face.
+const GROUP_EPS: f32 = 0.2;
+/// Levels below this scale are scanned every second pixel, as OpenCV
+/// does: a face there spans well over the window, so the cascade still
+/// fires on several neighbouring positions, and it quarters the windows.
+const DENSE_SCALE: f32 = 2.0;
+/// Room past the integral image for a vector of windows' last lanes.
+const INTEGRAL_PADDING: usize = 4;
+
+/// A face: its centre and side in pixels of the image searched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Face {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+}
+
+/// A square in pixels of the image searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Square {
+    x: i32,
+    y: i32,
+    size: i32,
+}
+
+/// One scale of the pyramid and what is set up for it once per image size.
+struct Level {
+    scale: f32,
+    width: usize,
+    height: usize,
+    /// The box filter from the image; none at scale 1.
+    grid: Option<BoxGrid>,
+    /// 1, or 2 below `DENSE_SCALE`. With 2 the integral image's columns are
+    /// split, the even ones first (see `Kernels::integral`), so that windows
+    /// a step apart read consecutive values.
+    step: usize,
+    /// Per feature, the 16 corners of its 3x3 blocks (row by row) as
+    /// offsets from a window's place in the integral image.
+    corners: Vec<u32>,
+}
+
+/// Per cluster of hits: the sums of x, y and size, and the count.
+#[derive(Clone, Copy, Default)]
+struct Cluster {
+    sums: [i64; 3],
+    count: usize,
+}
+
+pub struct FaceDetector {
+    model: FaceModel,
+    /// The image size the buffers below are for.
+    width: usize,
+    height: usize,
+    levels: Vec<Level>,
+    /// The current level's pixels.
+    pixels: Vec<u8>,
+    /// Vertical sums of a level row being box-filtered.
+    columns: Vec<u16>,
+    integral: Vec<u32>,
+    /// A row's running sums, for the integral kernels.
+    scratch: Vec<u32>,
+    /// 1 per window of a row that passed the cascade.
+    accepted: Vec<u8>,
+    /// Room for a hit per window of the pyramid, so nothing grows per frame.
+    hits: Vec<Square>,
+    /// Union-find parents and clusters of the hits.
+    parents: Vec<usize>,
+    clusters: Vec<Cluster>,
+}
+
+impl FaceDetector {
+    pub fn new(model: FaceModel) -> FaceDetector {
+        FaceDetector {
+            model,
+            width: 0,
+            height: 0,
+            levels: Vec::new(),
+            pixels: Vec::new(),
+            columns: Vec::new(),
+            integral: Vec::new(),
+            scratch: Vec::new(),
+            accepted: Vec::new(),
+            hits: Vec::new(),
+            parents: Vec::new(),
+            clusters: Vec::new(),
+        }
+    }
+
+    /// The pyramid and the buffers for images of this size.
+    fn prepare(&mut self, width: usize, height: usize) {
+        let (window_width, window_height) = (self.model.window_width, self.model.window_height);
+        self.levels.clear();
+        let mut windows = 0;
+        let mut scale = 1.0f32;
+        loop {
+            let level_width = (width as f32 / scale).round() as usize;
+            let level_height = (height as f32 / scale).round() as usize;
+            if level_width < window_width || level_height < window_height {
+                break;
+            }
+            let step = if scale < DENSE_SCALE { 2 } else { 1 };
+            let stride = level_width + 1;
+            // Windows start at even columns, so a corner's column parity is
+            // its offset's.
+            let corner = |dx: usize, dy: usize| (dy * stride + integral_column(dx, stride, step == 2)) as u32;
+            let mut corners = Vec::with_capacity(self.model.features.len() * 16);
+            for feature in &self.model.features {
+                let (x, y, w, h) =
+                    (feature.x as usize, feature.y as usize, feature.width as usize, feature.height as usize);
+                for row in 0..4 {
+                    for column in 0..4 {
+                        corners.push(corner(x + column * w, y + row * h));
+                    }
+                }
+            }
+            windows += ((level_width - window_width) / step + 1) * ((level_height - window_height) / step + 1);
+            let grid = (scale > 1.0).then(|| BoxGrid::new(width, height, level_width, level_height, 1));
+            self.levels.push(Level { scale, width: level_width, height: level_height, grid, step, corners });
+            scale *= SCALE_FACTOR;
+        }
+        self.width = width;
+        self.height = height;
+        self.pixels = vec![0; width * height];
+        self.columns = vec![0; width + WINDOW_VALUES];
+        self.integral = vec![0; (width + 1) * (height + 1) + INTEGRAL_PADDING];
+        self.scratch = vec![0; width + 1 + INTEGRAL_PADDING];
+        self.accepted = vec![0; width];
+        self.hits = Vec::with_capacity(windows);
+        self.parents = vec![0; windows];
+        self.clusters = vec![Cluster::default(); windows];
+    }
+
+    /// The best face in a `width x height` grey image (the group with the
+    /// most hits, then the largest), or `None`. The buffers are made for
+    /// the first image of each size and kept.
+    pub fn detect(&mut self, kernels: &Kernels, grey: &[u8], width: usize, height: usize) -> Option<Face> {
+        if width == 0 || height == 0 || grey.len() < width * height {
+            return None;
+        }
+        if (width, height) != (self.width, self.height) {
+            self.prepare(width, height);
+        }
+        self.hits.clear();
+        for index in 0..self.levels.len() {
+            self.scan_level(kernels, grey, index);
+        }
+        self.best_group()
+    }
+
+    /// Box-filters the image to the level, makes its integral image and
+    /// runs the cascade on every window, a row of windows a call.
+    fn scan_level(&mut self, kernels: &Kernels, grey: &[u8], index: usize) {
+        let level = &mut self.levels[index];
+        let (width, height) = (level.width, level.height);
+        let pixels: &[u8] = match &mut level.grid {
+            None => &grey[..width * height],
+            Some(grid) => {
+                for row in 0..height {
+                    let rows = grid.rows[row];
+                    (kernels.sum_rows)(
+                        &grey[rows.start * self.width..rows.end * self.width],
+                        &mut self.columns[..self.width],
+                    );
+                    grid.finish_row(kernels, row, &self.columns, &mut self.pixels[row * width..(row + 1) * width]);
+                }
+                &self.pixels[..width * height]
+            }
+        };
+        let stride = width + 1;
+        (kernels.integral)(
+            pixels,
+            width,
+            level.step == 2,
+            &mut self.scratch,
+            &mut self.integral[..stride * (height + 1)],
+        );
+        let model = &self.model;
+        let (step, columns) = (level.step, (width - model.window_width) / level.step + 1);
+        let size = (model.window_width as f32 * level.scale).round() as i32;
+        for y in (0..=height - model.window_height).step_by(step) {
+            let accepted = &mut self.accepted[..columns];
+            (kernels.cascade)(model, &level.corners, &self.integral, y * stride, accepted);
+            for (column, _) in accepted.iter().enumerate().filter(|(_, passed)| **passed != 0) {
+                let place = |at: usize| (at as f32 * level.scale).round() as i32;
+                self.hits.push(Square { x: place(column * step), y: place(y), size });
+            }
+        }
+    }
+
+    /// Groups the hits as OpenCV's `groupRectangles` does (union of similar
+    /// squares, mean of each group, groups of at most `MIN_NEIGHBOURS` and
+    /// groups inside a stronger one dropped) and returns the best face.
+    fn best_group(&mut self) -> Option<Face> {
+        let count = self.hits.len();
+        let parents = &mut self.parents[..count];
+        for (index, parent) in parents.iter_mut().enumerate() {
+            *parent = index;
+        }
+        fn root(parents: &mut [usize], mut at: usize) -> usize {
+            while parents[at] != at {
+                parents[at] = parents[parents[at]];
+                at = parents[at];
+            }
+            at
+        }
+        for i in 0..count {
+            for j in 0..i {
+                if similar(self.hits[i], self.hits[j]) {
+                    let (a, b) = (root(parents, i), root(parents, j));
+                    parents[a.max(b)] = a.min(b);
+                }
+            }
+        }
+        let clusters = &mut self.clusters[..count];
+        for cluster in clusters.iter_mut() {
+            *cluster = Cluster::default();
+        }
+        for (index, hit) in self.hits.iter().enumerate() {
+            let cluster = &mut clusters[root(parents, index)];
+            cluster.sums[0] += hit.x as i64;
+            cluster.sums[1] += hit.y as i64;
+            cluster.sums[2] += hit.size as i64;
+            cluster.count += 1;
+        }
+        let mean = |cluster: &Cluster| {
+            let average = |sum: i64| (sum as f32 / cluster.count as f32).round() as i32;
+            Square { x: average(cluster.sums[0]), y: average(cluster.sums[1]), size: average(cluster.sums[2]) }
+        };
+        let strong = |cluster: &Cluster| cluster.count > MIN_NEIGHBOURS;
+        let mut best: Option<(usize, Square)> = None;
+        for (index, cluster) in clusters.iter().enumerate().filter(|(_, cluster)| strong(cluster)) {
+            let square = mean(cluster);
+            let inside_stronger = clusters.iter().enumerate().filter(|(_, other)| strong(other)).any(|(at, other)| {
+                let outer = mean(other);
+                let margin = (outer.size as f32 * GROUP_EPS).round() as i32;
+                at != index
+                    && square.x >= outer.x - margin
+                    && square.y >= outer.y - margin
+                    && square.x + square.size <= outer.x + outer.size + margin
+                    && square.y + square.size <= outer.y + outer.size + margin
+                    && (other.count > cluster.count.max(3) || cluster.count < 3)
+            });
+            let better = best.map_or(true, |(count, kept)| (cluster.count, square.size) > (count, kept.size));
+            if !inside_stronger && better {
+                best = Some((cluster.count, square));
+            }
+        }
+        best.map(|(_, square)| {
+            let half = square.size as f32 / 2.0;
+            Face { x: square.x as f32 + half, y: square.y as f32 + half, size: square.size as f32 }
+        })
+    }
+}
+
+/// OpenCV's `SimilarRects`: every side within `GROUP_EPS` of the mean size.
+fn similar(a: Square, b: Square) -> bool {
+    let delta = GROUP_EPS * a.size.min(b.size) as f32;
+    let near = |p: i32, q: i32| ((p - q).abs() as f32) <= delta;
+    near(a.x, b.x) && near(a.y, b.y) && near(a.x + a.size, b.x + b.size) && near(a.y + a.size, b.y + b.size)
+}
+
+#[cfg(test)]
+mod tests;
