@@ -2,6 +2,7 @@
 //! the whitelist, and the patrol thumbnail.
 
 use crate::events::{EventState, FaceFact, FrameFacts, Rules};
+use crate::face::{Face, FaceSearch};
 use crate::grid::{area_pieces, fit_within, spans, BoxGrid, Piece, Span, WINDOW_VALUES};
 use crate::kernels::{Kernels, RowStats, BEST, PIECE_LANES};
 pub use crate::layout::*;
@@ -137,6 +138,8 @@ pub struct Analyser {
     result: [u32; RESULT_WORDS],
     patrol_rgba: Vec<u8>,
     patrol_record: [usize; 4],
+    /// The face model, once loaded, and the search's buffers.
+    face: FaceSearch,
 }
 
 impl Analyser {
@@ -187,6 +190,7 @@ impl Analyser {
             result: [0; RESULT_WORDS],
             patrol_rgba: vec![0; patrol_width * patrol_height * 4],
             patrol_record: [0; 4],
+            face: FaceSearch::new(width, height),
         })
     }
 
@@ -209,6 +213,29 @@ impl Analyser {
         self.whitelist.clear();
         self.whitelist.resize(count * THUMBNAIL_BYTES, 0);
         Some(&mut self.whitelist)
+    }
+
+    /// Room for the face model's bytes (docs/vision.md, "Face"), or `None`
+    /// for 0 or over `face::model::MAX_MODEL_BYTES`.
+    pub fn face_model_mut(&mut self, length: usize) -> Option<&mut [u8]> {
+        self.face.model_bytes_mut(length)
+    }
+
+    /// Parses the face model written and uses it; says whether it is in use.
+    pub fn load_face_model(&mut self) -> bool {
+        self.face.load()
+    }
+
+    pub fn has_face_model(&self) -> bool {
+        self.face.has_model()
+    }
+
+    /// The best face in the frame last processed (its pass leaves the
+    /// frame's luma in `previous_luma`), box-filtered to at most
+    /// `face::SEARCH_WIDTH` wide; in pixels of the frame. `None` without a
+    /// face model or a face.
+    pub fn detect_face(&mut self) -> Option<Face> {
+        self.face.detect(self.kernels, &self.previous_luma)
     }
 
     /// The result record of the last frame, as words.

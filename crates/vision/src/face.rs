@@ -9,6 +9,10 @@ use crate::grid::{BoxGrid, WINDOW_VALUES};
 use crate::kernels::{integral_column, Kernels};
 pub use model::FaceModel;
 
+/// A frame is searched box-filtered to at most this width: a face a
+/// quarter of a 640 px frame's width is still 40 px, and the search costs
+/// a sixteenth.
+pub const SEARCH_WIDTH: usize = 160;
 /// Each pyramid level is this much smaller than the one before.
 pub const SCALE_FACTOR: f32 = 1.1;
 /// A group of hits is a face when it has more than this many.
@@ -264,6 +268,89 @@ impl FaceDetector {
             let half = square.size as f32 / 2.0;
             Face { x: square.x as f32 + half, y: square.y as f32 + half, size: square.size as f32 }
         })
+    }
+}
+
+/// What an analyser keeps for faces: room for the model's bytes, the
+/// detector once a model is loaded, and the box filter from the frame's
+/// luma to the size searched.
+pub struct FaceSearch {
+    model_bytes: Vec<u8>,
+    detector: Option<FaceDetector>,
+    width: usize,
+    height: usize,
+    /// From the frame to `SEARCH_WIDTH`; none for a frame no wider.
+    grid: Option<BoxGrid>,
+    frame_width: usize,
+    /// Frame pixels per searched pixel, across and down.
+    scales: [f32; 2],
+    columns: Vec<u16>,
+    luma: Vec<u8>,
+}
+
+impl FaceSearch {
+    pub fn new(frame_width: usize, frame_height: usize) -> FaceSearch {
+        let (width, height) = if frame_width <= SEARCH_WIDTH {
+            (frame_width, frame_height)
+        } else {
+            (SEARCH_WIDTH, ((frame_height * SEARCH_WIDTH + frame_width / 2) / frame_width).max(1))
+        };
+        let grid = (width < frame_width).then(|| BoxGrid::new(frame_width, frame_height, width, height, 1));
+        FaceSearch {
+            model_bytes: Vec::new(),
+            detector: None,
+            width,
+            height,
+            columns: if grid.is_some() { vec![0; frame_width + WINDOW_VALUES] } else { Vec::new() },
+            luma: if grid.is_some() { vec![0; width * height] } else { Vec::new() },
+            grid,
+            frame_width,
+            scales: [frame_width as f32 / width as f32, frame_height as f32 / height as f32],
+        }
+    }
+
+    /// Room for a model of `length` bytes, to be filled before `load`, or
+    /// `None` for 0 or over `model::MAX_MODEL_BYTES`.
+    pub fn model_bytes_mut(&mut self, length: usize) -> Option<&mut [u8]> {
+        if length == 0 || length > model::MAX_MODEL_BYTES {
+            return None;
+        }
+        self.model_bytes = vec![0; length];
+        Some(&mut self.model_bytes)
+    }
+
+    /// Parses the bytes written and uses the model; says whether it is in
+    /// use (malformed bytes leave no model in use).
+    pub fn load(&mut self) -> bool {
+        self.detector = FaceModel::parse(&self.model_bytes).map(FaceDetector::new);
+        self.model_bytes = Vec::new();
+        self.detector.is_some()
+    }
+
+    pub fn has_model(&self) -> bool {
+        self.detector.is_some()
+    }
+
+    /// The best face in a frame's luma (`frame_width` a row), in pixels of
+    /// the frame; `None` without a model.
+    pub fn detect(&mut self, kernels: &Kernels, frame_luma: &[u8]) -> Option<Face> {
+        let detector = self.detector.as_mut()?;
+        let (width, height, frame_width) = (self.width, self.height, self.frame_width);
+        let searched: &[u8] = match &mut self.grid {
+            None => frame_luma,
+            Some(grid) => {
+                for row in 0..height {
+                    let rows = grid.rows[row];
+                    let source = &frame_luma[rows.start * frame_width..rows.end * frame_width];
+                    (kernels.sum_rows)(source, &mut self.columns[..frame_width]);
+                    grid.finish_row(kernels, row, &self.columns, &mut self.luma[row * width..(row + 1) * width]);
+                }
+                &self.luma
+            }
+        };
+        let face = detector.detect(kernels, searched, width, height)?;
+        let [across, down] = self.scales;
+        Some(Face { x: face.x * across, y: face.y * down, size: face.size * across })
     }
 }
 

@@ -64,6 +64,28 @@ pub unsafe extern "C" fn vision_thumbnail(analyser: *mut Analyser) -> *const u8 
     analyser.as_ref().map_or(null(), |analyser| analyser.thumbnail().as_ptr())
 }
 
+/// Room for `length` bytes of face model to write before
+/// `vision_face_model_load`; null for 0 or over the limit (1 MB).
+///
+/// # Safety
+/// `analyser` is null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn vision_face_model_buffer(analyser: *mut Analyser, length: u32) -> *mut u8 {
+    analyser
+        .as_mut()
+        .and_then(|analyser| analyser.face_model_mut(length as usize))
+        .map_or(null_mut(), |bytes| bytes.as_mut_ptr())
+}
+
+/// Parses the face model written and uses it: 1 when it is in use, else 0.
+///
+/// # Safety
+/// `analyser` is null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn vision_face_model_load(analyser: *mut Analyser) -> u32 {
+    analyser.as_mut().map_or(0, |analyser| analyser.load_face_model() as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,6 +112,33 @@ mod tests {
             assert!(thumbnail.iter().all(|&byte| byte == 255));
             vision_analyser_free(analyser);
             vision_analyser_free(null_mut());
+        }
+    }
+
+    #[test]
+    fn the_face_model_exports_load_only_a_model() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pkg/face-model.bin");
+        let model = std::fs::read(path).unwrap_or_else(|error| panic!("{}: {}", path, error));
+        unsafe {
+            assert!(vision_face_model_buffer(null_mut(), 10).is_null());
+            assert_eq!(vision_face_model_load(null_mut()), 0);
+            let analyser = vision_analyser_new(640, 480, 0, 0);
+            assert!(vision_face_model_buffer(analyser, 0).is_null());
+            assert!(vision_face_model_buffer(analyser, 1 << 20 | 1).is_null());
+            assert_eq!(vision_face_model_load(analyser), 0, "nothing written");
+            let garbage = std::slice::from_raw_parts_mut(vision_face_model_buffer(analyser, 100), 100);
+            garbage.fill(7);
+            assert_eq!(vision_face_model_load(analyser), 0, "garbage");
+            let bytes =
+                std::slice::from_raw_parts_mut(vision_face_model_buffer(analyser, model.len() as u32), model.len());
+            bytes.copy_from_slice(&model);
+            assert_eq!(vision_face_model_load(analyser), 1);
+            let analyser = &mut *analyser;
+            assert!(analyser.has_face_model());
+            analyser.frame_mut().copy_from_slice(&crate::testing::flat(640, 480, [90, 120, 150]));
+            analyser.process(0.0);
+            assert_eq!(analyser.detect_face(), None);
+            vision_analyser_free(analyser);
         }
     }
 }

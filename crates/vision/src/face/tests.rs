@@ -201,3 +201,28 @@ fn both_kernel_sets_hit_the_same_windows_of_the_real_model() {
     }
     assert_eq!(hits[0], hits[1]);
 }
+
+#[test]
+fn a_search_box_filters_the_frame_to_its_width_and_answers_in_frame_pixels() {
+    for kernels in VARIANTS {
+        let mut search = FaceSearch::new(640, 480);
+        assert_eq!(search.detect(kernels, &vec![30; 640 * 480]), None, "no model");
+        assert!(search.model_bytes_mut(0).is_none());
+        assert!(search.model_bytes_mut(model::MAX_MODEL_BYTES + 1).is_none());
+        search.model_bytes_mut(5).expect("room").copy_from_slice(b"WFCM\x01");
+        assert!(!search.load() && !search.has_model());
+        let bytes = bright_centre_model();
+        search.model_bytes_mut(bytes.len()).expect("room").copy_from_slice(&bytes);
+        assert!(search.load() && search.has_model());
+        // 32 px at 640 wide is 8 px at 160: the synthetic model's pattern.
+        let face = search.detect(kernels, &bright_square(640, 480, 200, 160, 32)).expect("a face");
+        assert!((face.x - 216.0).abs() <= 10.0 && (face.y - 176.0).abs() <= 10.0, "{} {:?}", kernels.name, face);
+        assert!(face.size >= 96.0, "{} {:?}", kernels.name, face);
+        // A frame no wider than the search is searched as it is.
+        let mut narrow = FaceSearch::new(97, 61);
+        narrow.model_bytes_mut(bytes.len()).expect("room").copy_from_slice(&bytes);
+        assert!(narrow.load());
+        let face = narrow.detect(kernels, &bright_square(97, 61, 71, 9, 8)).expect("a face");
+        assert!((face.x - 75.0).abs() <= 2.5 && (face.y - 13.0).abs() <= 2.5, "{} {:?}", kernels.name, face);
+    }
+}
