@@ -175,6 +175,19 @@ export function ensureChromium() {
   }
 }
 
+/**
+ * ffmpeg, which decodes the judgment benchmark's footage (bench/footage) and
+ * so the browser tests' face video (tests/face-video.ts).
+ */
+export function ensureFfmpeg() {
+  if (onPath('ffmpeg')) return;
+  aptInstall(['ffmpeg'], 'ffmpeg is missing (it decodes the footage of bench/footage)');
+  if (!onPath('ffmpeg')) {
+    console.error('\n✖ ffmpeg is still missing after installing ffmpeg');
+    process.exit(1);
+  }
+}
+
 /** The path of wasm-opt when binaryen is installed, else null. */
 export function wasmOpt() {
   if (existsSync('/usr/bin/wasm-opt')) return '/usr/bin/wasm-opt';

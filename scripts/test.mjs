@@ -32,6 +32,7 @@ import {
   bin,
   cargoEnv,
   ensureChromium,
+  ensureFfmpeg,
   ensureNodeModules,
   ensureRustLints,
   ensureWasmToolchain,
@@ -100,6 +101,7 @@ ensureNodeModules();
 ensureWasmToolchain();
 ensureRustLints();
 ensureChromium();
+ensureFfmpeg();
 ensurePostgres();
 ensureRedis();
 

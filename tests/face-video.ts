@@ -1,0 +1,78 @@
+/**
+ * A camera video with a real face for the browser tests (Chromium's fake
+ * camera, tests/fake-camera.ts): 160x120 at 10 fps, a man at the left of the
+ * frame typing for `presentS`, then the empty room for `awayS`, then the man
+ * back for `presentS`. Made from the judgment benchmark's footage
+ * (bench/footage: fetched and checked on first use, then cached) by the same
+ * renderer, so the face, its background and the camera noise are the
+ * benchmark's. The video's time is real time: Chromium plays it at its frame
+ * rate and loops it.
+ */
+
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetchFootage } from '../bench/footage/fetch.ts';
+import { FootageImages, FootageRenderer } from '../bench/footage/render.ts';
+import { planClip, type Clip } from '../bench/footage/script.ts';
+import { encodeY4m, writeFileAtomic } from './y4m.ts';
+
+const WIDTH = 160;
+const HEIGHT = 120;
+const FPS = 10;
+
+export interface FaceVideoOptions {
+  /** Seconds with no one there: longer than the away count the test expects. */
+  awayS: number;
+  /** Seconds with the face there, before and after (default 20). */
+  presentS?: number;
+}
+
+/** Writes the face, away, face video and returns its path (in the system's temporary directory). */
+export function faceAwayVideo({ awayS, presentS = 20 }: FaceVideoOptions): string {
+  const clip: Clip = {
+    name: 'face-away-face',
+    about: 'a man types at the left of the frame, leaves the room empty, and comes back',
+    width: WIDTH,
+    height: HEIGHT,
+    ios: false,
+    person: 'man-tshirt',
+    background: 'lecture-hall',
+    seed: 4242,
+    script: [
+      { s: presentS, do: 'types', x: 0.3, say: 'types at the left of the frame' },
+      { s: awayS, do: 'away', say: 'leaves: the room empty' },
+      { s: presentS, do: 'types', say: 'comes back and types' },
+    ],
+  };
+  const plan = planClip(clip);
+  const renderer = new FootageRenderer(clip, new FootageImages(fetchFootage()));
+  const frames = plan.poses.length * FPS;
+  const rgba = new Uint8ClampedArray(WIDTH * HEIGHT * 4);
+  let rendered = -1;
+  // Each second's pose for a second of frames, every frame with its own noise;
+  // encodeY4m asks for a frame's pixels in order, luma first.
+  const pixel = (x: number, y: number, frame: number) => {
+    if (frame !== rendered) {
+      renderer.render(Math.floor(frame / FPS), plan.poses[Math.floor(frame / FPS)], rgba);
+      rendered = frame;
+    }
+    const p = (y * WIDTH + x) * 4;
+    return [rgba[p], rgba[p + 1], rgba[p + 2]] as const;
+  };
+  const video = encodeY4m({
+    width: WIDTH,
+    height: HEIGHT,
+    frames,
+    fps: FPS,
+    // Full-range BT.601, as C420jpeg says.
+    luma(x, y, frame) {
+      const [r, g, b] = pixel(x, y, frame);
+      return 0.299 * r + 0.587 * g + 0.114 * b;
+    },
+    chroma(x, y, frame) {
+      const [r, g, b] = pixel(x, y, frame);
+      return [128 - 0.168736 * r - 0.331264 * g + 0.5 * b, 128 + 0.5 * r - 0.418688 * g - 0.081312 * b];
+    },
+  });
+  return writeFileAtomic(join(tmpdir(), 'warden-fake-camera', `face-away-${presentS}-${awayS}.y4m`), video);
+}
