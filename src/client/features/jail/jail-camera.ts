@@ -139,6 +139,8 @@ export class JailCamera {
         this.analysed = true;
         const reports = motionReports(record.sample.result.events);
         if (reports.length > 0) this.options.onReports(reports, record.timeMs);
+        // Where faces are looked for, the eye hears of the face (the worker tells when it appears, leaves or moves).
+        if (record.sample.result.faceDetector) this.options.onFace?.(record.sample.result.face, record.timeMs);
       },
       onError: (error) => this.options.onError(error),
     });
