@@ -4,8 +4,10 @@
 //   crates/vision/pkg/vision-scalar.wasm  no SIMD, for browsers without it
 //
 // First it writes src/client/vision/params.generated.ts and layout.generated.ts
-// from the crate's params.rs and layout.rs (scripts/vision-params.mjs),
-// whatever the state of the modules.
+// from the crate's params.rs and layout.rs (scripts/vision-params.mjs), and
+// crates/vision/pkg/face-model.bin from OpenCV's cascade when the XML or
+// scripts/face-model.mjs is newer (scripts/face-model.mjs), whatever the
+// state of the modules.
 //
 // Skips the build when both outputs are newer than every input. After a build
 // each module is decoded instruction by instruction (not a byte scan): the
@@ -18,6 +20,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, CARGO, cargoEnv, run, step, wasmOpt } from './ensure.mjs';
+import { faceModelOutputs, writeFaceModel } from './face-model.mjs';
 import { writeGeneratedModules } from './vision-params.mjs';
 
 const TARGET = 'wasm32-unknown-unknown';
@@ -369,6 +372,7 @@ export function buildWasm({ root = ROOT, force = false } = {}) {
     throw new Error(`crates/vision/Cargo.toml is missing in ${root}`);
   }
   for (const written of writeGeneratedModules(root)) console.log(`  wrote ${written} from the crate`);
+  if (writeFaceModel({ root, force })) console.log(`  wrote ${relative(root, faceModelOutputs(root).model)} from OpenCV's LBP face cascade`);
   if (!force && upToDate(root)) {
     for (const [name, path] of Object.entries(outputs)) {
       console.log(`  ${name.padEnd(6)} ${kib(statSync(path).size).padStart(10)}  ${relative(root, path)} (up to date)`);

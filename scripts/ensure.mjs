@@ -1,6 +1,7 @@
 // Makes sure what `npm start` and `npm test` need is on the machine: the npm
 // dependencies, Debian's Rust toolchain with the wasm32 standard library,
-// rustfmt and clippy, and Chromium for the browser tests. Only node: built-ins, because this runs
+// rustfmt and clippy, OpenCV's face cascade (Debian's opencv-data, from which
+// the face model is made), and Chromium for the browser tests. Only node: built-ins, because this runs
 // before node_modules exists.
 
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,10 @@ export const CHROMIUM = '/usr/bin/chromium';
 const WASM_PACKAGES = ['rustc', 'cargo', 'libstd-rust-dev-wasm32', 'lld', 'binaryen'];
 const CHROMIUM_PACKAGES = ['chromium'];
 const RUST_LINT_PACKAGES = ['rustfmt', 'rust-clippy'];
+const FACE_CASCADE_PACKAGES = ['opencv-data'];
+
+/** The cascade scripts/face-model.mjs converts (docs/vision.md, "Face"). */
+export const FACE_CASCADE_XML = '/usr/share/opencv4/lbpcascades/lbpcascade_frontalface.xml';
 
 /** Prints a step heading. */
 export function step(message) {
@@ -161,6 +166,16 @@ export function ensureRustLints() {
   aptInstall(RUST_LINT_PACKAGES, `The Rust lint tools are incomplete (${missing().join(', ')} missing)`);
   if (missing().length > 0) {
     console.error(`\n✖ still missing after installing ${RUST_LINT_PACKAGES.join(' ')}: ${missing().join(', ')}`);
+    process.exit(1);
+  }
+}
+
+/** OpenCV's LBP face cascade, from which the build makes the face model. */
+export function ensureFaceCascade() {
+  if (existsSync(FACE_CASCADE_XML)) return;
+  aptInstall(FACE_CASCADE_PACKAGES, `OpenCV's face cascade is missing (${FACE_CASCADE_XML})`);
+  if (!existsSync(FACE_CASCADE_XML)) {
+    console.error(`\n✖ ${FACE_CASCADE_XML} is still missing after installing ${FACE_CASCADE_PACKAGES.join(' ')}`);
     process.exit(1);
   }
 }

@@ -11,10 +11,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './ensure.mjs';
+import { FACE_CASCADE_XML, ROOT } from './ensure.mjs';
 
 /** The cascade (docs/vision.md, "Face", says why this one). */
-export const FACE_MODEL_XML = '/usr/share/opencv4/lbpcascades/lbpcascade_frontalface.xml';
+const FACE_MODEL_XML = FACE_CASCADE_XML;
 /**
  * OpenCV's data files carry the Intel licence (Debian's copyright file:
  * "Files: data/*"), but the LBP cascade has none in its own header; the Haar
@@ -172,7 +172,7 @@ function upToDate(root) {
  */
 export function writeFaceModel({ root = ROOT, force = false } = {}) {
   if (!existsSync(FACE_MODEL_XML)) {
-    throw new Error(`${FACE_MODEL_XML} is missing: install Debian's opencv-data (sudo apt-get install opencv-data)`);
+    throw new Error(`${FACE_MODEL_XML} is missing: install Debian's opencv-data (sudo apt-get update && sudo apt-get install opencv-data)`);
   }
   if (!force && upToDate(root)) return false;
   const xml = readFileSync(FACE_MODEL_XML, 'utf8');

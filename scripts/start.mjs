@@ -2,11 +2,12 @@
 // client, then runs the server on PORT (default 8080) serving dist/.
 
 import { spawn } from 'node:child_process';
-import { ROOT, bin, ensureNodeModules, ensureWasmToolchain, runOrExit, step } from './ensure.mjs';
+import { ROOT, bin, ensureFaceCascade, ensureNodeModules, ensureWasmToolchain, runOrExit, step } from './ensure.mjs';
 import { buildWasm } from './build-wasm.mjs';
 
 ensureNodeModules();
 ensureWasmToolchain();
+ensureFaceCascade();
 
 step('Building the vision wasm');
 try {

@@ -7,8 +7,8 @@
 //      tests use
 //   4. the TypeScript type check of every project (`tsc -b`)
 //   5. cargo fmt --check and cargo clippy -D warnings on crates/vision
-//   6. the vision wasm build, then cargo test for the crate, on Debian's
-//      Rust 1.63
+//   6. the vision wasm build (and the face model), then cargo test for the
+//      crate, on Debian's Rust 1.63 (its tests read the model)
 //   7. Vitest (src/ and bench/); the server suite on in-memory PGlite
 //   8. the short chaos run on PGlite (`npm run bench:chaos -- --short`:
 //      20 live guests, bookings and short jails while the server is killed
@@ -99,6 +99,7 @@ function hasPlaywrightSpecs(dir) {
 
 ensureNodeModules();
 ensureWasmToolchain();
+ensureFaceCascade();
 ensureRustLints();
 ensureChromium();
 ensureFfmpeg();
