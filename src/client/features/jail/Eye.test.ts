@@ -93,7 +93,7 @@ describe('the gaze', () => {
     const moving = mediaBlock(css, 'prefers-reduced-motion: no-preference');
     expect(moving).toContain('.eye[data-gaze="following"] .eye-iris');
     expect(moving).toMatch(/transform: translate\(var\(--gaze-x[^;]*var\(--gaze-y/);
-    expect(moving).toMatch(/\.eye\[data-gaze="searching"\] \.eye-iris \{\s*animation: eye-search /);
+    expect(moving).toMatch(/\.eye\[data-gaze="searching"\] \.eye-iris \{[^}]*animation: eye-search /);
     // Nothing else turns the iris by the gaze or searches with it.
     const elsewhere = css.replace(moving, '');
     expect(elsewhere).not.toContain('--gaze-');

@@ -1,14 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store.ts';
+import type { FrameFace } from '../../vision/analyser.ts';
 import { gazeToward, isNotableTurn } from './gaze.ts';
 import { sessionLeft } from './sessionSlice.ts';
-
-/** A face the camera's detector found: its centre as fractions of the frame's width and height, its side as a fraction of the width. */
-export interface DetectedFace {
-  x: number;
-  y: number;
-  size: number;
-}
 
 /**
  * The Face position (docs/client.md, State): where the guest's face is in
@@ -46,7 +40,7 @@ export const facePositionSlice = createSlice({
       reducer(state, action: PayloadAction<FacePosition>) {
         return state === null || isNotableTurn(state, action.payload) ? action.payload : state;
       },
-      prepare(face: DetectedFace, seen: { time: number; mirrored: boolean; guestId: number }) {
+      prepare(face: FrameFace, seen: { time: number; mirrored: boolean; guestId: number }) {
         const left = withinFrame(seen.mirrored ? 1 - face.x : face.x);
         const top = withinFrame(face.y);
         return { payload: { left, top, ...gazeToward(left, top), guestId: seen.guestId, wardenId: null, time: seen.time } };
