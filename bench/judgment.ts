@@ -6,7 +6,8 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { Analyser, type AnalyserOptions, type FrameAnalyser, type FrameResult, type VisionExports } from '../src/client/vision/analyser';
 import { JsAnalyser } from '../src/client/vision/js-analyser';
@@ -391,6 +392,7 @@ async function main(): Promise<void> {
       workingSeconds: report.workingSeconds,
       runs: report.runs,
     }));
+    await mkdir(dirname(options.json), { recursive: true });
     await writeFile(options.json, `${JSON.stringify({ date: new Date().toISOString(), commit: commit(), totals, clips: clipsJson }, null, 1)}\n`);
     console.log(`\nWrote ${options.json}`);
   }
