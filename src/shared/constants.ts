@@ -44,6 +44,13 @@ export const RELAY_RECONNECT_ATTEMPTS = 20;
 /** Alive check interval (30 s). */
 export const ALIVE_CHECK_INTERVAL_MS = 30 * SECOND;
 
+/**
+ * How long the Warden's check-in ("Are you still with me?") waits for an
+ * answer before a weakly seen alert (away, nodding seen without the face) is
+ * sent (docs/rules.md, The check-in).
+ */
+export const CHECK_IN_WINDOW_MS = 30 * SECOND;
+
 /** Delay between saying 'go' and opening the live session. */
 export const GO_LIVE_DELAY_MS = 500;
 

@@ -4,6 +4,7 @@ import Armchair from 'lucide-react/icons/armchair';
 import Coffee from 'lucide-react/icons/coffee';
 import DoorOpen from 'lucide-react/icons/door-open';
 import Flag from 'lucide-react/icons/flag';
+import Hand from 'lucide-react/icons/hand';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Mic from 'lucide-react/icons/mic';
 import Play from 'lucide-react/icons/play';
@@ -137,11 +138,14 @@ export function LiveScreen() {
   const listening = useAppSelector((state) => commandGroup.selectSlice(state).onSpeech);
   const conversation = useAppSelector((state) => dialogGroup.selectSlice(state).entries);
   const face = useAppSelector(facePositionGroup.selectSlice);
-  const camera = useJailCamera(relay, running && session.status !== 'breaking');
+  const camera = useJailCamera(relay, running && session.status !== 'breaking', session.status === 'injail');
+  const { checkIn, answerCheckIn } = camera;
 
   const refused = (error: unknown) => setRefusal(t('live_refused', { reason: error instanceof Error ? error.message : String(error) }));
 
   const give = (command: CommandId) => {
+    // Any command shows the guest is there: it answers the Warden's check-in.
+    answerCheckIn();
     const outcome = commandOutcome(command, session.status, session.normalCommands);
     if (outcome === null) return;
     const described = COMMANDS[language].find((candidate) => candidate.id === command);
@@ -161,6 +165,8 @@ export function LiveScreen() {
 
   // A spoken command among those on offer; after "talk to the Warden", the next words are for the Warden.
   const onHeard = (utterance: string) => {
+    // Any word answers the Warden's check-in (docs/rules.md, The check-in).
+    answerCheckIn();
     if (talking) {
       talk(utterance.trim().slice(0, 500));
       return;
@@ -180,6 +186,15 @@ export function LiveScreen() {
     wasWatched.current = watched;
     void say(t(watched ? 'live_watch_started' : 'live_watch_ended'));
   }, [watched, say, t]);
+
+  // The Warden's check-in is asked aloud, and an answer thanked; unanswered, the server's alert line follows.
+  const spokenCheckIn = useRef<typeof checkIn>(null);
+  useEffect(() => {
+    if (checkIn === spokenCheckIn.current) return;
+    spokenCheckIn.current = checkIn;
+    if (checkIn === null || checkIn.phase === 'unanswered') return;
+    void say(t(checkIn.phase === 'asking' ? `live_check_in_${checkIn.reason}` : 'live_check_in_thanks'));
+  }, [checkIn, say, t]);
 
   useEffect(() => {
     if (session.finish === null && (ended || gone)) dispatch(jailFinished('ended'));
@@ -263,6 +278,13 @@ export function LiveScreen() {
           {voice.subtitle !== null ? <p className="subtitle">{voice.subtitle.text}</p> : null}
           {voice.heard !== null ? <p className="heard">{t('live_heard', { text: voice.heard })}</p> : null}
         </div>
+        {checkIn?.phase === 'asking' ? (
+          <div className="check-in">
+            <Button icon={Hand} onClick={answerCheckIn}>
+              {t('live_check_in_here')}
+            </Button>
+          </div>
+        ) : null}
       </div>
       <section className="live-commands" aria-labelledby="live-commands">
         <h2 id="live-commands" className="visually-hidden">

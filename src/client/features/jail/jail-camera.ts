@@ -2,14 +2,15 @@
  * The camera of a live jail (docs/client.md, The live screen; docs/vision.md):
  * opens the camera (or the screen, falling back to the camera), analyses a
  * frame a second in the vision worker, and turns what the worker sees into
- * the relay's four motion events. Where the worker owns the frames (the track
+ * the relay's motion events (`check-in.ts` decides which go at once and which
+ * the Warden asks about first). Where the worker owns the frames (the track
  * processor) the main thread hears only of the samples with events and of the
  * first one. Patrol images come from the same worker.
  * Nothing here is React: the page's hook (`useJailCamera`) drives it.
  */
 import { VisionClient } from '../../vision/client.ts';
 import { CameraError, openCamera, Sampler } from '../../vision/capture.ts';
-import type { VisionEvents } from '../../vision/analyser.ts';
+import type { FrameResult } from '../../vision/analyser.ts';
 import type { MotionEventName } from '../../../shared/relay.ts';
 
 /** Where the picture comes from: the front or back camera, or the screen (a PC guest working on it). */
@@ -17,19 +18,35 @@ export type CameraSource = 'front' | 'back' | 'screen';
 
 const FACING = { front: 'user', back: 'environment' } as const;
 
-/** A motion event of the relay, with the motion `type` it carries (1 motion seen, 0 none). */
+/** What the jail reads of an analysed frame: its events and what it saw of the face. */
+export type AnalysedFrame = Pick<FrameResult, 'events' | 'faceDetector' | 'face' | 'noddingByFace'>;
+
+/**
+ * A motion event of the relay, with the motion `type` it carries (1 motion
+ * or the guest seen, 0 none), and how strong the evidence is: `weak` (away,
+ * nodding seen on the motion alone) is asked about before it is sent
+ * (docs/rules.md, The check-in).
+ */
 export interface MotionReport {
   event: MotionEventName;
   type: 0 | 1;
+  evidence: 'strong' | 'weak';
 }
 
-/** The relay events of one analysed frame: motion resumed, none for the count, nodding, darkness. */
-export function motionReports(events: VisionEvents): MotionReport[] {
+/**
+ * The relay events of one analysed frame: motion resumed, none for the
+ * count, nodding, darkness, away and back. An empty seat is told once: a
+ * frame with both away and no motion reports away only.
+ */
+export function motionReports(frame: AnalysedFrame): MotionReport[] {
+  const { events } = frame;
   const reports: MotionReport[] = [];
-  if (events.motion) reports.push({ event: 'motion_event_from_guest', type: 1 });
-  if (events.noMotion) reports.push({ event: 'no_motion_event_from_guest', type: 0 });
-  if (events.nodding) reports.push({ event: 'nodding_motion_event_from_guest', type: 1 });
-  if (events.darkness) reports.push({ event: 'darkness_event_from_guest', type: 0 });
+  if (events.motion) reports.push({ event: 'motion_event_from_guest', type: 1, evidence: 'strong' });
+  if (events.noMotion && !events.away) reports.push({ event: 'no_motion_event_from_guest', type: 0, evidence: 'strong' });
+  if (events.nodding) reports.push({ event: 'nodding_motion_event_from_guest', type: 1, evidence: frame.noddingByFace ? 'strong' : 'weak' });
+  if (events.darkness) reports.push({ event: 'darkness_event_from_guest', type: 0, evidence: 'strong' });
+  if (events.away) reports.push({ event: 'away_event_from_guest', type: 0, evidence: 'weak' });
+  if (events.back) reports.push({ event: 'back_event_from_guest', type: 1, evidence: 'strong' });
   return reports;
 }
 
@@ -37,8 +54,8 @@ export interface JailCameraOptions {
   ios: boolean;
   /** Sleepers get the 90 s no-motion count. */
   sleeper: boolean;
-  /** The events of each analysed frame, with the frame's time. */
-  onReports(reports: MotionReport[], timeMs: number): void;
+  /** Each analysed frame the worker tells of (every one with events), with its time. */
+  onFrame(frame: AnalysedFrame, timeMs: number): void;
   /** The first frame since the camera opened has been analysed (the screen says so). */
   onAnalysed?(): void;
   /** The guest's face (centre as fractions of the frame, side as a fraction of its width) when it appears, leaves (null) or moves notably. */
@@ -137,8 +154,7 @@ export class JailCamera {
       onSample: (record) => {
         if (!this.analysed) this.options.onAnalysed?.();
         this.analysed = true;
-        const reports = motionReports(record.sample.result.events);
-        if (reports.length > 0) this.options.onReports(reports, record.timeMs);
+        this.options.onFrame(record.sample.result, record.timeMs);
         // Where faces are looked for, the eye hears of the face (the worker tells when it appears, leaves or moves).
         if (record.sample.result.faceDetector) this.options.onFace?.(record.sample.result.face, record.timeMs);
       },

@@ -7,6 +7,7 @@ import { CameraError, isIosDevice } from '../../vision/capture.ts';
 import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { useFeatureImageWhitelistQuery } from './api.ts';
+import { CheckIn, type CheckInReason } from './check-in.ts';
 import { faceLost, faceSeen } from './facePositionSlice.ts';
 import { GuestVideo } from './guest-video.ts';
 import { JailCamera, type CameraSource } from './jail-camera.ts';
@@ -22,6 +23,12 @@ const NO_IMAGES: string[] = [];
 /** How long the eye stays on 'attention' after an alert event, and on 'capturing' after a patrol image. */
 const EYE_MODE_SHOWN_MS = 3_000;
 
+/**
+ * The Warden's check-in as the screen shows it (docs/rules.md, The check-in):
+ * asking (and about what), just answered, or gone unanswered (the alert was sent).
+ */
+export type CheckInView = { phase: 'asking'; reason: CheckInReason } | { phase: 'answered' } | { phase: 'unanswered' } | null;
+
 export interface JailCameraView {
   videoRef: React.RefObject<HTMLVideoElement | null>;
   phase: CameraPhase;
@@ -35,6 +42,9 @@ export interface JailCameraView {
   patrols: string[];
   /** How many human wardens watch the live video now (read from the GuestVideo). */
   watchers: number;
+  checkIn: CheckInView;
+  /** The guest answers the Warden's check-in ("I'm here", a command, a spoken word). */
+  answerCheckIn(): void;
 }
 
 const NOT_SUBSCRIBED = () => undefined;
@@ -42,11 +52,12 @@ const NOT_SUBSCRIBED = () => undefined;
 /**
  * The camera of the live screen: open while the jail runs and the guest is
  * not on a break (docs/jail.md, Commands: a break closes the stream, its end reopens it);
- * motion events to the relay; approved scenes as the worker's whitelist; a
- * patrol check every 10 s and whenever a warden asks; a warden's live video
- * answered with the same stream.
+ * motion events to the relay, the weakly seen ones asked about first
+ * (`CheckIn`; `inSeat`: the guest is in the jail, not on a leave or a break);
+ * approved scenes as the worker's whitelist; a patrol check every 10 s and
+ * whenever a warden asks; a warden's live video answered with the same stream.
  */
-export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCameraView {
+export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat: boolean): JailCameraView {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const sleeper = useGuest()?.isSleeper ?? false;
@@ -61,6 +72,10 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   const [patrols, setPatrols] = useState<string[]>([]);
   const patrol = useRef<PatrolState>({ setupAt: 0, lastPatrolAt: null, taken: 0 });
   const eyeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [checkIn, setCheckIn] = useState<CheckInView>(null);
+  const watch = useRef<CheckIn | null>(null);
+  const seated = useRef(inSeat);
+  seated.current = inSeat;
   /** Whether the picture is mirrored as the preview shows it (the front camera): the face's position is kept as the guest sees it. */
   const mirrored = useRef(false);
 
@@ -83,15 +98,23 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   // One camera (and its worker) per relay connection of the page.
   useEffect(() => {
     if (relay === null || !isSupportedEnvironment(navigator)) return undefined;
+    const checking = new CheckIn({
+      send: ({ event, type }, timeMs) => {
+        relay.sendLogged(event, { motion: { type, time: Math.round(timeMs) } }).catch(() => undefined);
+        if (type === 0 || event === 'nodding_motion_event_from_guest') glance('attention');
+      },
+      onAsk: (reason) => {
+        setCheckIn({ phase: 'asking', reason });
+        glance('attention');
+      },
+      onSettled: (answered) => setCheckIn({ phase: answered ? 'answered' : 'unanswered' }),
+      inSeat: () => seated.current,
+    });
+    watch.current = checking;
     const made = new JailCamera({
       ios: isIosDevice(),
       sleeper,
-      onReports: (reports, timeMs) => {
-        for (const { event, type } of reports) {
-          relay.sendLogged(event, { motion: { type, time: Math.round(timeMs) } }).catch(() => undefined);
-        }
-        if (reports.some((report) => report.type === 0 || report.event === 'nodding_motion_event_from_guest')) glance('attention');
-      },
+      onFrame: (frame, timeMs) => checking.frame(frame, timeMs),
       onFace: (face, timeMs) => {
         const guestId = store.getState().session.auth?.id;
         if (face === null || guestId === undefined) dispatch(faceLost());
@@ -117,6 +140,9 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
       relay.socket.off('webrtc_handshake', onHandshake);
       answering.hangUpAll();
       made.dispose();
+      checking.dispose();
+      watch.current = null;
+      setCheckIn(null);
       setCamera(null);
       setVideo(null);
     };
@@ -203,5 +229,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean): JailCa
   const subscribe = useCallback((listener: () => void) => video?.subscribe(listener) ?? NOT_SUBSCRIBED, [video]);
   const watchers = useSyncExternalStore(subscribe, () => video?.watching ?? 0);
 
-  return { videoRef, phase, source, opened, setSource, analysed, patrols, watchers };
+  const answerCheckIn = useCallback(() => watch.current?.answer(), []);
+
+  return { videoRef, phase, source, opened, setSource, analysed, patrols, watchers, checkIn, answerCheckIn };
 }
