@@ -1,5 +1,5 @@
-import { PATROL_IMAGE_MAX_SIDE_PX, PATROL_MAX_LOGS_PER_SESSION } from '../shared/constants.ts';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/durations.ts';
+import { CHECK_IN_WINDOW_MS, PATROL_IMAGE_MAX_SIDE_PX, PATROL_MAX_LOGS_PER_SESSION } from '../shared/constants.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../shared/durations.ts';
 import { ALERT_WINDOW_MS } from '../shared/penalties.ts';
 import { DEFAULT_SESSION_IDLE_DAYS, DEFAULT_SESSION_MAX_DAYS } from './config.ts';
 import { PATROL_RETENTION_MS, PURGE_INTERVAL_MS } from './jail/scheduler.ts';
@@ -9,7 +9,7 @@ import { PHONE_CODE_LIFETIME_MS } from './services/phone-codes.ts';
 import { ERROR_LOG_RETENTION_MS, EXPIRED_PHONE_CODE_KEPT_MS, TRIGGER_DELIVERY_RETENTION_MS } from './services/purge.ts';
 
 /** The units a figure of the page is written in. */
-const DURATION_MS = { minute: MINUTE_MS, hour: HOUR_MS, day: DAY_MS } as const;
+const DURATION_MS = { second: SECOND_MS, minute: MINUTE_MS, hour: HOUR_MS, day: DAY_MS } as const;
 type DurationUnit = keyof typeof DURATION_MS;
 export type FigureUnit = DurationUnit | 'pixel' | 'image';
 
@@ -39,6 +39,8 @@ export const PRIVACY_FIGURES = {
   patrolImageSide: { value: PATROL_IMAGE_MAX_SIDE_PX, unit: 'pixel' },
   /** Patrol images of one jail at most. */
   patrolImagesPerJail: { value: PATROL_MAX_LOGS_PER_SESSION, unit: 'image' },
+  /** An answer to the Warden's check-in within this long keeps a weakly seen alert (away, nodding) on the device. */
+  checkInWindow: duration(CHECK_IN_WINDOW_MS, 'second'),
   /** The console's card of a live jail shows its alerts of this last while. */
   consoleAlerts: duration(ALERT_WINDOW_MS, 'minute'),
   /** Patrol images are deleted this long after their jail ends. */

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { type MotionKind } from '../shared/api/reservation.ts';
+import { motionFromGuestSchema } from '../shared/relay.ts';
 import { type Figure, type FigureUnit, PRIVACY_FIGURES } from './privacy-figures.ts';
 
 /**
@@ -16,8 +18,8 @@ type Language = (typeof LANGUAGES)[number];
 
 /** The words that may follow a figure of each unit, in each language. */
 const UNIT_AFTER: Record<Language, Record<FigureUnit, RegExp>> = {
-  en: { minute: /^ minutes?\b/, hour: /^ hours?\b/, day: /^ days?\b/, pixel: /^ pixels?\b/, image: /^ images?\b/ },
-  ja: { minute: /^分/, hour: /^時間/, day: /^日/, pixel: /^ピクセル/, image: /^枚/ },
+  en: { second: /^ seconds?\b/, minute: /^ minutes?\b/, hour: /^ hours?\b/, day: /^ days?\b/, pixel: /^ pixels?\b/, image: /^ images?\b/ },
+  ja: { second: /^秒/, minute: /^分/, hour: /^時間/, day: /^日/, pixel: /^ピクセル/, image: /^枚/ },
 };
 
 interface Marked {
@@ -82,6 +84,25 @@ describe('privacy.html', () => {
       expect(problems(part, language)).toEqual([]);
       const stated = new Set(marked(part).map(({ name }) => name));
       expect(Object.keys(PRIVACY_FIGURES).filter((name) => !stated.has(name))).toEqual([]);
+    });
+  }
+
+  /** How the page names each motion event the device may send: a new kind fails to compile here until the page names it. */
+  const EVENT_WORDS: Record<MotionKind, Record<Language, string>> = {
+    no_motion: { en: 'stopped moving', ja: '動きが止まった' },
+    motion: { en: 'moved again', ja: '戻った' },
+    nodding: { en: 'nodded', ja: '居眠り' },
+    darkness: { en: 'went dark', ja: '暗さ' },
+    away: { en: 'your seat looked empty', ja: '席が空いている（不在）' },
+    back: { en: 'that you were back', ja: '席に戻った' },
+  };
+
+  for (const language of LANGUAGES) {
+    it(`names every motion event the device sends, in ${language}, and that nothing but its kind and time goes with it`, () => {
+      const part = article(page, language);
+      for (const words of Object.values(EVENT_WORDS)) expect(part).toContain(words[language]);
+      // "No picture and no measurement" (no face position, no score): a motion event carries its type and time only.
+      expect(Object.keys(motionFromGuestSchema.shape.motion.shape).sort()).toEqual(['time', 'type']);
     });
   }
 
