@@ -254,7 +254,12 @@ impl Analyser {
     /// Analyses the frame in `frame_mut()`, taken at `time_ms`.
     pub fn process(&mut self, time_ms: f64) -> FrameResult {
         let totals = self.fused_pass();
-        let result = self.judge(&totals, false, None, time_ms);
+        let face = self.detect_face().map(|face| FrameFace {
+            x: face.x / self.width as f32,
+            y: face.y / self.height as f32,
+            size: face.size / self.width as f32,
+        });
+        let result = self.judge(&totals, self.has_face_model(), face, time_ms);
         self.has_previous = true;
         self.result = result.to_words();
         result

@@ -362,4 +362,4 @@ fn similar(a: Square, b: Square) -> bool {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

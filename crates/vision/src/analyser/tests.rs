@@ -2,7 +2,7 @@
 //! rules driven by real frames.
 
 use super::*;
-use crate::events::{EVENT_DARKNESS, EVENT_MOTION, EVENT_NODDING, EVENT_NO_MOTION};
+use crate::events::{EVENT_AWAY, EVENT_BACK, EVENT_DARKNESS, EVENT_MOTION, EVENT_NODDING, EVENT_NO_MOTION};
 use crate::grid::fit_within;
 use crate::kernels::{SCALAR, SIMD};
 use crate::testing::*;
@@ -262,4 +262,74 @@ fn the_record_layout_is_the_documented_one() {
     let bytes: Vec<u8> = words[13..].iter().flat_map(|word| word.to_le_bytes()).collect();
     assert_eq!(&bytes[..3], &[200, 100, 50]);
     assert_eq!(&bytes[24..27], &[200, 100, 50]);
+}
+
+/// A lit room's grey: not dark.
+const ROOM: [u8; 3] = [90, 90, 90];
+
+/// An RGBA frame of the room's grey but for a bright `side` square at `(x, y)`.
+fn bright_square_frame(width: usize, height: usize, x: usize, y: usize, side: usize) -> Vec<u8> {
+    let mut frame = flat(width, height, ROOM);
+    for row in y..y + side {
+        for column in x..x + side {
+            frame[(row * width + column) * 4..(row * width + column) * 4 + 3].copy_from_slice(&[230, 230, 230]);
+        }
+    }
+    frame
+}
+
+fn with_face_model(analyser: &mut Analyser) {
+    let model = crate::face::tests::bright_centre_model();
+    analyser.face_model_mut(model.len()).expect("room for the model").copy_from_slice(&model);
+    assert!(analyser.load_face_model());
+}
+
+#[test]
+fn the_face_found_goes_into_the_record_as_fractions_of_the_frame() {
+    for kernels in VARIANTS {
+        // The iPhone's frame is searched box-filtered to 160 wide: the square
+        // is then the synthetic model's 8 px.
+        for (width, height, x, y, side) in [(160, 120, 50, 40, 8), (640, 480, 200, 160, 32)] {
+            let mut analyser = analyser(width, height, kernels);
+            let without = feed(&mut analyser, &bright_square_frame(width, height, x, y, side), 0.0);
+            assert_eq!(without.flags & (FLAG_FACE | FLAG_FACE_DETECTOR), 0, "no model, no face looked for");
+            assert_eq!(without.face, None);
+            with_face_model(&mut analyser);
+            let result = feed(&mut analyser, &bright_square_frame(width, height, x, y, side), 1000.0);
+            let label = format!("{} {}x{}", kernels.name, width, height);
+            assert_eq!(result.flags & (FLAG_FACE | FLAG_FACE_DETECTOR), FLAG_FACE | FLAG_FACE_DETECTOR, "{}", label);
+            let face = result.face.expect("a face");
+            let centre = ((x + side / 2) as f32 / width as f32, (y + side / 2) as f32 / height as f32);
+            assert!((face.x - centre.0).abs() < 0.02 && (face.y - centre.1).abs() < 0.03, "{} {:?}", label, face);
+            let words = result.to_words();
+            assert_eq!(f32::from_bits(words[WORD_FACE_X]), face.x, "{}", label);
+            assert_eq!(f32::from_bits(words[WORD_FACE_SIZE]), face.size, "{}", label);
+            let empty = feed(&mut analyser, &flat(width, height, ROOM), 2000.0);
+            assert_eq!(empty.flags & (FLAG_FACE | FLAG_FACE_DETECTOR), FLAG_FACE_DETECTOR, "{}", label);
+            assert_eq!((empty.face, empty.no_face_ms), (None, 1000), "{}", label);
+        }
+    }
+}
+
+#[test]
+fn an_empty_seat_is_away_after_the_count_and_back_when_the_face_returns() {
+    let mut analyser = analyser(160, 120, &SIMD);
+    with_face_model(&mut analyser);
+    let face = bright_square_frame(160, 120, 50, 40, 8);
+    let empty = flat(160, 120, ROOM);
+    let first = feed(&mut analyser, &face, 0.0);
+    assert_eq!(first.events, 0, "{:?}", first);
+    let mut away_at = Vec::new();
+    for second in 1..=200 {
+        let result = feed(&mut analyser, &empty, second as f64 * 1000.0);
+        if result.events & EVENT_AWAY != 0 {
+            away_at.push(second);
+        }
+        // One accusation for the empty, still seat.
+        assert_eq!(result.events & EVENT_NO_MOTION, 0);
+    }
+    assert_eq!(away_at, vec![180]);
+    let back = feed(&mut analyser, &face, 201_000.0);
+    assert_ne!(back.events & EVENT_BACK, 0);
+    assert_eq!(back.no_face_ms, 0);
 }

@@ -36,7 +36,7 @@ fn encode(
 /// block (8 x 8) is brighter than all eight around it: LBP code 0. A
 /// bright square passes in every window whose centre block holds it, so
 /// only its centre is the model's answer, not its size.
-fn bright_centre_model() -> Vec<u8> {
+pub(crate) fn bright_centre_model() -> Vec<u8> {
     let mut subset = [0u8; 32];
     subset[0] = 1;
     encode((24, 24), &[[0, 0, 8, 8]], &[(1, 0.0)], &[(0, subset, [1.0, -1.0])])
