@@ -238,6 +238,12 @@ impl Analyser {
         self.face.detect(self.kernels, &self.previous_luma)
     }
 
+    /// `detect_face` as a record of four `f32`: found (1 or 0), x, y, size.
+    pub fn face_record(&mut self) -> &[f32; 4] {
+        let face = self.detect_face();
+        self.face.record(face)
+    }
+
     /// The result record of the last frame, as words.
     pub fn result_words(&self) -> &[u32; RESULT_WORDS] {
         &self.result

@@ -286,6 +286,8 @@ pub struct FaceSearch {
     scales: [f32; 2],
     columns: Vec<u16>,
     luma: Vec<u8>,
+    /// The last face for the boundary: found (1 or 0), x, y, size.
+    record: [f32; 4],
 }
 
 impl FaceSearch {
@@ -306,6 +308,7 @@ impl FaceSearch {
             grid,
             frame_width,
             scales: [frame_width as f32 / width as f32, frame_height as f32 / height as f32],
+            record: [0.0; 4],
         }
     }
 
@@ -351,6 +354,12 @@ impl FaceSearch {
         let face = detector.detect(kernels, searched, width, height)?;
         let [across, down] = self.scales;
         Some(Face { x: face.x * across, y: face.y * down, size: face.size * across })
+    }
+
+    /// `face` as the boundary's record: found (1 or 0), x, y, size.
+    pub fn record(&mut self, face: Option<Face>) -> &[f32; 4] {
+        self.record = face.map_or([0.0; 4], |face| [1.0, face.x, face.y, face.size]);
+        &self.record
     }
 }
 
