@@ -22,6 +22,17 @@ function isMissingFile(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
+/** The face model the build writes beside the modules (scripts/face-model.mjs). */
+export async function loadFaceModelBytes(dir = WASM_DIR): Promise<Uint8Array> {
+  const path = `${dir.endsWith('/') ? dir : `${dir}/`}face-model.bin`;
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    if (isMissingFile(error)) throw new Error(`${path} is missing: write it with \`node scripts/build-wasm.mjs\``);
+    throw error;
+  }
+}
+
 /** Compiles and instantiates one flavour; throws a clear error when it is not built. */
 export async function loadVisionWasm(flavour: WasmFlavour, dir = WASM_DIR): Promise<VisionExports> {
   const path = wasmPath(flavour, dir);

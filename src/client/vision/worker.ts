@@ -21,6 +21,7 @@
  * analyser's frame buffer (wasm memory for the wasm builds).
  */
 import * as Comlink from 'comlink';
+import faceModelUrl from '../../../crates/vision/pkg/face-model.bin?url';
 import { Analyser, toVisionExports, type AnalyserOptions, type FrameAnalyser, type FrameResult } from './analyser';
 import { VisionSession, type Engine, type EngineInfo, type LoadedEngine, type PixelPath } from './session';
 import { WorkerSampling, type SamplingOptions } from './worker-sampling';
@@ -117,13 +118,33 @@ const SIMD_PROBE = new Uint8Array([
   0xfd, 0x0f, 0xfd, 0x62, 0x0b,
 ]);
 
+/**
+ * The face model's bytes (docs/vision.md, "Face"), fetched by the worker
+ * with the engine, so that only the jail and its preparation download it;
+ * null when it cannot be fetched (the analysis then looks for no face).
+ */
+async function fetchFaceModel(): Promise<Uint8Array | null> {
+  try {
+    const response = await fetch(faceModelUrl);
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function loadWasm(engine: 'wasm-simd' | 'wasm-scalar'): Promise<(options: SessionOptions) => FrameAnalyser> {
   // vite-plugin-wasm instantiates a module when it is imported, so each is
   // imported only here, after Comlink.expose, and only the one chosen.
-  const namespace =
-    engine === 'wasm-simd' ? await import('../../../crates/vision/pkg/vision-simd.wasm') : await import('../../../crates/vision/pkg/vision-scalar.wasm');
+  const [namespace, faceModel] = await Promise.all([
+    engine === 'wasm-simd' ? import('../../../crates/vision/pkg/vision-simd.wasm') : import('../../../crates/vision/pkg/vision-scalar.wasm'),
+    fetchFaceModel(),
+  ]);
   const exports = toVisionExports({ ...namespace }, `the ${engine} module`);
-  return (options) => new Analyser(exports, options);
+  return (options) => {
+    const analyser = new Analyser(exports, options);
+    if (faceModel !== null) analyser.loadFaceModel(faceModel);
+    return analyser;
+  };
 }
 
 async function loadJs(): Promise<(options: SessionOptions) => FrameAnalyser> {
