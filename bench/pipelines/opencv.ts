@@ -179,7 +179,7 @@ export class OpenCvAnalyser implements FrameAnalyser {
     this.processed = true;
     const events = this.events;
     const moving = hasPrevious && motionScore >= events.threshold;
-    const bits = events.update(timeMs, hasPrevious && !whitelisted && !moving, moving, dark, whitelisted, centroid ? centroid.y : Number.NaN);
+    const bits = events.update(timeMs, hasPrevious && !whitelisted && !moving, moving, dark, whitelisted);
     const result: FrameResult = {
       hasPrevious,
       motionScore: Math.fround(motionScore),
@@ -188,7 +188,6 @@ export class OpenCvAnalyser implements FrameAnalyser {
       dark,
       allBlack,
       centroid: centroid ? { x: Math.fround(centroid.x), y: Math.fround(centroid.y) } : null,
-      noddingCount: events.noddingCount,
       whitelistIndex,
       whitelistScore: whitelistIndex >= 0 ? Math.fround(whitelistSad / THUMBNAIL_BYTES) : 255,
       whitelisted,

@@ -72,8 +72,6 @@ const RULE_HOMES: readonly RuleHome[] = [
   },
   { rule: "the sleepers' no-motion count 90 s", literal: number('90'), home: VISION_PARAMS, within: 'vision code', caught: 'const SLEEPER_S = 90;' },
   { rule: 'the darkness count 30 s', literal: number('30_000', '30000'), home: VISION_PARAMS, within: 'vision code', caught: 'const DARK_MS = 30_000;' },
-  { rule: 'the nodding window 15 s', literal: number('15_000', '15000'), home: VISION_PARAMS, within: 'vision code', caught: 'const NOD_WINDOW = 15000;' },
-  { rule: 'the nodding step 0.02', literal: number('0.02'), home: VISION_PARAMS, within: 'vision code', caught: 'if (step > 0.02) count();' },
   { rule: 'the largest frame side 4096', literal: number('4096', '4_096'), home: VISION_PARAMS, within: 'vision code', caught: 'const MAX_SIDE = 4_096;' },
 ];
 

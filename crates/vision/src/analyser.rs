@@ -429,14 +429,10 @@ impl Analyser {
                 motion_score,
                 dark,
                 whitelisted,
-                centroid_y: centroid.map(|c| c.1),
                 face_detector,
                 face: face.map(|face| FaceFact { y: face.y as f64, size: face.size as f64 * aspect }),
             },
         );
-        if outcome.nod_by_face {
-            flags |= FLAG_NOD_BY_FACE;
-        }
 
         FrameResult {
             flags,

@@ -19,7 +19,7 @@ pub const WORD_MEAN_LUMA: usize = 4;
 pub const WORD_CENTROID_X: usize = 5;
 /// Word (f32): the motion centroid's y, a fraction of the height (0 when none).
 pub const WORD_CENTROID_Y: usize = 6;
-/// Word (u32): the nodding count.
+/// Word (u32): the nodding count (reversals of the head in the nods of the nod window).
 pub const WORD_NODDING_COUNT: usize = 7;
 /// Word (i32): the closest whitelist image, -1 with none.
 pub const WORD_WHITELIST_INDEX: usize = 8;
@@ -56,8 +56,6 @@ pub const FLAG_HAS_CENTROID: u32 = 16;
 pub const FLAG_FACE: u32 = 32;
 /// Flag: a face model is loaded, so an absent face means no face was found.
 pub const FLAG_FACE_DETECTOR: u32 = 64;
-/// Flag: the nodding count follows the face, not the motion centroid.
-pub const FLAG_NOD_BY_FACE: u32 = 128;
 
 /// Event: no motion for the no-motion count.
 pub const EVENT_NO_MOTION: u32 = 1;

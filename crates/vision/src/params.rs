@@ -14,22 +14,14 @@ pub const AWAY_COUNT_S: u32 = 180;
 pub const AWAY_COUNT_SLEEPER_S: u32 = 90;
 /// Seconds of darkness before the darkness event.
 pub const DARKNESS_COUNT_S: u32 = 30;
-/// Vertical reversals of the motion centroid that make a nod.
+/// Reversals of the head's vertical movement that make nodding: three nods (a sink and a jerk back up each) in a row.
 pub const NODDING_COUNT: u32 = 5;
-/// The window the nodding reversals are counted in.
-pub const NOD_WINDOW_MS: f64 = 15_000.0;
-/// How far the centroid must move, as a fraction of the height, to count.
-pub const NOD_MIN_STEP: f64 = 0.02;
-/// How long after the last face found the nodding count follows the face rather than the motion centroid.
-pub const NOD_FACE_MEMORY_MS: f64 = 10_000.0;
-/// A nod on the face: a jerk back up of at least this many face sides in one sample, after a sink of as much.
+/// A nod: a jerk back up of at least this many face sides in one sample, after a sink of as much.
 pub const NOD_FACE_DROP: f64 = 0.25;
 /// A sink is gradual when each of its two last samples lowered the face by at least this many face sides.
 pub const NOD_FACE_SINK_STEP: f64 = 0.04;
-/// Nods on the face within the face window that make the nodding event.
-pub const NOD_FACE_COUNT: u32 = 3;
-/// The window the nods on the face are counted in.
-pub const NOD_FACE_WINDOW_MS: f64 = 90_000.0;
+/// The window the nods are counted in.
+pub const NOD_WINDOW_MS: f64 = 90_000.0;
 /// A pixel changed when its luma moved by more than this.
 pub const PIXEL_CHANGE_THRESHOLD: u8 = 25;
 /// A frame is dark when its mean luma is below this.

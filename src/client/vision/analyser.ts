@@ -105,8 +105,6 @@ export interface FrameResult {
   face: FrameFace | null;
   /** How long no face has been found where one could be seen, ms. */
   noFaceMs: number;
-  /** The nodding count follows the face (strong evidence), not the motion centroid (weak). */
-  noddingByFace: boolean;
   events: VisionEvents;
 }
 
@@ -216,7 +214,6 @@ export class Analyser implements FrameAnalyser {
       faceDetector: has(layout.FLAG_FACE_DETECTOR),
       face: has(layout.FLAG_FACE) ? { x: floats[layout.WORD_FACE_X], y: floats[layout.WORD_FACE_Y], size: floats[layout.WORD_FACE_SIZE] } : null,
       noFaceMs: words[layout.WORD_NO_FACE_MS],
-      noddingByFace: has(layout.FLAG_NOD_BY_FACE),
       events: eventsFromBits(words[layout.WORD_EVENTS]),
     };
   }

@@ -11,7 +11,7 @@
  */
 
 import { eventsFromBits, THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameResult, type PatrolThumbnail } from './analyser';
-import { EVENT_DARKNESS, EVENT_MOTION, EVENT_NO_MOTION, EVENT_NODDING } from './layout.generated';
+import { EVENT_DARKNESS, EVENT_MOTION, EVENT_NO_MOTION } from './layout.generated';
 // The crate's parameters: the JS pipeline keeps the wasm builds' limits and thresholds.
 import {
   ALL_BLACK_MAX_LUMA,
@@ -27,9 +27,6 @@ import {
   NO_MOTION_COUNT_SLEEPER_S,
   NO_MOTION_THRESHOLD,
   NO_MOTION_THRESHOLD_IOS,
-  NOD_MIN_STEP,
-  NOD_WINDOW_MS,
-  NODDING_COUNT,
   PIXEL_CHANGE_THRESHOLD,
   THUMBNAIL_SIZE,
   WHITELIST_MATCH_THRESHOLD,
@@ -42,8 +39,6 @@ const NO_MOTION_MS = NO_MOTION_COUNT_S * 1000;
 const SLEEPER_NO_MOTION_MS = NO_MOTION_COUNT_SLEEPER_S * 1000;
 /** What the first frame of a session adds to a run: one sampling interval (as the crate does). */
 const FIRST_FRAME_INTERVAL_MS = FRAME_INTERVAL_MS;
-/** Reversals kept at most; the oldest is dropped (only reachable above four frames a second). */
-const MAX_REVERSALS = 64;
 const AREA_SIDE = AREA_GRID;
 /** The patrol thumbnail's long side is the whitelist thumbnail's side. */
 const PATROL_LONG_SIDE = THUMBNAIL_SIZE;
@@ -189,10 +184,12 @@ function roundedMean(sum: number, count: number): number {
 }
 
 /**
- * The rules of "Events" over per-frame measurements: low-motion and dark runs
- * measured in time, the nodding reversals of the last 15 s and the four
- * events, each at most once per episode. Shared with the OpenCV.js peer of
- * the benchmark so that both do the same bookkeeping.
+ * The rules of "Events" over per-frame measurements, for a pipeline that
+ * looks for no face: low-motion and dark runs measured in time and their
+ * events, each at most once per episode. Nodding is judged on the face
+ * alone, and nobody is away without one (docs/vision.md), so neither fires
+ * here. Shared with the OpenCV.js peer of the benchmark so that both do the
+ * same bookkeeping.
  */
 export class SessionEvents {
   /** The no-motion threshold on the motion score. */
@@ -204,14 +201,6 @@ export class SessionEvents {
   private hasPreviousTime = false;
   private noMotionEpisode = false;
   private darknessEpisode = false;
-  private noddingEpisode = false;
-  private anchorY = 0;
-  private hasAnchor = false;
-  private lastDirection = 0;
-  /** Times of the reversals still in the window, a ring buffer. */
-  private readonly reversals = new Float64Array(MAX_REVERSALS);
-  private reversalStart = 0;
-  private reversalCount = 0;
 
   constructor(options: { ios: boolean; sleeper: boolean }) {
     this.threshold = options.ios ? NO_MOTION_THRESHOLD_IOS : NO_MOTION_THRESHOLD;
@@ -221,11 +210,10 @@ export class SessionEvents {
   /**
    * Feeds one frame. `lowMotion`: it has a previous frame, does not match the
    * whitelist and its motion score is below the threshold; `moving`: it has a
-   * previous frame and its score is at or above the threshold. `centroidY` is
-   * NaN when the frame has no centroid.
-   * Returns the event bits (layout.rs: no motion, motion, darkness, nodding).
+   * previous frame and its score is at or above the threshold.
+   * Returns the event bits (layout.rs: no motion, motion, darkness).
    */
-  update(timeMs: number, lowMotion: boolean, moving: boolean, dark: boolean, whitelisted: boolean, centroidY: number): number {
+  update(timeMs: number, lowMotion: boolean, moving: boolean, dark: boolean, whitelisted: boolean): number {
     const gap = this.hasPreviousTime ? Math.min(Math.max(timeMs - this.previousTime, 0), MAX_FRAME_GAP_MS) : FIRST_FRAME_INTERVAL_MS;
     this.previousTime = timeMs;
     this.hasPreviousTime = true;
@@ -249,52 +237,15 @@ export class SessionEvents {
       this.darknessEpisode = true;
       events |= EVENT_DARKNESS;
     }
-
-    // Nodding: vertical reversals of the centroid, with hysteresis.
-    if (!Number.isNaN(centroidY)) {
-      if (!this.hasAnchor) {
-        this.anchorY = centroidY;
-        this.hasAnchor = true;
-      } else if (Math.abs(centroidY - this.anchorY) >= NOD_MIN_STEP) {
-        const direction = centroidY > this.anchorY ? 1 : -1;
-        if (this.lastDirection !== 0 && direction !== this.lastDirection) this.pushReversal(timeMs);
-        this.lastDirection = direction;
-        this.anchorY = centroidY;
-      }
-    }
-    while (this.reversalCount > 0 && timeMs - this.reversals[this.reversalStart] >= NOD_WINDOW_MS) {
-      this.reversalStart = (this.reversalStart + 1) % MAX_REVERSALS;
-      this.reversalCount--;
-    }
-    if (this.reversalCount === 0) this.noddingEpisode = false;
-    if (this.reversalCount >= NODDING_COUNT && !this.noddingEpisode) {
-      this.noddingEpisode = true;
-      events |= EVENT_NODDING;
-    }
     return events;
-  }
-
-  /** Reversals within the last 15 s, as of the last update. */
-  get noddingCount(): number {
-    return this.reversalCount;
-  }
-
-  private pushReversal(timeMs: number): void {
-    if (this.reversalCount === MAX_REVERSALS) {
-      this.reversalStart = (this.reversalStart + 1) % MAX_REVERSALS;
-      this.reversalCount--;
-    }
-    this.reversals[(this.reversalStart + this.reversalCount) % MAX_REVERSALS] = timeMs;
-    this.reversalCount++;
   }
 }
 
 /**
- * The face fields of a pipeline that looks for no face (no face model): the
- * rules of docs/vision.md then never find anyone away and judge nodding on
- * the motion centroid alone.
+ * The face fields of a pipeline that looks for no face (no face model): no
+ * face, no away, no nodding (docs/vision.md).
  */
-export const WITHOUT_FACE_DETECTOR = { faceDetector: false, face: null, noFaceMs: 0, noddingByFace: false } as const;
+export const WITHOUT_FACE_DETECTOR = { faceDetector: false, face: null, noFaceMs: 0, noddingCount: 0 } as const;
 
 /** A run in ms as the wasm result record carries it: a `u32`. */
 export function runMillis(ms: number): number {
@@ -594,9 +545,9 @@ export class JsAnalyser implements FrameAnalyser {
     const changed = this.changed;
     const hasCentroid = hasPrevious && changed >= Math.max(1, Math.floor(pixelCount / 200));
     const centroidX = hasCentroid ? (this.changedXSum / changed + 0.5) / this.width : 0;
-    const centroidY = hasCentroid ? (this.changedYSum / changed + 0.5) / this.height : Number.NaN;
+    const centroidY = hasCentroid ? (this.changedYSum / changed + 0.5) / this.height : 0;
     const moving = hasPrevious && motionScore >= events.threshold;
-    const bits = events.update(timeMs, hasPrevious && !whitelisted && !moving, moving, dark, whitelisted, centroidY);
+    const bits = events.update(timeMs, hasPrevious && !whitelisted && !moving, moving, dark, whitelisted);
 
     const areaMeans: [number, number, number][] = [];
     const areasChanged: boolean[] = [];
@@ -613,7 +564,6 @@ export class JsAnalyser implements FrameAnalyser {
       dark,
       allBlack: this.maxLuma <= ALL_BLACK_MAX_LUMA,
       centroid: hasCentroid ? { x: Math.fround(centroidX), y: Math.fround(centroidY) } : null,
-      noddingCount: events.noddingCount,
       whitelistIndex: this.whitelistIndex,
       whitelistScore: this.whitelistIndex >= 0 ? Math.fround(this.whitelistSad / THUMBNAIL_BYTES) : NO_WHITELIST_SCORE,
       whitelisted,

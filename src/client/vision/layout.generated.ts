@@ -17,7 +17,7 @@ export const WORD_MEAN_LUMA = 4; // usize
 export const WORD_CENTROID_X = 5; // usize
 /** Word (f32): the motion centroid's y, a fraction of the height (0 when none). */
 export const WORD_CENTROID_Y = 6; // usize
-/** Word (u32): the nodding count. */
+/** Word (u32): the nodding count (reversals of the head in the nods of the nod window). */
 export const WORD_NODDING_COUNT = 7; // usize
 /** Word (i32): the closest whitelist image, -1 with none. */
 export const WORD_WHITELIST_INDEX = 8; // usize
@@ -53,8 +53,6 @@ export const FLAG_HAS_CENTROID = 16; // u32
 export const FLAG_FACE = 32; // u32
 /** Flag: a face model is loaded, so an absent face means no face was found. */
 export const FLAG_FACE_DETECTOR = 64; // u32
-/** Flag: the nodding count follows the face, not the motion centroid. */
-export const FLAG_NOD_BY_FACE = 128; // u32
 /** Event: no motion for the no-motion count. */
 export const EVENT_NO_MOTION = 1; // u32
 /** Event: motion again after a no-motion event. */

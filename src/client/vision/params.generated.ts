@@ -15,22 +15,14 @@ export const AWAY_COUNT_S = 180; // u32
 export const AWAY_COUNT_SLEEPER_S = 90; // u32
 /** Seconds of darkness before the darkness event. */
 export const DARKNESS_COUNT_S = 30; // u32
-/** Vertical reversals of the motion centroid that make a nod. */
+/** Reversals of the head's vertical movement that make nodding: three nods (a sink and a jerk back up each) in a row. */
 export const NODDING_COUNT = 5; // u32
-/** The window the nodding reversals are counted in. */
-export const NOD_WINDOW_MS = 15000; // f64
-/** How far the centroid must move, as a fraction of the height, to count. */
-export const NOD_MIN_STEP = 0.02; // f64
-/** How long after the last face found the nodding count follows the face rather than the motion centroid. */
-export const NOD_FACE_MEMORY_MS = 10000; // f64
-/** A nod on the face: a jerk back up of at least this many face sides in one sample, after a sink of as much. */
+/** A nod: a jerk back up of at least this many face sides in one sample, after a sink of as much. */
 export const NOD_FACE_DROP = 0.25; // f64
 /** A sink is gradual when each of its two last samples lowered the face by at least this many face sides. */
 export const NOD_FACE_SINK_STEP = 0.04; // f64
-/** Nods on the face within the face window that make the nodding event. */
-export const NOD_FACE_COUNT = 3; // u32
-/** The window the nods on the face are counted in. */
-export const NOD_FACE_WINDOW_MS = 90000; // f64
+/** The window the nods are counted in. */
+export const NOD_WINDOW_MS = 90000; // f64
 /** A pixel changed when its luma moved by more than this. */
 export const PIXEL_CHANGE_THRESHOLD = 25; // u8
 /** A frame is dark when its mean luma is below this. */

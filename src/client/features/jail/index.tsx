@@ -193,7 +193,7 @@ export function LiveScreen() {
     if (checkIn === spokenCheckIn.current) return;
     spokenCheckIn.current = checkIn;
     if (checkIn === null || checkIn.phase === 'unanswered') return;
-    void say(t(checkIn.phase === 'asking' ? `live_check_in_${checkIn.reason}` : 'live_check_in_thanks'));
+    void say(t(checkIn.phase === 'asking' ? 'live_check_in' : 'live_check_in_thanks'));
   }, [checkIn, say, t]);
 
   useEffect(() => {

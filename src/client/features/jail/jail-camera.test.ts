@@ -4,8 +4,8 @@ import { motionReports, type AnalysedFrame } from './jail-camera.ts';
 
 const none: VisionEvents = { motion: false, noMotion: false, darkness: false, nodding: false, away: false, back: false };
 
-function frame(events: Partial<VisionEvents>, noddingByFace = false): AnalysedFrame {
-  return { events: { ...none, ...events }, faceDetector: true, face: null, noddingByFace };
+function frame(events: Partial<VisionEvents>): AnalysedFrame {
+  return { events: { ...none, ...events }, faceDetector: true, face: null };
 }
 
 describe('what the camera reports to the relay', () => {
@@ -14,24 +14,15 @@ describe('what the camera reports to the relay', () => {
   });
 
   it('each event of a frame as its relay event, motion seen (1) or not (0)', () => {
-    expect(motionReports(frame({ motion: true }))).toEqual([{ event: 'motion_event_from_guest', type: 1, evidence: 'strong' }]);
-    expect(motionReports(frame({ noMotion: true }))).toEqual([{ event: 'no_motion_event_from_guest', type: 0, evidence: 'strong' }]);
-    expect(motionReports(frame({ darkness: true }))).toEqual([{ event: 'darkness_event_from_guest', type: 0, evidence: 'strong' }]);
-    expect(motionReports(frame({ away: true }))).toEqual([{ event: 'away_event_from_guest', type: 0, evidence: 'weak' }]);
-    expect(motionReports(frame({ back: true }))).toEqual([{ event: 'back_event_from_guest', type: 1, evidence: 'strong' }]);
+    expect(motionReports(frame({ motion: true }))).toEqual([{ event: 'motion_event_from_guest', type: 1 }]);
+    expect(motionReports(frame({ noMotion: true }))).toEqual([{ event: 'no_motion_event_from_guest', type: 0 }]);
+    expect(motionReports(frame({ darkness: true }))).toEqual([{ event: 'darkness_event_from_guest', type: 0 }]);
+    expect(motionReports(frame({ away: true }))).toEqual([{ event: 'away_event_from_guest', type: 0 }]);
+    expect(motionReports(frame({ back: true }))).toEqual([{ event: 'back_event_from_guest', type: 1 }]);
     expect(motionReports(frame({ motion: true, darkness: true, nodding: true })).map((report) => report.event)).toEqual([
       'motion_event_from_guest',
       'nodding_motion_event_from_guest',
       'darkness_event_from_guest',
     ]);
-  });
-
-  it('nodding is strong evidence when judged on the face, weak on the motion alone', () => {
-    expect(motionReports(frame({ nodding: true }, true))).toEqual([{ event: 'nodding_motion_event_from_guest', type: 1, evidence: 'strong' }]);
-    expect(motionReports(frame({ nodding: true }, false))).toEqual([{ event: 'nodding_motion_event_from_guest', type: 1, evidence: 'weak' }]);
-  });
-
-  it('an empty seat once: a frame with away and no motion reports away only', () => {
-    expect(motionReports(frame({ away: true, noMotion: true })).map((report) => report.event)).toEqual(['away_event_from_guest']);
   });
 });

@@ -19,34 +19,24 @@ export type CameraSource = 'front' | 'back' | 'screen';
 const FACING = { front: 'user', back: 'environment' } as const;
 
 /** What the jail reads of an analysed frame: its events and what it saw of the face. */
-export type AnalysedFrame = Pick<FrameResult, 'events' | 'faceDetector' | 'face' | 'noddingByFace'>;
+export type AnalysedFrame = Pick<FrameResult, 'events' | 'faceDetector' | 'face'>;
 
-/**
- * A motion event of the relay, with the motion `type` it carries (1 motion
- * or the guest seen, 0 none), and how strong the evidence is: `weak` (away,
- * nodding seen on the motion alone) is asked about before it is sent
- * (docs/rules.md, The check-in).
- */
+/** A motion event of the relay, with the motion `type` it carries (1 motion or the guest seen, 0 none). */
 export interface MotionReport {
   event: MotionEventName;
   type: 0 | 1;
-  evidence: 'strong' | 'weak';
 }
 
-/**
- * The relay events of one analysed frame: motion resumed, none for the
- * count, nodding, darkness, away and back. An empty seat is told once: a
- * frame with both away and no motion reports away only.
- */
+/** The relay events of one analysed frame: motion resumed, none for the count, nodding, darkness, away and back. */
 export function motionReports(frame: AnalysedFrame): MotionReport[] {
   const { events } = frame;
   const reports: MotionReport[] = [];
-  if (events.motion) reports.push({ event: 'motion_event_from_guest', type: 1, evidence: 'strong' });
-  if (events.noMotion && !events.away) reports.push({ event: 'no_motion_event_from_guest', type: 0, evidence: 'strong' });
-  if (events.nodding) reports.push({ event: 'nodding_motion_event_from_guest', type: 1, evidence: frame.noddingByFace ? 'strong' : 'weak' });
-  if (events.darkness) reports.push({ event: 'darkness_event_from_guest', type: 0, evidence: 'strong' });
-  if (events.away) reports.push({ event: 'away_event_from_guest', type: 0, evidence: 'weak' });
-  if (events.back) reports.push({ event: 'back_event_from_guest', type: 1, evidence: 'strong' });
+  if (events.motion) reports.push({ event: 'motion_event_from_guest', type: 1 });
+  if (events.noMotion) reports.push({ event: 'no_motion_event_from_guest', type: 0 });
+  if (events.nodding) reports.push({ event: 'nodding_motion_event_from_guest', type: 1 });
+  if (events.darkness) reports.push({ event: 'darkness_event_from_guest', type: 0 });
+  if (events.away) reports.push({ event: 'away_event_from_guest', type: 0 });
+  if (events.back) reports.push({ event: 'back_event_from_guest', type: 1 });
   return reports;
 }
 

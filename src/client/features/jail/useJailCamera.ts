@@ -7,7 +7,7 @@ import { CameraError, isIosDevice } from '../../vision/capture.ts';
 import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { useFeatureImageWhitelistQuery } from './api.ts';
-import { CheckIn, type CheckInReason } from './check-in.ts';
+import { CheckIn } from './check-in.ts';
 import { faceLost, faceSeen } from './facePositionSlice.ts';
 import { GuestVideo } from './guest-video.ts';
 import { JailCamera, type CameraSource } from './jail-camera.ts';
@@ -27,7 +27,7 @@ const EYE_MODE_SHOWN_MS = 3_000;
  * The Warden's check-in as the screen shows it (docs/rules.md, The check-in):
  * asking (and about what), just answered, or gone unanswered (the alert was sent).
  */
-export type CheckInView = { phase: 'asking'; reason: CheckInReason } | { phase: 'answered' } | { phase: 'unanswered' } | null;
+export type CheckInView = { phase: 'asking' | 'answered' | 'unanswered' } | null;
 
 export interface JailCameraView {
   videoRef: React.RefObject<HTMLVideoElement | null>;
@@ -103,8 +103,8 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
         relay.sendLogged(event, { motion: { type, time: Math.round(timeMs) } }).catch(() => undefined);
         if (type === 0 || event === 'nodding_motion_event_from_guest') glance('attention');
       },
-      onAsk: (reason) => {
-        setCheckIn({ phase: 'asking', reason });
+      onAsk: () => {
+        setCheckIn({ phase: 'asking' });
         glance('attention');
       },
       onSettled: (answered) => setCheckIn({ phase: answered ? 'answered' : 'unanswered' }),
