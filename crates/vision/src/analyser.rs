@@ -232,16 +232,10 @@ impl Analyser {
 
     /// The best face in the frame last processed (its pass leaves the
     /// frame's luma in `previous_luma`), box-filtered to at most
-    /// `face::SEARCH_WIDTH` wide; in pixels of the frame. `None` without a
+    /// `params::FACE_SEARCH_WIDTH` wide; in pixels of the frame. `None` without a
     /// face model or a face.
     pub fn detect_face(&mut self) -> Option<Face> {
         self.face.detect(self.kernels, &self.previous_luma)
-    }
-
-    /// `detect_face` as a record of four `f32`: found (1 or 0), x, y, size.
-    pub fn face_record(&mut self) -> &[f32; 4] {
-        let face = self.detect_face();
-        self.face.record(face)
     }
 
     /// The result record of the last frame, as words.

@@ -6,23 +6,40 @@
 pub mod model;
 
 use crate::grid::{BoxGrid, WINDOW_VALUES};
-use crate::kernels::{integral_column, Kernels};
+use crate::kernels::{integral_column, Kernels, StumpCorners};
+use crate::params::{
+    FACE_DENSE_SCALE, FACE_GROUP_EPS, FACE_MIN_NEIGHBOURS, FACE_MIN_SIZE, FACE_SCALE_FACTOR, FACE_SEARCH_WIDTH,
+};
 pub use model::FaceModel;
 
-/// A frame is searched box-filtered to at most this width: a face a
-/// quarter of a 640 px frame's width is still 40 px, and the search costs
-/// a sixteenth.
-pub const SEARCH_WIDTH: usize = 160;
-/// Each pyramid level is this much smaller than the one before.
-pub const SCALE_FACTOR: f32 = 1.1;
-/// A group of hits is a face when it has more than this many.
-pub const MIN_NEIGHBOURS: usize = 3;
-/// How far apart two hits may be, as a share of their size, and be one face.
-const GROUP_EPS: f32 = 0.2;
-/// Levels below this scale are scanned every second pixel, as OpenCV
-/// does: a face there spans well over the window, so the cascade still
-/// fires on several neighbouring positions, and it quarters the windows.
-const DENSE_SCALE: f32 = 2.0;
+/// What decides which faces are found (docs/vision.md, "Face"); the
+/// shipped values are `params.rs`'s, tests and measurements try others.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// The smallest face looked for, in pixels of the image searched.
+    pub min_size: f32,
+    /// Each pyramid level is this much smaller than the one before.
+    pub scale_factor: f32,
+    /// Levels below this scale are scanned every second pixel, as OpenCV
+    /// does: a face there spans well over the window, so the cascade still
+    /// fires on several neighbouring positions, and it quarters the windows.
+    pub dense_scale: f32,
+    /// A group of hits is a face when it has more than this many.
+    pub min_neighbours: usize,
+    /// How far apart two hits may be, as a share of their size, and be one face.
+    pub group_eps: f32,
+}
+
+impl Tuning {
+    pub const SHIPPED: Tuning = Tuning {
+        min_size: FACE_MIN_SIZE,
+        scale_factor: FACE_SCALE_FACTOR,
+        dense_scale: FACE_DENSE_SCALE,
+        min_neighbours: FACE_MIN_NEIGHBOURS,
+        group_eps: FACE_GROUP_EPS,
+    };
+}
+
 /// Room past the integral image for a vector of windows' last lanes.
 const INTEGRAL_PADDING: usize = 4;
 
@@ -49,13 +66,12 @@ struct Level {
     height: usize,
     /// The box filter from the image; none at scale 1.
     grid: Option<BoxGrid>,
-    /// 1, or 2 below `DENSE_SCALE`. With 2 the integral image's columns are
-    /// split, the even ones first (see `Kernels::integral`), so that windows
-    /// a step apart read consecutive values.
+    /// 1, or 2 below `Tuning::dense_scale`. With 2 the integral image's
+    /// columns are split, the even ones first (see `Kernels::integral`), so
+    /// that windows a step apart read consecutive values.
     step: usize,
-    /// Per feature, the 16 corners of its 3x3 blocks (row by row) as
-    /// offsets from a window's place in the integral image.
-    corners: Vec<u32>,
+    /// Where each stump reads, from a window's place in the integral image.
+    stumps: StumpCorners,
 }
 
 /// Per cluster of hits: the sums of x, y and size, and the count.
@@ -67,6 +83,7 @@ struct Cluster {
 
 pub struct FaceDetector {
     model: FaceModel,
+    tuning: Tuning,
     /// The image size the buffers below are for.
     width: usize,
     height: usize,
@@ -89,8 +106,13 @@ pub struct FaceDetector {
 
 impl FaceDetector {
     pub fn new(model: FaceModel) -> FaceDetector {
+        FaceDetector::with_tuning(model, Tuning::SHIPPED)
+    }
+
+    pub fn with_tuning(model: FaceModel, tuning: Tuning) -> FaceDetector {
         FaceDetector {
             model,
+            tuning,
             width: 0,
             height: 0,
             levels: Vec::new(),
@@ -110,6 +132,7 @@ impl FaceDetector {
         let (window_width, window_height) = (self.model.window_width, self.model.window_height);
         self.levels.clear();
         let mut windows = 0;
+        let tuning = self.tuning;
         let mut scale = 1.0f32;
         loop {
             let level_width = (width as f32 / scale).round() as usize;
@@ -117,25 +140,22 @@ impl FaceDetector {
             if level_width < window_width || level_height < window_height {
                 break;
             }
-            let step = if scale < DENSE_SCALE { 2 } else { 1 };
+            // Levels of faces too small to matter are not scanned; the others
+            // keep the scales they have from 1.
+            if window_width.min(window_height) as f32 * scale < tuning.min_size {
+                scale *= tuning.scale_factor;
+                continue;
+            }
+            let step = if scale < tuning.dense_scale { 2 } else { 1 };
             let stride = level_width + 1;
             // Windows start at even columns, so a corner's column parity is
             // its offset's.
-            let corner = |dx: usize, dy: usize| (dy * stride + integral_column(dx, stride, step == 2)) as u32;
-            let mut corners = Vec::with_capacity(self.model.features.len() * 16);
-            for feature in &self.model.features {
-                let (x, y, w, h) =
-                    (feature.x as usize, feature.y as usize, feature.width as usize, feature.height as usize);
-                for row in 0..4 {
-                    for column in 0..4 {
-                        corners.push(corner(x + column * w, y + row * h));
-                    }
-                }
-            }
+            let offset = |dx: usize, dy: usize| (dy * stride + integral_column(dx, stride, step == 2)) as u32;
+            let stumps = StumpCorners::new(&self.model, offset);
             windows += ((level_width - window_width) / step + 1) * ((level_height - window_height) / step + 1);
             let grid = (scale > 1.0).then(|| BoxGrid::new(width, height, level_width, level_height, 1));
-            self.levels.push(Level { scale, width: level_width, height: level_height, grid, step, corners });
-            scale *= SCALE_FACTOR;
+            self.levels.push(Level { scale, width: level_width, height: level_height, grid, step, stumps });
+            scale *= tuning.scale_factor;
         }
         self.width = width;
         self.height = height;
@@ -169,6 +189,25 @@ impl FaceDetector {
     /// Box-filters the image to the level, makes its integral image and
     /// runs the cascade on every window, a row of windows a call.
     fn scan_level(&mut self, kernels: &Kernels, grey: &[u8], index: usize) {
+        self.build_level(kernels, grey, index);
+        let level = &self.levels[index];
+        let (width, height) = (level.width, level.height);
+        let stride = width + 1;
+        let model = &self.model;
+        let (step, columns) = (level.step, (width - model.window_width) / level.step + 1);
+        let size = (model.window_width as f32 * level.scale).round() as i32;
+        for y in (0..=height - model.window_height).step_by(step) {
+            let accepted = &mut self.accepted[..columns];
+            (kernels.cascade)(model, &level.stumps, &self.integral, y * stride, accepted);
+            for (column, _) in accepted.iter().enumerate().filter(|(_, passed)| **passed != 0) {
+                let place = |at: usize| (at as f32 * level.scale).round() as i32;
+                self.hits.push(Square { x: place(column * step), y: place(y), size });
+            }
+        }
+    }
+
+    /// Box-filters the image to the level and makes its integral image.
+    fn build_level(&mut self, kernels: &Kernels, grey: &[u8], index: usize) {
         let level = &mut self.levels[index];
         let (width, height) = (level.width, level.height);
         let pixels: &[u8] = match &mut level.grid {
@@ -193,23 +232,13 @@ impl FaceDetector {
             &mut self.scratch,
             &mut self.integral[..stride * (height + 1)],
         );
-        let model = &self.model;
-        let (step, columns) = (level.step, (width - model.window_width) / level.step + 1);
-        let size = (model.window_width as f32 * level.scale).round() as i32;
-        for y in (0..=height - model.window_height).step_by(step) {
-            let accepted = &mut self.accepted[..columns];
-            (kernels.cascade)(model, &level.corners, &self.integral, y * stride, accepted);
-            for (column, _) in accepted.iter().enumerate().filter(|(_, passed)| **passed != 0) {
-                let place = |at: usize| (at as f32 * level.scale).round() as i32;
-                self.hits.push(Square { x: place(column * step), y: place(y), size });
-            }
-        }
     }
 
     /// Groups the hits as OpenCV's `groupRectangles` does (union of similar
-    /// squares, mean of each group, groups of at most `MIN_NEIGHBOURS` and
+    /// squares, mean of each group, groups of at most `min_neighbours` and
     /// groups inside a stronger one dropped) and returns the best face.
     fn best_group(&mut self) -> Option<Face> {
+        let (min_neighbours, group_eps) = (self.tuning.min_neighbours, self.tuning.group_eps);
         let count = self.hits.len();
         let parents = &mut self.parents[..count];
         for (index, parent) in parents.iter_mut().enumerate() {
@@ -224,7 +253,7 @@ impl FaceDetector {
         }
         for i in 0..count {
             for j in 0..i {
-                if similar(self.hits[i], self.hits[j]) {
+                if similar(self.hits[i], self.hits[j], group_eps) {
                     let (a, b) = (root(parents, i), root(parents, j));
                     parents[a.max(b)] = a.min(b);
                 }
@@ -245,13 +274,13 @@ impl FaceDetector {
             let average = |sum: i64| (sum as f32 / cluster.count as f32).round() as i32;
             Square { x: average(cluster.sums[0]), y: average(cluster.sums[1]), size: average(cluster.sums[2]) }
         };
-        let strong = |cluster: &Cluster| cluster.count > MIN_NEIGHBOURS;
+        let strong = |cluster: &Cluster| cluster.count > min_neighbours;
         let mut best: Option<(usize, Square)> = None;
         for (index, cluster) in clusters.iter().enumerate().filter(|(_, cluster)| strong(cluster)) {
             let square = mean(cluster);
             let inside_stronger = clusters.iter().enumerate().filter(|(_, other)| strong(other)).any(|(at, other)| {
                 let outer = mean(other);
-                let margin = (outer.size as f32 * GROUP_EPS).round() as i32;
+                let margin = (outer.size as f32 * group_eps).round() as i32;
                 at != index
                     && square.x >= outer.x - margin
                     && square.y >= outer.y - margin
@@ -279,23 +308,21 @@ pub struct FaceSearch {
     detector: Option<FaceDetector>,
     width: usize,
     height: usize,
-    /// From the frame to `SEARCH_WIDTH`; none for a frame no wider.
+    /// From the frame to `FACE_SEARCH_WIDTH`; none for a frame no wider.
     grid: Option<BoxGrid>,
     frame_width: usize,
     /// Frame pixels per searched pixel, across and down.
     scales: [f32; 2],
     columns: Vec<u16>,
     luma: Vec<u8>,
-    /// The last face for the boundary: found (1 or 0), x, y, size.
-    record: [f32; 4],
 }
 
 impl FaceSearch {
     pub fn new(frame_width: usize, frame_height: usize) -> FaceSearch {
-        let (width, height) = if frame_width <= SEARCH_WIDTH {
+        let (width, height) = if frame_width <= FACE_SEARCH_WIDTH {
             (frame_width, frame_height)
         } else {
-            (SEARCH_WIDTH, ((frame_height * SEARCH_WIDTH + frame_width / 2) / frame_width).max(1))
+            (FACE_SEARCH_WIDTH, ((frame_height * FACE_SEARCH_WIDTH + frame_width / 2) / frame_width).max(1))
         };
         let grid = (width < frame_width).then(|| BoxGrid::new(frame_width, frame_height, width, height, 1));
         FaceSearch {
@@ -308,7 +335,6 @@ impl FaceSearch {
             grid,
             frame_width,
             scales: [frame_width as f32 / width as f32, frame_height as f32 / height as f32],
-            record: [0.0; 4],
         }
     }
 
@@ -355,20 +381,16 @@ impl FaceSearch {
         let [across, down] = self.scales;
         Some(Face { x: face.x * across, y: face.y * down, size: face.size * across })
     }
-
-    /// `face` as the boundary's record: found (1 or 0), x, y, size.
-    pub fn record(&mut self, face: Option<Face>) -> &[f32; 4] {
-        self.record = face.map_or([0.0; 4], |face| [1.0, face.x, face.y, face.size]);
-        &self.record
-    }
 }
 
-/// OpenCV's `SimilarRects`: every side within `GROUP_EPS` of the mean size.
-fn similar(a: Square, b: Square) -> bool {
-    let delta = GROUP_EPS * a.size.min(b.size) as f32;
+/// OpenCV's `SimilarRects`: every side within `eps` of the mean size.
+fn similar(a: Square, b: Square, eps: f32) -> bool {
+    let delta = eps * a.size.min(b.size) as f32;
     let near = |p: i32, q: i32| ((p - q).abs() as f32) <= delta;
     near(a.x, b.x) && near(a.y, b.y) && near(a.x + a.size, b.x + b.size) && near(a.y + a.size, b.y + b.size)
 }
 
+#[cfg(test)]
+mod measure;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -86,16 +86,6 @@ pub unsafe extern "C" fn vision_face_model_load(analyser: *mut Analyser) -> u32 
     analyser.as_mut().map_or(0, |analyser| analyser.load_face_model() as u32)
 }
 
-/// Looks for a face in the frame last processed: a record of four `f32`,
-/// found (1 or 0), then the centre x, y and the side in pixels of the frame.
-///
-/// # Safety
-/// `analyser` is null or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn vision_detect_face(analyser: *mut Analyser) -> *const f32 {
-    analyser.as_mut().map_or(null(), |analyser| analyser.face_record().as_ptr())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,8 +138,6 @@ mod tests {
             analyser.frame_mut().copy_from_slice(&crate::testing::flat(640, 480, [90, 120, 150]));
             analyser.process(0.0);
             assert_eq!(analyser.detect_face(), None);
-            assert_eq!(std::slice::from_raw_parts(vision_detect_face(analyser), 4), [0.0; 4]);
-            assert!(vision_detect_face(null_mut()).is_null());
             vision_analyser_free(analyser);
         }
     }

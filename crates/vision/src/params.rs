@@ -45,6 +45,18 @@ pub const MAX_FRAME_GAP_MS: f64 = 2_000.0;
 pub const FRAME_INTERVAL_MS: f64 = 1_000.0;
 /// The largest frame side accepted.
 pub const MAX_SIDE: u32 = 4096;
+/// Faces are searched in the frame box-filtered to at most this width, in pixels: a face a quarter of a 640 px frame's width is still 40 px there, and the search costs a sixteenth.
+pub const FACE_SEARCH_WIDTH: usize = 160;
+/// The smallest face looked for, in pixels of the search width: pyramid levels whose window is smaller are not scanned (a guest at a laptop is far larger).
+pub const FACE_MIN_SIZE: f32 = 28.0;
+/// Each pyramid level of the face search is this much smaller than the one before.
+pub const FACE_SCALE_FACTOR: f32 = 1.1;
+/// Pyramid levels below this scale are scanned every second pixel, the others at every pixel.
+pub const FACE_DENSE_SCALE: f32 = 2.0;
+/// A group of cascade hits is a face when it has more than this many.
+pub const FACE_MIN_NEIGHBOURS: usize = 3;
+/// How far apart two hits may be, as a share of their size, and be one face.
+pub const FACE_GROUP_EPS: f32 = 0.2;
 
 /// Luma with weights 1/4, 1/2, 1/4: the rounded average of green and of the
 /// rounded average of red and blue. It is within a few levels of BT.601 on

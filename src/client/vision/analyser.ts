@@ -17,7 +17,6 @@ export interface VisionExports {
   vision_thumbnail(analyser: number): number;
   vision_face_model_buffer(analyser: number, length: number): number;
   vision_face_model_load(analyser: number): number;
-  vision_detect_face(analyser: number): number;
 }
 
 const REQUIRED_EXPORTS = [
@@ -30,7 +29,6 @@ const REQUIRED_EXPORTS = [
   'vision_thumbnail',
   'vision_face_model_buffer',
   'vision_face_model_load',
-  'vision_detect_face',
 ] as const;
 
 /**
@@ -43,13 +41,6 @@ export function toVisionExports(exports: Record<string, unknown>, source: string
     if (typeof exports[name] !== 'function') throw new Error(`${source} does not export ${name}`);
   }
   return exports as unknown as VisionExports;
-}
-
-/** A face's centre and side in pixels of the frame. */
-export interface FaceInFrame {
-  x: number;
-  y: number;
-  size: number;
 }
 
 export interface AnalyserOptions {
@@ -261,12 +252,6 @@ export class Analyser implements FrameAnalyser {
     if (pointer === 0) return false;
     new Uint8Array(this.buffer(), pointer, bytes.length).set(bytes);
     return this.exports.vision_face_model_load(this.live()) === 1;
-  }
-
-  /** The best face in the frame last processed, in pixels of the frame; null without a face model or a face. */
-  detectFace(): FaceInFrame | null {
-    const [found, x, y, size] = new Float32Array(this.buffer(), this.exports.vision_detect_face(this.live()), 4);
-    return found === 1 ? { x, y, size } : null;
   }
 
   dispose(): void {

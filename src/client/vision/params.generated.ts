@@ -45,3 +45,15 @@ export const MAX_FRAME_GAP_MS = 2000; // f64
 export const FRAME_INTERVAL_MS = 1000; // f64
 /** The largest frame side accepted. */
 export const MAX_SIDE = 4096; // u32
+/** Faces are searched in the frame box-filtered to at most this width, in pixels: a face a quarter of a 640 px frame's width is still 40 px there, and the search costs a sixteenth. */
+export const FACE_SEARCH_WIDTH = 160; // usize
+/** The smallest face looked for, in pixels of the search width: pyramid levels whose window is smaller are not scanned (a guest at a laptop is far larger). */
+export const FACE_MIN_SIZE = 28; // f32
+/** Each pyramid level of the face search is this much smaller than the one before. */
+export const FACE_SCALE_FACTOR = 1.1; // f32
+/** Pyramid levels below this scale are scanned every second pixel, the others at every pixel. */
+export const FACE_DENSE_SCALE = 2; // f32
+/** A group of cascade hits is a face when it has more than this many. */
+export const FACE_MIN_NEIGHBOURS = 3; // usize
+/** How far apart two hits may be, as a share of their size, and be one face. */
+export const FACE_GROUP_EPS = 0.2; // f32

@@ -5,6 +5,10 @@ use crate::testing::Rng;
 
 const VARIANTS: [&Kernels; 2] = [&SCALAR, &SIMD];
 
+/// The shipped tuning with every level scanned, down to the window: the
+/// synthetic pattern below is window-sized.
+const ALL_LEVELS: Tuning = Tuning { min_size: 0.0, ..Tuning::SHIPPED };
+
 /// The bytes of a model in the format of `model.rs`.
 fn encode(
     window: (u8, u8),
@@ -104,7 +108,7 @@ fn bright_square(width: usize, height: usize, x: usize, y: usize, side: usize) -
 fn finds_the_one_pattern_the_synthetic_model_takes() {
     let model = FaceModel::parse(&bright_centre_model()).expect("a model");
     for kernels in VARIANTS {
-        let mut detector = FaceDetector::new(model.clone());
+        let mut detector = FaceDetector::with_tuning(model.clone(), ALL_LEVELS);
         for (width, height, x, y) in [(160, 120, 50, 40), (97, 61, 71, 9), (160, 120, 8, 8)] {
             let face = detector.detect(kernels, &bright_square(width, height, x, y, 8), width, height);
             let face = face.unwrap_or_else(|| panic!("{} {}x{}: no face", kernels.name, width, height));
@@ -118,6 +122,12 @@ fn finds_the_one_pattern_the_synthetic_model_takes() {
         assert_eq!(detector.detect(kernels, &[30; 23 * 40], 23, 40), None);
         assert_eq!(detector.detect(kernels, &[30; 10], 0, 10), None);
         assert_eq!(detector.detect(kernels, &[30; 10], 4, 4), None, "fewer pixels than the size says");
+        // The shipped tuning skips the levels of faces under its smallest
+        // size: the pattern is found on larger windows only.
+        let mut shipped = FaceDetector::new(model.clone());
+        let face = shipped.detect(kernels, &bright_square(160, 120, 50, 40, 8), 160, 120).expect("a face");
+        assert!(face.size >= Tuning::SHIPPED.min_size, "{} {:?}", kernels.name, face);
+        assert!((face.x - 54.0).abs() <= 4.0 && (face.y - 44.0).abs() <= 4.0, "{} {:?}", kernels.name, face);
     }
 }
 
@@ -132,7 +142,7 @@ fn groups_keep_the_strongest_and_drop_single_hits() {
     detector.hits.extend((0..6).map(|i| square(60 + i, 30, 30)));
     // The six's mean x, 62.5, rounds half away from zero.
     assert_eq!(detector.best_group(), Some(Face { x: 78.0, y: 45.0, size: 30.0 }));
-    // Three hits are no more than MIN_NEIGHBOURS (3); four are.
+    // Three hits are no more than FACE_MIN_NEIGHBOURS (3); four are.
     detector.hits.truncate(4);
     assert_eq!(detector.best_group(), None);
     detector.hits.push(square(10, 11, 40));
@@ -141,7 +151,7 @@ fn groups_keep_the_strongest_and_drop_single_hits() {
 
 /// The model `scripts/face-model.mjs` writes; `npm test` builds it before
 /// `cargo test` (scripts/test.mjs), so it is required, not optional.
-fn real_model() -> FaceModel {
+pub(crate) fn real_model() -> FaceModel {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pkg/face-model.bin");
     let bytes = std::fs::read(path)
         .unwrap_or_else(|error| panic!("{}: {} (write it with `node scripts/face-model.mjs`)", path, error));
@@ -195,7 +205,7 @@ fn both_kernel_sets_hit_the_same_windows_of_the_real_model() {
         .collect();
     let mut hits = Vec::new();
     for kernels in VARIANTS {
-        let mut detector = FaceDetector::new(model.clone());
+        let mut detector = FaceDetector::with_tuning(model.clone(), ALL_LEVELS);
         let face = detector.detect(kernels, &grey, width, height);
         hits.push((detector.hits.clone(), face));
     }
@@ -214,6 +224,7 @@ fn a_search_box_filters_the_frame_to_its_width_and_answers_in_frame_pixels() {
         let bytes = bright_centre_model();
         search.model_bytes_mut(bytes.len()).expect("room").copy_from_slice(&bytes);
         assert!(search.load() && search.has_model());
+        search.detector.as_mut().expect("a detector").tuning = ALL_LEVELS;
         // 32 px at 640 wide is 8 px at 160: the synthetic model's pattern.
         let face = search.detect(kernels, &bright_square(640, 480, 200, 160, 32)).expect("a face");
         assert!((face.x - 216.0).abs() <= 10.0 && (face.y - 176.0).abs() <= 10.0, "{} {:?}", kernels.name, face);
@@ -222,6 +233,7 @@ fn a_search_box_filters_the_frame_to_its_width_and_answers_in_frame_pixels() {
         let mut narrow = FaceSearch::new(97, 61);
         narrow.model_bytes_mut(bytes.len()).expect("room").copy_from_slice(&bytes);
         assert!(narrow.load());
+        narrow.detector.as_mut().expect("a detector").tuning = ALL_LEVELS;
         let face = narrow.detect(kernels, &bright_square(97, 61, 71, 9, 8)).expect("a face");
         assert!((face.x - 75.0).abs() <= 2.5 && (face.y - 13.0).abs() <= 2.5, "{} {:?}", kernels.name, face);
     }

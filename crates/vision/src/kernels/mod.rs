@@ -69,8 +69,57 @@ pub type SpanMeans = fn(&[u16], &[Span], &[Window], usize, &Divisors, &mut [u32]
 /// The signature of `Kernels::integral`: `(pixels, width, split, scratch, out)`.
 pub type Integral = fn(&[u8], usize, bool, &mut [u32], &mut [u32]);
 
-/// The signature of `Kernels::cascade`: `(model, corners, integral, base, accepted)`.
-pub type Cascade = fn(&FaceModel, &[u32], &[u32], usize, &mut [u8]);
+/// The signature of `Kernels::cascade`: `(model, stumps, integral, base, accepted)`.
+pub type Cascade = fn(&FaceModel, &StumpCorners, &[u32], usize, &mut [u8]);
+
+/// Where a pyramid level's stumps read the integral image: per weak
+/// classifier of the model, in order, the 16 corners of its feature's 3x3
+/// blocks (row by row) as offsets from a window's place; and one past the
+/// largest of them, so that a kernel checks its reads once a call, not once
+/// a load.
+pub struct StumpCorners {
+    corners: Vec<u32>,
+    reach: usize,
+}
+
+impl StumpCorners {
+    /// The corners of `model`'s stumps, given the offset of a feature-grid
+    /// point `(dx, dy)` from a window's place.
+    pub fn new(model: &FaceModel, offset: impl Fn(usize, usize) -> u32) -> StumpCorners {
+        let mut corners = Vec::with_capacity(model.weak.len() * 16);
+        for weak in &model.weak {
+            let feature = model.features[weak.feature];
+            let (x, y, w, h) =
+                (feature.x as usize, feature.y as usize, feature.width as usize, feature.height as usize);
+            for row in 0..4 {
+                for column in 0..4 {
+                    corners.push(offset(x + column * w, y + row * h));
+                }
+            }
+        }
+        let reach = corners.iter().max().map_or(0, |&largest| largest as usize + 1);
+        StumpCorners { corners, reach }
+    }
+
+    /// Each stump's 16 corners, stump by stump.
+    #[inline(always)]
+    pub fn per_stump(&self) -> core::slice::ChunksExact<'_, u32> {
+        self.corners.chunks_exact(16)
+    }
+
+    /// Whether `windows` windows from `base`, read `lanes` at a time (the
+    /// last group whole), stay inside an integral image of `length` values,
+    /// and there is a stump's corners for every weak classifier of `model`:
+    /// what the kernels check once before reading without bounds checks.
+    #[inline(always)]
+    pub fn fit(&self, model: &FaceModel, base: usize, windows: usize, lanes: usize, length: usize) -> bool {
+        let stumps: usize = model.stages.iter().map(|stage| stage.weak_count).sum();
+        let read = (windows + lanes - 1) / lanes * lanes;
+        stumps == model.weak.len()
+            && self.corners.len() == stumps * 16
+            && (windows == 0 || base + read - 1 + self.reach <= length)
+    }
+}
 
 /// Where column `column` of an integral image row of `stride` values sits:
 /// in place, or with the columns split, the even ones first.
@@ -124,11 +173,11 @@ pub struct Kernels {
     /// (`integral_column`). `scratch` has room for a row plus four values.
     pub integral: Integral,
     /// Runs the face cascade on `accepted.len()` windows whose places in
-    /// the integral image are `base`, `base + 1`, ...: `corners` are, per
-    /// feature, its 16 block corners as offsets from a window's place (see
-    /// `face::Level`). Sets each window's byte to 1 when it passes every
-    /// stage, else 0. The integral image has four values of room past its
-    /// end: a SIMD set evaluates four windows at once.
+    /// the integral image are `base`, `base + 1`, ...: `stumps` says where
+    /// each stump reads (see `StumpCorners`). Sets each window's byte to 1
+    /// when it passes every stage, else 0. The integral image has four
+    /// values of room past its end: a SIMD set evaluates four windows at
+    /// once. Panics when the reads would leave the integral image.
     pub cascade: Cascade,
 }
 

@@ -1,7 +1,7 @@
 //! Plain Rust kernels: the fallback for engines without simd128, and the
 //! tails of the SIMD kernels.
 
-use super::{integral_column, RowStats};
+use super::{integral_column, RowStats, StumpCorners};
 use crate::face::model::{FaceModel, Weak};
 use crate::grid::{Divisors, Span, Window, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
@@ -223,20 +223,29 @@ pub fn running_row(line: &[u8], running: &mut [u32]) {
     }
 }
 
-pub fn cascade(model: &FaceModel, corners: &[u32], integral: &[u32], base: usize, accepted: &mut [u8]) {
+pub fn cascade(model: &FaceModel, stumps: &StumpCorners, integral: &[u32], base: usize, accepted: &mut [u8]) {
+    // Checked once here, so that the loads below need no check of their own.
+    assert!(stumps.fit(model, base, accepted.len(), 1, integral.len()), "cascade reads past the integral image");
     for (offset, passed) in accepted.iter_mut().enumerate() {
-        *passed = passes(model, corners, &integral[base + offset..]) as u8;
+        // SAFETY: `fit` says every window here plus every corner is inside
+        // `integral`, and that there is a stump's corners per weak classifier.
+        *passed = unsafe { passes(model, stumps, integral.as_ptr().add(base + offset)) } as u8;
     }
 }
 
-/// Whether the window at the start of `window` passes every stage.
-fn passes(model: &FaceModel, corners: &[u32], window: &[u32]) -> bool {
-    let mut weak = model.weak.iter();
+/// Whether the window at `window` passes every stage.
+///
+/// # Safety
+///
+/// Every corner of `stumps` from `window` is readable, and `stumps` has a
+/// stump per weak classifier of `model` (`StumpCorners::fit`).
+#[inline(always)]
+unsafe fn passes(model: &FaceModel, stumps: &StumpCorners, window: *const u32) -> bool {
+    let mut weak = model.weak.iter().zip(stumps.per_stump());
     for stage in &model.stages {
         let mut sum = 0.0f32;
-        for classifier in weak.by_ref().take(stage.weak_count) {
-            let code = lbp_code(&corners[classifier.feature * 16..classifier.feature * 16 + 16], window);
-            sum += leaf(classifier, code);
+        for (classifier, corners) in weak.by_ref().take(stage.weak_count) {
+            sum += leaf(classifier, lbp_code(corners, window));
         }
         if sum < stage.threshold {
             return false;
@@ -256,15 +265,24 @@ pub fn leaf(classifier: &Weak, code: u8) -> f32 {
 pub const LBP_BLOCKS: [usize; 8] = [0, 1, 2, 5, 8, 7, 6, 3];
 
 /// The feature's LBP code: a bit per outer block whose sum is at least the
-/// centre block's.
+/// centre block's. The 16 corners are read once; each row of corners gives
+/// three differences, and each block is a difference of two of them.
+///
+/// # Safety
+///
+/// Every corner from `window` is readable.
 #[inline(always)]
-fn lbp_code(corners: &[u32], window: &[u32]) -> u8 {
-    let point = |index: usize| window[corners[index] as usize];
-    let block = |block: usize| {
-        let at = block / 3 * 4 + block % 3;
-        let sum = point(at).wrapping_sub(point(at + 1)).wrapping_sub(point(at + 4)).wrapping_add(point(at + 5));
-        sum as i32
-    };
+unsafe fn lbp_code(corners: &[u32], window: *const u32) -> u8 {
+    let corners: &[u32; 16] = corners.try_into().expect("16 corners");
+    let point = |index: usize| *window.add(corners[index] as usize);
+    let mut across = [0u32; 12];
+    for row in 0..4 {
+        let (a, b, c, d) = (point(row * 4), point(row * 4 + 1), point(row * 4 + 2), point(row * 4 + 3));
+        across[row * 3] = a.wrapping_sub(b);
+        across[row * 3 + 1] = b.wrapping_sub(c);
+        across[row * 3 + 2] = c.wrapping_sub(d);
+    }
+    let block = |block: usize| across[block].wrapping_sub(across[block + 3]) as i32;
     let centre = block(4);
     LBP_BLOCKS.iter().fold(0, |code, &outer| code << 1 | (block(outer) >= centre) as u8)
 }

@@ -1,7 +1,7 @@
 //! simd128 kernels, sixteen pixels at a time. Pixels that do not fill a
 //! vector go through the scalar kernels.
 
-use super::{integral_column, scalar, RowStats, MAX_PIECES};
+use super::{integral_column, scalar, RowStats, StumpCorners, MAX_PIECES};
 use crate::face::model::{FaceModel, Weak};
 use crate::grid::MEAN_EPSILON;
 use crate::grid::{Divisors, Span, Window, WINDOW_VALUES};
@@ -573,28 +573,37 @@ fn running_row(line: &[u8], running: &mut [u32]) {
     }
 }
 
-pub fn cascade(model: &FaceModel, corners: &[u32], integral: &[u32], base: usize, accepted: &mut [u8]) {
+pub fn cascade(model: &FaceModel, stumps: &StumpCorners, integral: &[u32], base: usize, accepted: &mut [u8]) {
+    // Checked once here, so that the loads below need no check of their own.
+    assert!(stumps.fit(model, base, accepted.len(), 4, integral.len()), "cascade reads past the integral image");
     for (group, passed) in accepted.chunks_mut(4).enumerate() {
-        let lanes = to_u32x4(four_windows(model, corners, &integral[base + group * 4..]));
+        // SAFETY: `fit` says every group of four windows here (the last one
+        // whole) plus every corner is inside `integral`, and that there is a
+        // stump's corners per weak classifier.
+        let lanes = to_u32x4(unsafe { four_windows(model, stumps, integral.as_ptr().add(base + group * 4)) });
         for (passed, lane) in passed.iter_mut().zip(lanes) {
             *passed = (lane != 0) as u8;
         }
     }
 }
 
-/// The cascade on the four windows at the start of `windows`, one a lane:
-/// the same corner of four adjacent windows is four consecutive values,
-/// one load. All ones in the lanes that pass every stage; the stages stop
-/// once every lane has failed.
+/// The cascade on the four windows from `windows`, one a lane: the same
+/// corner of four adjacent windows is four consecutive values, one load.
+/// All ones in the lanes that pass every stage; the stages stop once every
+/// lane has failed.
+///
+/// # Safety
+///
+/// Every corner of `stumps` from each of the four windows is readable, and
+/// `stumps` has a stump per weak classifier of `model` (`StumpCorners::fit`).
 #[inline(always)]
-fn four_windows(model: &FaceModel, corners: &[u32], windows: &[u32]) -> v128 {
+unsafe fn four_windows(model: &FaceModel, stumps: &StumpCorners, windows: *const u32) -> v128 {
     let mut alive = u32x4_splat(u32::MAX);
-    let mut weak = model.weak.iter();
+    let mut weak = model.weak.iter().zip(stumps.per_stump());
     for stage in &model.stages {
         let mut sum = f32x4_splat(0.0);
-        for classifier in weak.by_ref().take(stage.weak_count) {
-            let code = lbp_codes(&corners[classifier.feature * 16..classifier.feature * 16 + 16], windows);
-            sum = f32x4_add(sum, leaves(classifier, code));
+        for (classifier, corners) in weak.by_ref().take(stage.weak_count) {
+            sum = f32x4_add(sum, leaves(classifier, lbp_codes(corners, windows)));
         }
         alive = v128_and(alive, f32x4_ge(sum, f32x4_splat(stage.threshold)));
         if !v128_any_true(alive) {
@@ -604,24 +613,35 @@ fn four_windows(model: &FaceModel, corners: &[u32], windows: &[u32]) -> v128 {
     alive
 }
 
-/// The LBP codes of one feature in four windows, one a 32-bit lane.
+/// The LBP codes of one feature in four windows, one a 32-bit lane. The 16
+/// corners are loaded once; each row of corners gives three differences,
+/// and each block is a difference of two of them.
+///
+/// # Safety
+///
+/// Every corner from each of the four windows is readable.
 #[inline(always)]
-fn lbp_codes(corners: &[u32], windows: &[u32]) -> v128 {
-    let mut points = [zero(); 16];
-    for (point, corner) in points.iter_mut().zip(corners) {
-        *point = load_u32x4(&windows[*corner as usize..]);
+unsafe fn lbp_codes(corners: &[u32], windows: *const u32) -> v128 {
+    let corners: &[u32; 16] = corners.try_into().expect("16 corners");
+    let point = |index: usize| load_u32x4_at(windows.add(corners[index] as usize));
+    let mut across = [zero(); 12];
+    for row in 0..4 {
+        let (a, b, c, d) = (point(row * 4), point(row * 4 + 1), point(row * 4 + 2), point(row * 4 + 3));
+        across[row * 3] = u32x4_sub(a, b);
+        across[row * 3 + 1] = u32x4_sub(b, c);
+        across[row * 3 + 2] = u32x4_sub(c, d);
     }
-    let block = |block: usize| {
-        let at = block / 3 * 4 + block % 3;
-        u32x4_add(u32x4_sub(points[at], points[at + 1]), u32x4_sub(points[at + 5], points[at + 4]))
-    };
+    let block = |block: usize| u32x4_sub(across[block], across[block + 3]);
     let centre = block(4);
+    // Bit by bit from the highest: double the code and add -1 (all ones)
+    // where the block is below the centre, then add 255 once, which sets
+    // every bit of a block at least the centre. Two adds and one compare a
+    // bit, where a mask and an or take a select (three instructions).
     let mut code = zero();
-    for (bit, &outer) in scalar::LBP_BLOCKS.iter().enumerate() {
-        let at_least = i32x4_ge(block(outer), centre);
-        code = v128_or(code, v128_and(at_least, u32x4_splat(0x80 >> bit)));
+    for &outer in &scalar::LBP_BLOCKS {
+        code = u32x4_add(u32x4_add(code, code), i32x4_lt(block(outer), centre));
     }
-    code
+    u32x4_add(code, u32x4_splat(255))
 }
 
 /// Each lane's byte index in a 32-bit lane whose upper bytes swizzle to zero.

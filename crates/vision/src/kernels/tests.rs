@@ -333,17 +333,8 @@ fn cascade_matches_the_reference() {
         rng.fill(&mut pixels);
         for step in [1, 2] {
             let stride = width + 1;
-            let corners: Vec<u32> = model
-                .features
-                .iter()
-                .flat_map(|feature| {
-                    (0..16).map(move |corner| {
-                        let dx = feature.x as usize + corner % 4 * feature.width as usize;
-                        let dy = feature.y as usize + corner / 4 * feature.height as usize;
-                        (dy * stride + integral_column(dx, stride, step == 2)) as u32
-                    })
-                })
-                .collect();
+            let stumps =
+                StumpCorners::new(&model, |dx, dy| (dy * stride + integral_column(dx, stride, step == 2)) as u32);
             let mut integral = vec![0u32; stride * (height + 1) + 4];
             (SCALAR.integral)(
                 &pixels,
@@ -362,7 +353,7 @@ fn cascade_matches_the_reference() {
                 }
                 for kernels in VARIANTS {
                     let mut accepted = vec![7u8; columns];
-                    (kernels.cascade)(&model, &corners, &integral, y * stride, &mut accepted);
+                    (kernels.cascade)(&model, &stumps, &integral, y * stride, &mut accepted);
                     assert_eq!(accepted, expected, "{} {}x{} step {} row {}", kernels.name, width, height, step, y);
                 }
             }

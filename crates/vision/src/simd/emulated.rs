@@ -74,6 +74,15 @@ pub fn load_u32x4(values: &[u32]) -> v128 {
     v128::from_u32_lanes([values[0], values[1], values[2], values[3]])
 }
 
+/// Four 32-bit lanes from `pointer`, unchecked.
+///
+/// # Safety
+///
+/// The four values from `pointer` must be readable.
+pub unsafe fn load_u32x4_at(pointer: *const u32) -> v128 {
+    load_u32x4(core::slice::from_raw_parts(pointer, 4))
+}
+
 pub fn load_u16x4_zero(values: &[u16]) -> v128 {
     v128::from_u16_lanes([values[0], values[1], values[2], values[3], 0, 0, 0, 0])
 }
@@ -322,9 +331,9 @@ pub fn i16x8_narrow_i32x4(a: v128, b: v128) -> v128 {
 }
 
 /// All ones in each lane where `a >= b` as signed 32-bit values.
-pub fn i32x4_ge(a: v128, b: v128) -> v128 {
+pub fn i32x4_lt(a: v128, b: v128) -> v128 {
     let (a, b) = (a.u32_lanes(), b.u32_lanes());
-    v128::from_u32_lanes([0, 1, 2, 3].map(|i| if a[i] as i32 >= b[i] as i32 { u32::MAX } else { 0 }))
+    v128::from_u32_lanes([0, 1, 2, 3].map(|i| if (a[i] as i32) < b[i] as i32 { u32::MAX } else { 0 }))
 }
 
 pub fn i32x4_ne(a: v128, b: v128) -> v128 {

@@ -102,4 +102,14 @@ pub fn store_u32x4(values: &mut [u32], value: v128) {
     unsafe { v128_store(values.as_mut_ptr() as *mut v128, value) }
 }
 
-pub use core::arch::wasm32::{f32x4_ge, i32x4_ge, i32x4_ne, u32x4_shr, u8x16_sub, v128_any_true, v128_bitselect};
+pub use core::arch::wasm32::{f32x4_ge, i32x4_lt, i32x4_ne, u32x4_shr, u8x16_sub, v128_any_true, v128_bitselect};
+
+/// Four 32-bit lanes from `pointer`, unchecked.
+///
+/// # Safety
+///
+/// The four values from `pointer` must be readable.
+#[inline(always)]
+pub unsafe fn load_u32x4_at(pointer: *const u32) -> v128 {
+    v128_load(pointer as *const v128)
+}
