@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchFootage } from '../bench/footage/fetch.ts';
 import { FootageImages, FootageRenderer } from '../bench/footage/render.ts';
-import { planClip, type Clip } from '../bench/footage/script.ts';
+import { planClip, type Clip, type Pose } from '../bench/footage/script.ts';
 import { encodeY4m, writeFileAtomic } from './y4m.ts';
 
 const WIDTH = 160;
@@ -29,22 +29,53 @@ export interface FaceVideoOptions {
 
 /** Writes the face, away, face video and returns its path (in the system's temporary directory). */
 export function faceAwayVideo({ awayS, presentS = 20 }: FaceVideoOptions): string {
-  const clip: Clip = {
-    name: 'face-away-face',
+  return faceVideo(`face-away-${presentS}-${awayS}`, {
     about: 'a man types at the left of the frame, leaves the room empty, and comes back',
+    script: [
+      { s: presentS, do: 'types', x: 0.3, say: 'types at the left of the frame' },
+      { s: awayS, do: 'away', say: 'leaves: the room empty' },
+      { s: presentS, do: 'types', say: 'comes back and types' },
+    ],
+  });
+}
+
+/**
+ * A man sitting perfectly still at the left of the frame, his face in
+ * view: one pose, one exposure and no sensor noise, so that every frame (and
+ * the loop's seam) is the same picture.
+ */
+export function faceStillVideo(): string {
+  const seconds = 5;
+  return faceVideo(
+    'face-still',
+    {
+      about: 'a man sits perfectly still at the left of the frame',
+      noise: 0,
+      script: [{ s: seconds, do: 'reads', x: 0.3, say: 'reads, perfectly still' }],
+    },
+    // The pose once he has settled at the left, drawn at the first second's exposure.
+    (poses) => () => ({ second: 0, pose: poses[seconds - 1] }),
+  );
+}
+
+/** Which pose, at which second's exposure, each second of the video shows: by default the plan's own. */
+type Posing = (poses: readonly Pose[]) => (second: number) => { second: number; pose: Pose };
+
+const AS_PLANNED: Posing = (poses) => (second) => ({ second, pose: poses[second] });
+
+function faceVideo(name: string, scene: Pick<Clip, 'about' | 'script' | 'noise'>, posing: Posing = AS_PLANNED): string {
+  const clip: Clip = {
+    name,
     width: WIDTH,
     height: HEIGHT,
     ios: false,
     person: 'man-tshirt',
     background: 'lecture-hall',
     seed: 4242,
-    script: [
-      { s: presentS, do: 'types', x: 0.3, say: 'types at the left of the frame' },
-      { s: awayS, do: 'away', say: 'leaves: the room empty' },
-      { s: presentS, do: 'types', say: 'comes back and types' },
-    ],
+    ...scene,
   };
   const plan = planClip(clip);
+  const at = posing(plan.poses);
   const renderer = new FootageRenderer(clip, new FootageImages(fetchFootage()));
   const frames = plan.poses.length * FPS;
   const rgba = new Uint8ClampedArray(WIDTH * HEIGHT * 4);
@@ -53,7 +84,8 @@ export function faceAwayVideo({ awayS, presentS = 20 }: FaceVideoOptions): strin
   // encodeY4m asks for a frame's pixels in order, luma first.
   const pixel = (x: number, y: number, frame: number) => {
     if (frame !== rendered) {
-      renderer.render(Math.floor(frame / FPS), plan.poses[Math.floor(frame / FPS)], rgba);
+      const { second, pose } = at(Math.floor(frame / FPS));
+      renderer.render(second, pose, rgba);
       rendered = frame;
     }
     const p = (y * WIDTH + x) * 4;
@@ -74,5 +106,5 @@ export function faceAwayVideo({ awayS, presentS = 20 }: FaceVideoOptions): strin
       return [128 - 0.168736 * r - 0.331264 * g + 0.5 * b, 128 + 0.5 * r - 0.418688 * g - 0.081312 * b];
     },
   });
-  return writeFileAtomic(join(tmpdir(), 'warden-fake-camera', `face-away-${presentS}-${awayS}.y4m`), video);
+  return writeFileAtomic(join(tmpdir(), 'warden-fake-camera', `${name}.y4m`), video);
 }

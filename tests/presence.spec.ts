@@ -1,0 +1,155 @@
+/**
+ * The Warden sees the person (docs/vision.md, Presence; docs/rules.md, The
+ * check-in): Chromium's fake camera plays a real face (tests/face-video.ts,
+ * from the judgment benchmark's footage) that leaves the room empty and comes
+ * back, and a face that sits perfectly still. The face model loads with the
+ * jail, the worker finds the face on the device, and what it makes of it
+ * reaches the real server: the eye turns toward the face, an empty seat is
+ * asked about before it is written, the face back is greeted, the report
+ * shows the away, and no one is accused of nodding.
+ *
+ * The video plays in real time while the page's clock is fake: the test
+ * moves the fake clock while the room is empty, and waits in real time for
+ * the face to come back.
+ */
+import { expect, type Page } from '@playwright/test';
+import { advanceUntil, test } from './fake-camera.ts';
+import { faceAwayVideo, faceStillVideo } from './face-video.ts';
+import { VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { cameraWatching, intoJail, logsOf, motionKinds } from './live-jail.ts';
+import { recordSpeech, spokenLines } from './speech.ts';
+import { runFor, setSystemTime } from './worker-clock.ts';
+
+/** Real seconds of the empty room: room for the away count and the check-in's 30 s in 2 s steps of the fake clock. */
+const AWAY_REAL_S = 45;
+const FACE_AWAY = faceAwayVideo({ awayS: AWAY_REAL_S, presentS: 15 });
+const FACE_STILL = faceStillVideo();
+
+const WORDS = [
+  {
+    language: 'en',
+    locale: 'en-US',
+    voice: 'en-US',
+    camera: 'Camera',
+    checkIn: "Are you still with me? I can't see you in your seat.",
+    here: "I'm here",
+    away: 'You left your seat. Come back and get back to work.',
+    back: "Welcome back. Let's pick up where you left off.",
+    report: 'Report',
+  },
+  {
+    language: 'ja',
+    locale: 'ja-JP',
+    voice: 'ja-JP',
+    camera: 'カメラ',
+    checkIn: 'まだそこにいますか？席に姿が見えません。',
+    here: 'ここにいます',
+    away: '席が空いていますね。戻ってきて、作業を再開してください。',
+    back: 'おかえりなさい。さっきの続きから始めましょう。',
+    report: 'レポート',
+  },
+] as const;
+
+function eye(page: Page) {
+  return page.locator('.jail-screen .eye');
+}
+
+/** The pupil's turn to the right, in px, while the eye follows a face (docs/client.md, The live screen). */
+function gazeX(page: Page): Promise<number> {
+  return eye(page).evaluate((element) => Number.parseFloat(getComputedStyle(element).getPropertyValue('--gaze-x')));
+}
+
+test.afterEach(async ({ request }) => {
+  await request.post('/dev/clock', { data: { offsetMs: 0 } });
+});
+
+let daysAhead = 8;
+
+for (const { name, viewport } of VIEWPORTS) {
+  for (const words of WORDS) {
+    test.describe(`the Warden sees the person at ${name} in ${words.language}`, () => {
+      test.use({ viewport, locale: words.locale, serviceWorkers: 'block', camera: FACE_AWAY });
+
+      test('the eye follows the face; the empty seat is asked about, then written as away; the face back is greeted; the report shows the away', async ({
+        page,
+        request,
+      }) => {
+        test.setTimeout(240_000);
+        const missing = watchMissingTexts(page);
+        await recordSpeech(page);
+        const jail = await intoJail(page, request, daysAhead++, words.language);
+        await cameraWatching(page, words.camera);
+
+        // The man sits at the left of the camera's picture; the front camera's preview is a mirror, so the Warden looks to its right.
+        await expect(eye(page)).toHaveAttribute('data-gaze', 'following');
+        expect(await gazeX(page)).toBeGreaterThan(4);
+
+        // He leaves (in the video's real time): the eye stops following and searches for him. The
+        // worker samples on the fake clock, so it moves a second at a time meanwhile.
+        await expect
+          .poll(
+            async () => {
+              await runFor(page, 1_000);
+              return eye(page).getAttribute('data-gaze');
+            },
+            { timeout: 40_000, intervals: [200] },
+          )
+          .toBe('searching');
+        // After the away count without a face, the Warden asks before it accuses.
+        const here = page.getByRole('button', { name: words.here });
+        await advanceUntil(page, () => here.isVisible(), 2_000, 200_000);
+        await expect(page.locator('.subtitles')).toContainText(words.checkIn);
+        await expect.poll(() => spokenLines(page)).toContainEqual({ text: expect.stringContaining(words.checkIn), lang: words.voice });
+        expect(motionKinds(await logsOf(request, jail))).not.toContain('away');
+
+        // Nobody answers within the check-in's 30 s: the away is written, and the Warden says so.
+        await advanceUntil(page, async () => motionKinds(await logsOf(request, jail)).includes('away'), 2_000, 40_000);
+        await expect(here).toBeHidden();
+        await expect(page.locator('.subtitles')).toContainText(words.away);
+
+        // He comes back (the video's time is real time): the Warden greets him, and the eye finds him again.
+        await expect
+          .poll(
+            async () => {
+              await runFor(page, 1_000);
+              return motionKinds(await logsOf(request, jail)).includes('back');
+            },
+            { timeout: (AWAY_REAL_S + 30) * 1000, intervals: [500] },
+          )
+          .toBe(true);
+        await expect(page.locator('.subtitles')).toContainText(words.back);
+        await expect(eye(page)).toHaveAttribute('data-gaze', 'following');
+
+        // One accusation for the empty seat, and none of nodding or stillness for a man who typed.
+        const kinds = motionKinds(await logsOf(request, jail));
+        expect(kinds.filter((kind) => kind === 'away')).toHaveLength(1);
+        expect(kinds).not.toContain('nodding');
+        expect(kinds).not.toContain('no_motion');
+
+        // After the jail, the report shows the away as a segment of its own.
+        const afterEnd = jail.startTime + 2 * 3_600_000;
+        await request.post('/dev/clock', { data: { offsetMs: afterEnd - Date.now() } });
+        await setSystemTime(page, afterEnd);
+        await page.goto(`/reservation/${jail.id}`);
+        const report = page.getByRole('region', { name: words.report });
+        await expect(report.getByTestId('report-segments').locator(':scope > li[data-kind="away"]')).toHaveCount(1);
+        expect(missing).toEqual([]);
+      });
+    });
+  }
+}
+
+test.describe('a face that sits perfectly still', () => {
+  test.use({ viewport: VIEWPORTS[1].viewport, locale: 'en-US', serviceWorkers: 'block', camera: FACE_STILL });
+
+  test('is no motion, not away: the no-motion log after the count, and nothing asked', async ({ page, request }) => {
+    await recordSpeech(page);
+    const jail = await intoJail(page, request, 12);
+    await cameraWatching(page);
+    await expect(eye(page)).toHaveAttribute('data-gaze', 'following');
+    const advanced = await advanceUntil(page, async () => motionKinds(await logsOf(request, jail)).includes('no_motion'), 2_000, 240_000);
+    expect(advanced).toBeGreaterThanOrEqual(170_000);
+    await expect(page.getByRole('button', { name: "I'm here" })).toHaveCount(0);
+    expect(motionKinds(await logsOf(request, jail))).toEqual(['no_motion']);
+  });
+});
