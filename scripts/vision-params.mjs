@@ -55,7 +55,8 @@ function paramsModule(params, source) {
     '',
   ];
   for (const { name, type, value, doc } of params) {
-    if (doc.length > 0) lines.push(`/** ${doc.join(' ')} */`);
+    // @public: the crate's numbers are all here whether or not TypeScript reads each (knip keeps them).
+    lines.push(`/** ${[...doc, '@public'].join(' ')} */`);
     lines.push(`export const ${name} = ${value}; // ${type}`);
   }
   lines.push('');
