@@ -24,6 +24,8 @@ const SIZES = [
   { width: 160, height: 120 },
   { width: 640, height: 480 },
 ];
+/** Runs not timed before each measurement. */
+const WARM_UP_RUNS = 50;
 /** At most 1 ms a frame at 160x120 in wasm-simd. */
 const TARGET_US = 1000;
 
@@ -82,6 +84,9 @@ async function main(): Promise<void> {
           without.frameBuffer().set(frame);
           const face = withModel.process(0).face;
           found = face === null ? 'no face' : `face at ${(face.x * width).toFixed(0)},${(face.y * height).toFixed(0)} side ${(face.size * width).toFixed(0)}`;
+          // Untimed runs first: V8 compiles wasm in a baseline tier and
+          // optimises hot functions later, which would count against the first photo.
+          timeProcess([withModel, without], WARM_UP_RUNS);
           const [us, baseUs] = timeProcess([withModel, without], runs);
           const detection = us - baseUs;
           const verdict = width === 160 ? (detection <= TARGET_US ? 'target held' : 'target missed') : `target at 160x120`;

@@ -150,8 +150,7 @@ impl FaceDetector {
             let stride = level_width + 1;
             // Windows start at even columns, so a corner's column parity is
             // its offset's.
-            let offset = |dx: usize, dy: usize| (dy * stride + integral_column(dx, stride, step == 2)) as u32;
-            let stumps = StumpCorners::new(&self.model, offset);
+            let stumps = StumpCorners::new(&self.model, stride, |dx| integral_column(dx, stride, step == 2));
             windows += ((level_width - window_width) / step + 1) * ((level_height - window_height) / step + 1);
             let grid = (scale > 1.0).then(|| BoxGrid::new(width, height, level_width, level_height, 1));
             self.levels.push(Level { scale, width: level_width, height: level_height, grid, step, stumps });

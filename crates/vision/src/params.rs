@@ -51,7 +51,7 @@ pub const FACE_SEARCH_WIDTH: usize = 160;
 pub const FACE_MIN_SIZE: f32 = 28.0;
 /// Each pyramid level of the face search is this much smaller than the one before.
 pub const FACE_SCALE_FACTOR: f32 = 1.1;
-/// Pyramid levels below this scale are scanned every second pixel, the others at every pixel.
+/// Pyramid levels below this scale are scanned every second pixel (a window every second column and row), the others at every pixel.
 pub const FACE_DENSE_SCALE: f32 = 2.0;
 /// A group of cascade hits is a face when it has more than this many.
 pub const FACE_MIN_NEIGHBOURS: usize = 3;

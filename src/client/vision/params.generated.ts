@@ -51,7 +51,7 @@ export const FACE_SEARCH_WIDTH = 160; // usize
 export const FACE_MIN_SIZE = 28; // f32
 /** Each pyramid level of the face search is this much smaller than the one before. @public */
 export const FACE_SCALE_FACTOR = 1.1; // f32
-/** Pyramid levels below this scale are scanned every second pixel, the others at every pixel. @public */
+/** Pyramid levels below this scale are scanned every second pixel (a window every second column and row), the others at every pixel. @public */
 export const FACE_DENSE_SCALE = 2; // f32
 /** A group of cascade hits is a face when it has more than this many. @public */
 export const FACE_MIN_NEIGHBOURS = 3; // usize

@@ -5,9 +5,10 @@ use crate::testing::Rng;
 
 const VARIANTS: [&Kernels; 2] = [&SCALAR, &SIMD];
 
-/// The shipped tuning with every level scanned, down to the window: the
-/// synthetic pattern below is window-sized.
-const ALL_LEVELS: Tuning = Tuning { min_size: 0.0, ..Tuning::SHIPPED };
+/// OpenCV's `detectMultiScale` defaults, every level down to the window
+/// scanned (the synthetic pattern below is window-sized), levels under
+/// scale 2 every second pixel.
+const ALL_LEVELS: Tuning = Tuning { min_size: 0.0, scale_factor: 1.1, dense_scale: 2.0, ..Tuning::SHIPPED };
 
 /// The bytes of a model in the format of `model.rs`.
 fn encode(

@@ -72,39 +72,42 @@ pub type Integral = fn(&[u8], usize, bool, &mut [u32], &mut [u32]);
 /// The signature of `Kernels::cascade`: `(model, stumps, integral, base, accepted)`.
 pub type Cascade = fn(&FaceModel, &StumpCorners, &[u32], usize, &mut [u8]);
 
-/// Where a pyramid level's stumps read the integral image: per weak
-/// classifier of the model, in order, the 16 corners of its feature's 3x3
-/// blocks (row by row) as offsets from a window's place; and one past the
-/// largest of them, so that a kernel checks its reads once a call, not once
-/// a load.
+/// Where a pyramid level's stumps read the integral image. A feature's 16
+/// block corners are a 4x4 grid: corner `(row, column)` is `rows[row] +
+/// columns[column]` from a window's place, so each stump keeps its four
+/// row offsets then its four column offsets, in bytes (a load adds the
+/// two, with no multiply); and one past the largest corner, in values, so
+/// that a kernel checks its reads once a call, not once a load.
 pub struct StumpCorners {
-    corners: Vec<u32>,
+    offsets: Vec<u32>,
     reach: usize,
 }
 
 impl StumpCorners {
-    /// The corners of `model`'s stumps, given the offset of a feature-grid
-    /// point `(dx, dy)` from a window's place.
-    pub fn new(model: &FaceModel, offset: impl Fn(usize, usize) -> u32) -> StumpCorners {
-        let mut corners = Vec::with_capacity(model.weak.len() * 16);
+    /// The corners of `model`'s stumps, in order, given the integral image's
+    /// row stride and where column `dx` of a window lies from its first
+    /// column (`integral_column` of a level's layout).
+    pub fn new(model: &FaceModel, stride: usize, column: impl Fn(usize) -> usize) -> StumpCorners {
+        let mut offsets = Vec::with_capacity(model.weak.len() * 8);
+        let mut reach = 0;
         for weak in &model.weak {
             let feature = model.features[weak.feature];
             let (x, y, w, h) =
                 (feature.x as usize, feature.y as usize, feature.width as usize, feature.height as usize);
-            for row in 0..4 {
-                for column in 0..4 {
-                    corners.push(offset(x + column * w, y + row * h));
-                }
+            let rows = [0, 1, 2, 3].map(|row| (y + row * h) * stride);
+            let columns = [0, 1, 2, 3].map(|at| column(x + at * w));
+            for row in rows {
+                reach = columns.iter().fold(reach, |reach, column| reach.max(row + column + 1));
             }
+            offsets.extend(rows.iter().chain(&columns).map(|offset| (offset * 4) as u32));
         }
-        let reach = corners.iter().max().map_or(0, |&largest| largest as usize + 1);
-        StumpCorners { corners, reach }
+        StumpCorners { offsets, reach }
     }
 
-    /// Each stump's 16 corners, stump by stump.
+    /// Each stump's four row offsets then four column offsets, in bytes.
     #[inline(always)]
     pub fn per_stump(&self) -> core::slice::ChunksExact<'_, u32> {
-        self.corners.chunks_exact(16)
+        self.offsets.chunks_exact(8)
     }
 
     /// Whether `windows` windows from `base`, read `lanes` at a time (the
@@ -116,9 +119,25 @@ impl StumpCorners {
         let stumps: usize = model.stages.iter().map(|stage| stage.weak_count).sum();
         let read = (windows + lanes - 1) / lanes * lanes;
         stumps == model.weak.len()
-            && self.corners.len() == stumps * 16
+            && self.offsets.len() == stumps * 8
             && (windows == 0 || base + read - 1 + self.reach <= length)
     }
+}
+
+/// A stump's 16 corner addresses from a window's first value, row by row.
+///
+/// # Safety
+///
+/// `offsets` are a stump's of `StumpCorners` and every corner from `window`
+/// is inside the allocation `window` points into.
+#[inline(always)]
+pub unsafe fn stump_corners(offsets: &[u32], window: *const u32) -> [[*const u32; 4]; 4] {
+    let offsets: &[u32; 8] = offsets.try_into().expect("8 offsets");
+    let bytes = window as *const u8;
+    [0, 1, 2, 3].map(|row| {
+        let row = bytes.add(offsets[row] as usize);
+        [4, 5, 6, 7].map(|column| row.add(offsets[column] as usize) as *const u32)
+    })
 }
 
 /// Where column `column` of an integral image row of `stride` values sits:

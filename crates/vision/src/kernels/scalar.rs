@@ -1,7 +1,7 @@
 //! Plain Rust kernels: the fallback for engines without simd128, and the
 //! tails of the SIMD kernels.
 
-use super::{integral_column, RowStats, StumpCorners};
+use super::{integral_column, stump_corners, RowStats, StumpCorners};
 use crate::face::model::{FaceModel, Weak};
 use crate::grid::{Divisors, Span, Window, MEAN_EPSILON};
 use crate::params::{luma, PIXEL_CHANGE_THRESHOLD};
@@ -272,12 +272,11 @@ pub const LBP_BLOCKS: [usize; 8] = [0, 1, 2, 5, 8, 7, 6, 3];
 ///
 /// Every corner from `window` is readable.
 #[inline(always)]
-unsafe fn lbp_code(corners: &[u32], window: *const u32) -> u8 {
-    let corners: &[u32; 16] = corners.try_into().expect("16 corners");
-    let point = |index: usize| *window.add(corners[index] as usize);
+unsafe fn lbp_code(offsets: &[u32], window: *const u32) -> u8 {
+    let corners = stump_corners(offsets, window);
     let mut across = [0u32; 12];
-    for row in 0..4 {
-        let (a, b, c, d) = (point(row * 4), point(row * 4 + 1), point(row * 4 + 2), point(row * 4 + 3));
+    for (row, corners) in corners.iter().enumerate() {
+        let [a, b, c, d] = corners.map(|corner| *corner);
         across[row * 3] = a.wrapping_sub(b);
         across[row * 3 + 1] = b.wrapping_sub(c);
         across[row * 3 + 2] = c.wrapping_sub(d);

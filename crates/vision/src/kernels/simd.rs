@@ -1,7 +1,7 @@
 //! simd128 kernels, sixteen pixels at a time. Pixels that do not fill a
 //! vector go through the scalar kernels.
 
-use super::{integral_column, scalar, RowStats, StumpCorners, MAX_PIECES};
+use super::{integral_column, scalar, stump_corners, RowStats, StumpCorners, MAX_PIECES};
 use crate::face::model::{FaceModel, Weak};
 use crate::grid::MEAN_EPSILON;
 use crate::grid::{Divisors, Span, Window, WINDOW_VALUES};
@@ -621,12 +621,11 @@ unsafe fn four_windows(model: &FaceModel, stumps: &StumpCorners, windows: *const
 ///
 /// Every corner from each of the four windows is readable.
 #[inline(always)]
-unsafe fn lbp_codes(corners: &[u32], windows: *const u32) -> v128 {
-    let corners: &[u32; 16] = corners.try_into().expect("16 corners");
-    let point = |index: usize| load_u32x4_at(windows.add(corners[index] as usize));
+unsafe fn lbp_codes(offsets: &[u32], windows: *const u32) -> v128 {
+    let corners = stump_corners(offsets, windows);
     let mut across = [zero(); 12];
-    for row in 0..4 {
-        let (a, b, c, d) = (point(row * 4), point(row * 4 + 1), point(row * 4 + 2), point(row * 4 + 3));
+    for (row, corners) in corners.iter().enumerate() {
+        let [a, b, c, d] = corners.map(|corner| load_u32x4_at(corner));
         across[row * 3] = u32x4_sub(a, b);
         across[row * 3 + 1] = u32x4_sub(b, c);
         across[row * 3 + 2] = u32x4_sub(c, d);

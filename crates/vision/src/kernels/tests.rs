@@ -333,8 +333,7 @@ fn cascade_matches_the_reference() {
         rng.fill(&mut pixels);
         for step in [1, 2] {
             let stride = width + 1;
-            let stumps =
-                StumpCorners::new(&model, |dx, dy| (dy * stride + integral_column(dx, stride, step == 2)) as u32);
+            let stumps = StumpCorners::new(&model, stride, |dx| integral_column(dx, stride, step == 2));
             let mut integral = vec![0u32; stride * (height + 1) + 4];
             (SCALAR.integral)(
                 &pixels,
