@@ -6,8 +6,9 @@
  * opened directly). Every JS and wasm response is recorded and its body
  * gzipped here at level 9, so the figures do not depend on how the server
  * compresses. Prints per page the total beside its target and a table of the
- * chunks, then the two vision wasm modules of the build (loaded by the camera
- * screens, not by these pages) gzipped beside theirs. Builds the client when
+ * chunks, then the two vision wasm modules of the build and the face model
+ * (loaded by the camera screens' worker, not by these pages) gzipped, the
+ * modules beside their target, the model with whether either page fetched it. Builds the client when
  * its sources are newer than the build (scripts/production.ts).
  *
  *   npm run bench:first-load
@@ -37,7 +38,7 @@ const WASM_TARGET_KB = 25;
 
 interface Chunk {
   path: string;
-  kind: 'js' | 'wasm';
+  kind: 'js' | 'wasm' | 'model';
   bytes: number;
   gzipBytes: number;
 }
@@ -61,6 +62,7 @@ function kindOf(response: Response): Chunk['kind'] | null {
   const type = response.headers()['content-type'] ?? '';
   const path = new URL(response.url()).pathname;
   if (type.includes('wasm') || path.endsWith('.wasm')) return 'wasm';
+  if (path.endsWith('.bin')) return 'model';
   if (type.includes('javascript') || /\.m?js$/.test(path)) return 'js';
   return null;
 }
@@ -122,4 +124,13 @@ for (const module of wasm) {
   const verdict = module.gzipBytes <= WASM_TARGET_KB * KB ? 'within' : 'OVER';
   console.log(`  ${module.build.padEnd(7)}${module.path.padEnd(41)} ${kb(module.bytes).padStart(10)} ${kb(module.gzipBytes).padStart(10)}  ${verdict}`);
 }
-if (options.json !== undefined) writeFileSync(options.json, `${JSON.stringify({ pages: results, wasm }, null, 2)}\n`);
+const modelName = readdirSync(assets).find((file) => file.startsWith('face-model-') && file.endsWith('.bin'));
+if (modelName === undefined) throw new Error(`no face model in ${assets}`);
+const modelBody = readFileSync(join(assets, modelName));
+const model = { path: `/assets/${modelName}`, bytes: modelBody.length, gzipBytes: gzipSync(modelBody, { level: 9 }).length };
+const fetchedBy = results.filter((result) => result.chunks.some((chunk) => chunk.kind === 'model')).map((result) => result.name);
+console.log(`
+face model (the jail's worker loads it with the wasm)`);
+console.log(`  ${model.path.padEnd(48)} ${kb(model.bytes).padStart(10)} ${kb(model.gzipBytes).padStart(10)}`);
+console.log(`  fetched by these pages: ${fetchedBy.length === 0 ? 'none' : `${fetchedBy.join(', ')} (it should not be)`}`);
+if (options.json !== undefined) writeFileSync(options.json, `${JSON.stringify({ pages: results, wasm, model: { ...model, fetchedBy } }, null, 2)}\n`);
