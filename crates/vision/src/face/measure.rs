@@ -288,6 +288,8 @@ fn tunings() -> Vec<(&'static str, Tuning)> {
             ("scale 1.1 from 28 px, every pixel from scale 1.4", tuning(28.0, 1.1, 1.4, 3)),
             ("scale 1.1 from 28 px, every pixel from scale 1.5", tuning(28.0, 1.1, 1.5, 3)),
             ("scale 1.1 from 30 px, every pixel from scale 1.5", tuning(30.0, 1.1, 1.5, 3)),
+            ("scale 1.1 from 28 px, every pixel from scale 1.7", tuning(28.0, 1.1, 1.7, 3)),
+            ("scale 1.1 from 28 px, every pixel from scale 1.8", tuning(28.0, 1.1, 1.8, 3)),
             ("scale 1.15 from 28 px, every pixel", tuning(28.0, 1.15, 1.0, 3)),
             ("scale 1.15 from 28 px, every pixel from scale 1.4", tuning(28.0, 1.15, 1.4, 3)),
             ("the same, min neighbours 2", tuning(28.0, 1.15, 1.4, 2)),
