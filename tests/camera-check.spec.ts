@@ -165,7 +165,7 @@ test.describe('with a moving scene as the camera', () => {
 test.describe('with a still scene as the camera', () => {
   test.use({ camera: STILL });
 
-  test('reports no motion, and a no-motion event once the 180 s count runs out', async ({ page }) => {
+  test('reports no motion and no face, and once the 180 s count runs out the empty seat: away, not also no motion', async ({ page }) => {
     await installClock(page);
     await page.goto('/camera-check');
     // The worker's clock stands still between steps: the second sample a second on.
@@ -175,14 +175,18 @@ test.describe('with a still scene as the camera', () => {
     await expect(page.getByTestId('motion-state')).toHaveAttribute('data-value', 'still');
     expect(await numberOf(page, 'motion-score')).toBeLessThan(NO_MOTION_THRESHOLD);
     expect(await numberOf(page, 'changed-ratio')).toBe(0);
-    const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
-    await expect(noMotion).toHaveCount(0);
+    await openDetails(page);
+    await expect(page.getByTestId('face')).toHaveAttribute('data-value', 'none');
+    await expect(page.getByTestId('face')).toHaveText('Not seen');
+    const away = page.getByTestId('event-log').locator('[data-event="away"]');
+    await expect(away).toHaveCount(0);
 
-    // Low-motion time counts at most 2 s per frame: step the fake clock 2 s at a time.
-    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 200_000);
-    await expect(noMotion).toHaveText(/No motion for 180 s/);
+    // The no-face and low-motion times count at most 2 s per frame: step the fake clock 2 s at a time.
+    const advanced = await advanceUntil(page, async () => (await away.count()) > 0, 2_000, 200_000);
+    await expect(away).toHaveText(/No face seen for 180 s: the seat looks empty/);
     expect(await numberOf(page, 'low-motion-seconds')).toBeGreaterThanOrEqual(180);
     expect(advanced).toBeGreaterThanOrEqual(170_000);
+    await expect(page.getByTestId('event-log').locator('[data-event="no-motion"]')).toHaveCount(0);
     await expect(page.getByTestId('event-log').locator('[data-event="motion"]')).toHaveCount(0);
   });
 
@@ -193,9 +197,9 @@ test.describe('with a still scene as the camera', () => {
     await waitForSamples(page, 1);
     await runFor(page, 1_000);
     await waitForSamples(page, 2);
-    const noMotion = page.getByTestId('event-log').locator('[data-event="no-motion"]');
-    const advanced = await advanceUntil(page, async () => (await noMotion.count()) > 0, 2_000, 110_000);
-    await expect(noMotion).toHaveText(/No motion for 90 s/);
+    const away = page.getByTestId('event-log').locator('[data-event="away"]');
+    const advanced = await advanceUntil(page, async () => (await away.count()) > 0, 2_000, 110_000);
+    await expect(away).toHaveText(/No face seen for 90 s/);
     expect(advanced).toBeGreaterThanOrEqual(80_000);
     expect(advanced).toBeLessThan(100_000);
   });

@@ -80,6 +80,14 @@ export function Results(props: { result: FrameResult; ios: boolean; sleeper: boo
         </Value>
       </div>
       <div className="camera-check__value">
+        <dt>{t('face')}</dt>
+        <Value testId="face" value={result.face ? `${result.face.x},${result.face.y}` : result.faceDetector ? 'none' : 'not looked for'}>
+          {result.face
+            ? t('face_at', { x: Math.round(result.face.x * 100), y: Math.round(result.face.y * 100) })
+            : t(result.faceDetector ? 'face_none' : 'face_not_looked_for')}
+        </Value>
+      </div>
+      <div className="camera-check__value">
         <dt>{t('centroid')}</dt>
         <Value testId="centroid" value={result.centroid ? `${result.centroid.x},${result.centroid.y}` : null}>
           {result.centroid ? t('centroid_at', { x: Math.round(result.centroid.x * 100), y: Math.round(result.centroid.y * 100) }) : t('none')}

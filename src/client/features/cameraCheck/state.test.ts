@@ -7,7 +7,7 @@ import { texts } from './texts';
 
 function record(events: Partial<FrameResult['events']> = {}, timeMs = 1_000, noddingCount = 0): SampleRecord {
   const result = {
-    events: { noMotion: false, motion: false, darkness: false, nodding: false, ...events },
+    events: { noMotion: false, motion: false, darkness: false, nodding: false, away: false, back: false, ...events },
     noddingCount,
   } as FrameResult;
   return {
@@ -37,6 +37,17 @@ describe('the camera check state', () => {
       ['info', 'started'],
     ]);
     expect(new Set(state.log.map((entry) => entry.id)).size).toBe(3);
+  });
+
+  it('logs an empty seat with the away count that applies, and the face seen again', () => {
+    const away = sample(initialState, { away: true }, false, 2_000);
+    expect(away.log[0]).toMatchObject({ kind: 'away', text: 'away', values: { seconds: 180 } });
+    expect(sample(initialState, { away: true }, true).log[0].values).toEqual({ seconds: 90 });
+    expect(sample(away, { back: true }, false, 3_000).log[0]).toMatchObject({ kind: 'back', text: 'back' });
+    for (const language of ['en', 'ja'] as const) {
+      expect(texts[language].log.away).toContain('{{seconds}}');
+      expect(texts[language].log.back).not.toBe('');
+    }
   });
 
   it("names the no-motion count that applies: the crate's, shorter for sleepers", () => {

@@ -7,6 +7,8 @@ import type { FrameResult } from '../../vision/analyser';
 import type { CaptureMethod, SampleRecord } from '../../vision/capture';
 import type { EngineInfo } from '../../vision/client';
 import {
+  AWAY_COUNT_S,
+  AWAY_COUNT_SLEEPER_S,
   DARKNESS_COUNT_S,
   NOD_WINDOW_MS,
   NO_MOTION_COUNT_S,
@@ -18,7 +20,7 @@ import {
 /** The newest entries kept in the log. */
 export const LOG_LIMIT = 50;
 
-type EventKind = 'no-motion' | 'motion' | 'darkness' | 'nodding' | 'info';
+type EventKind = 'no-motion' | 'motion' | 'darkness' | 'nodding' | 'away' | 'back' | 'info';
 
 interface LogEntry {
   id: number;
@@ -151,6 +153,8 @@ function eventEntries(result: FrameResult, timeMs: number, sleeper: boolean): Ne
   if (events.nodding) {
     entries.push({ kind: 'nodding', timeMs, text: 'nodding', values: { count: result.noddingCount, seconds: NOD_WINDOW_MS / 1000 } });
   }
+  if (events.away) entries.push({ kind: 'away', timeMs, text: 'away', values: { seconds: sleeper ? AWAY_COUNT_SLEEPER_S : AWAY_COUNT_S } });
+  if (events.back) entries.push({ kind: 'back', timeMs, text: 'back', values: {} });
   return entries;
 }
 
