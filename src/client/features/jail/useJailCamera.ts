@@ -52,7 +52,7 @@ const NOT_SUBSCRIBED = () => undefined;
 /**
  * The camera of the live screen: open while the jail runs and the guest is
  * not on a break (docs/jail.md, Commands: a break closes the stream, its end reopens it);
- * motion events to the relay, the weakly seen ones asked about first
+ * motion events to the relay, an empty seat asked about first
  * (`CheckIn`; `inSeat`: the guest is in the jail, not on a leave or a break);
  * approved scenes as the worker's whitelist; a patrol check every 10 s and
  * whenever a warden asks; a warden's live video answered with the same stream.
