@@ -265,7 +265,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await cameraWatching(page);
 
       await hear(page, 'leave the seat');
-      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
       await hear(page, "I'm back");
       await expect(liveStatus(page)).toHaveText('In the jail');
 
@@ -403,7 +403,7 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(await hasNoSidewaysScroll(page)).toBe(true);
       // The commands are not covered: a click reaches them.
       await page.getByRole('button', { name: '1 Leave the seat' }).click();
-      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
       expect((await logsOf(request, jail)).length).toBe(logged);
 
       await context.setOffline(false);
@@ -435,7 +435,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByText('The connection to the Warden was lost. Reconnecting…')).toBeVisible();
       await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
       await page.getByRole('button', { name: '1 Leave the seat' }).click();
-      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
       await expect.poll(() => held.length).toBeGreaterThan(0);
       expect((await logsOf(request, jail)).length).toBe(logged);
 
@@ -449,7 +449,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.reload();
       await expect(commandButtons(page).first()).toBeEnabled();
       await expect(commandButtons(page)).toHaveText(['5 Back to the seat']);
-      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
     });
   });
 }

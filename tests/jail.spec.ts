@@ -57,7 +57,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await checkA11y(page, '/jail/live/:id');
 
       await page.getByRole('button', { name: '1 Leave the seat' }).click();
-      await expect(liveStatus(page)).toHaveText(/^Away from the seat: back within [45]:\d\d$/);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat: back within [45]:\d\d$/);
       await expect(commands).toHaveText(['5 Back to the seat']);
       await page.getByRole('button', { name: '5 Back to the seat' }).click();
       await expect(liveStatus(page)).toHaveText('In the jail');

@@ -33,7 +33,7 @@ const WORDS = [
     camera: 'Camera',
     checkIn: "Are you still with me? I can't see you in your seat.",
     here: "I'm here",
-    away: 'You left your seat. Come back and get back to work.',
+    away: 'Your seat is empty. Come back and get back to work.',
     back: "Welcome back. Let's pick up where you left off.",
     report: 'Report',
   },

@@ -173,7 +173,7 @@ for (const [signal, daysAhead] of [
       await expect(consolePage.getByText(/io server disconnect|transport close/)).toHaveCount(0);
 
       await page.getByRole('button', { name: '1 Leave the seat' }).click();
-      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
 
       await startServer();
       await setServerClock(offsetMs);
@@ -186,7 +186,7 @@ for (const [signal, daysAhead] of [
 
       // The leave tapped during the outage is stored once, and the server, the page and the console agree.
       await expect.poll(async () => saidCount(await logsOf(request, guest, reservation.id), LEAVE_ANSWER)).toBe(1);
-      await expect(liveStatus(page)).toHaveText(/^Away from the seat/);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
       await expect(commandButtons(page)).toHaveText(['5 Back to the seat']);
       await expect(card).toContainText('Left the seat');
       await expect(card.getByText('Connected', { exact: true })).toBeVisible();

@@ -381,7 +381,7 @@ describe('away and back', () => {
     await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
     const scolded = device.next<DialogEvent>('warden_dialog_event_to_guest');
     expect(await device.send('away_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 0 } }))).toEqual({ ok: true });
-    expect((await scolded).dialog.text).toBe('You left your seat. Come back and get back to work.');
+    expect((await scolded).dialog.text).toBe('Your seat is empty. Come back and get back to work.');
     // The consoles' card shows the seat empty since the away, with its alert.
     expect((await card())?.alerts.map((alert) => alert.kind)).toEqual(['away']);
     expect((await card())?.awaySince).toBeGreaterThanOrEqual(reservation.startTime);

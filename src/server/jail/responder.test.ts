@@ -119,9 +119,9 @@ describe('alerts', () => {
     expect(respond({ kind: 'alert', alert: 'no_motion', alertsInWindow: 1 }, 'en', NOW, TOKYO)[0]).toMatch(/^Are you there\?/);
     expect(respond({ kind: 'alert', alert: 'nodding', alertsInWindow: 1 }, 'en', NOW, TOKYO)[0]).toMatch(/^Wake up\./);
     expect(respond({ kind: 'alert', alert: 'darkness', alertsInWindow: 1 }, 'ja', NOW, TOKYO)[0]).toContain('明かりをつけて');
-    expect(respond({ kind: 'alert', alert: 'leave_overrun', alertsInWindow: 1 }, 'en', NOW, TOKYO)[0]).toContain('Your 5 minutes away');
+    expect(respond({ kind: 'alert', alert: 'leave_overrun', alertsInWindow: 1 }, 'en', NOW, TOKYO)[0]).toContain('Your 5 minutes out of your seat');
     expect(respond({ kind: 'alert', alert: 'break_overrun', alertsInWindow: 2 }, 'ja', NOW, TOKYO)[0]).toContain('20分の休憩時間');
-    expect(respond({ kind: 'alert', alert: 'away', alertsInWindow: 1 }, 'en', NOW, TOKYO)).toEqual(['You left your seat. Come back and get back to work.']);
+    expect(respond({ kind: 'alert', alert: 'away', alertsInWindow: 1 }, 'en', NOW, TOKYO)).toEqual(['Your seat is empty. Come back and get back to work.']);
     expect(respond({ kind: 'alert', alert: 'away', alertsInWindow: 1 }, 'ja', NOW, TOKYO)).toEqual([
       '席が空いていますね。戻ってきて、作業を再開してください。',
     ]);

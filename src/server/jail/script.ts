@@ -45,11 +45,11 @@ export const WARDEN_LINES = {
     ja: '暗くて姿が見えません。明かりをつけてください。',
   },
   alert_away: {
-    en: 'You left your seat. Come back and get back to work.',
+    en: 'Your seat is empty. Come back and get back to work.',
     ja: '席が空いていますね。戻ってきて、作業を再開してください。',
   },
   alert_leave_overrun: {
-    en: 'Your {minutes} minutes away from the seat are over. Please come back now.',
+    en: 'Your {minutes} minutes out of your seat are over. Please come back now.',
     ja: '離席の{minutes}分が過ぎました。すぐに席に戻ってください。',
   },
   alert_break_overrun: {

@@ -21,7 +21,7 @@ export const texts = {
     param_date: 'The start date, YYYY-MM-DD, in your time zone.',
     param_time: 'The start time, HH:mm, in your time zone.',
     param_duration: 'The planned length in minutes.',
-    param_achievement: 'Your focused minutes: from entering to the end, less breaks and time away from the seat.',
+    param_achievement: 'Your focused minutes: from entering to the end, less breaks and time out of your seat.',
     examples: 'Examples',
     example_post: 'POST body',
     example_get: 'GET call',

@@ -18,7 +18,7 @@ export const texts = {
     live_progress: 'How far the jail has gone',
     live_progress_value: '{{percent}}% done',
     live_status_injail: 'In the jail',
-    live_status_leaving: 'Away from the seat: back within {{countdown}}',
+    live_status_leaving: 'Out of your seat: back within {{countdown}}',
     live_status_breaking: 'On a break: {{countdown}} left',
     live_commands: 'Commands',
     live_finish_title: 'Finish early?',
