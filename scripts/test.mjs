@@ -32,6 +32,7 @@ import {
   bin,
   cargoEnv,
   ensureChromium,
+  ensureFaceCascade,
   ensureFfmpeg,
   ensureNodeModules,
   ensureRustLints,
