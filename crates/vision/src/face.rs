@@ -52,7 +52,7 @@ pub struct Face {
 }
 
 /// A square in pixels of the image searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Square {
     x: i32,
     y: i32,
@@ -74,11 +74,13 @@ struct Level {
     stumps: StumpCorners,
 }
 
-/// Per cluster of hits: the sums of x, y and size, and the count.
+/// Per cluster of hits: the sums of x, y and size, the count, and the
+/// mean square once the sums are complete.
 #[derive(Clone, Copy, Default)]
 struct Cluster {
     sums: [i64; 3],
     count: usize,
+    square: Square,
 }
 
 pub struct FaceDetector {
@@ -269,18 +271,23 @@ impl FaceDetector {
             cluster.sums[2] += hit.size as i64;
             cluster.count += 1;
         }
-        let mean = |cluster: &Cluster| {
-            let average = |sum: i64| (sum as f32 / cluster.count as f32).round() as i32;
-            Square { x: average(cluster.sums[0]), y: average(cluster.sums[1]), size: average(cluster.sums[2]) }
-        };
-        let strong = |cluster: &Cluster| cluster.count > min_neighbours;
+        // Each strong cluster's mean, once; the others are never read.
+        for cluster in clusters.iter_mut().filter(|cluster| cluster.count > min_neighbours) {
+            let count = cluster.count as f32;
+            let [x, y, size] = cluster.sums.map(|sum| (sum as f32 / count).round() as i32);
+            cluster.square = Square { x, y, size };
+        }
         let mut best: Option<(usize, Square)> = None;
-        for (index, cluster) in clusters.iter().enumerate().filter(|(_, cluster)| strong(cluster)) {
-            let square = mean(cluster);
-            let inside_stronger = clusters.iter().enumerate().filter(|(_, other)| strong(other)).any(|(at, other)| {
-                let outer = mean(other);
+        for (index, cluster) in clusters.iter().enumerate() {
+            if cluster.count <= min_neighbours {
+                continue;
+            }
+            let square = cluster.square;
+            let inside_stronger = clusters.iter().enumerate().any(|(at, other)| {
+                let outer = other.square;
                 let margin = (outer.size as f32 * group_eps).round() as i32;
-                at != index
+                other.count > min_neighbours
+                    && at != index
                     && square.x >= outer.x - margin
                     && square.y >= outer.y - margin
                     && square.x + square.size <= outer.x + outer.size + margin

@@ -10,6 +10,8 @@
 //! The kernels have a scalar path and a wasm32 simd128 path; the exports in
 //! [`ffi`] are plain C ABI over linear memory.
 
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod allocator;
 pub mod analyser;
 pub mod events;
 pub mod face;
