@@ -50,35 +50,41 @@ mod wasm {
     #[global_allocator]
     static ALLOCATOR: Blocks = Blocks;
 
-    unsafe impl GlobalAlloc for Blocks {
-        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-            let class = class_of(layout.size(), layout.align());
-            if class >= 32 {
+    /// A block of class `class`: the last freed, or a new one. Not inlined:
+    /// `alloc`, `alloc_zeroed` and `realloc` share it.
+    #[inline(never)]
+    unsafe fn block(class: u32) -> *mut u8 {
+        if class >= 32 {
+            return null_mut();
+        }
+        let head = FREE[class as usize];
+        if head != 0 {
+            FREE[class as usize] = *(head as *const usize);
+            return head as *mut u8;
+        }
+        if END == 0 {
+            // The memory the module starts with holds its data and stack.
+            END = memory_size(0) * PAGE;
+            NEXT = END;
+        }
+        let (start, end) = match place_of(NEXT, class) {
+            Some(block) => block,
+            None => return null_mut(),
+        };
+        if end > END {
+            let pages = (end - END + PAGE - 1) / PAGE;
+            if memory_grow(0, pages) == usize::MAX {
                 return null_mut();
             }
-            let head = FREE[class as usize];
-            if head != 0 {
-                FREE[class as usize] = *(head as *const usize);
-                return head as *mut u8;
-            }
-            if END == 0 {
-                // The memory the module starts with holds its data and stack.
-                END = memory_size(0) * PAGE;
-                NEXT = END;
-            }
-            let (start, end) = match place_of(NEXT, class) {
-                Some(block) => block,
-                None => return null_mut(),
-            };
-            if end > END {
-                let pages = (end - END + PAGE - 1) / PAGE;
-                if memory_grow(0, pages) == usize::MAX {
-                    return null_mut();
-                }
-                END += pages * PAGE;
-            }
-            NEXT = end;
-            start as *mut u8
+            END += pages * PAGE;
+        }
+        NEXT = end;
+        start as *mut u8
+    }
+
+    unsafe impl GlobalAlloc for Blocks {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            block(class_of(layout.size(), layout.align()))
         }
 
         unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -91,7 +97,7 @@ mod wasm {
             if class_of(new_size, layout.align()) == class_of(layout.size(), layout.align()) {
                 return ptr;
             }
-            let new = self.alloc(Layout::from_size_align_unchecked(new_size, layout.align()));
+            let new = block(class_of(new_size, layout.align()));
             if !new.is_null() {
                 core::ptr::copy_nonoverlapping(ptr, new, layout.size().min(new_size));
                 self.dealloc(ptr, layout);

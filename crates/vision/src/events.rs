@@ -3,10 +3,12 @@
 
 pub use crate::layout::{EVENT_AWAY, EVENT_BACK, EVENT_DARKNESS, EVENT_MOTION, EVENT_NODDING, EVENT_NO_MOTION};
 use crate::params::*;
-use std::collections::VecDeque;
 
 /// Nods older than the window are dropped; this bounds the queue even when
-/// frames arrive far faster than once a second.
+/// frames arrive far faster than once a second. The queue is a `Vec` whose
+/// oldest entry is removed by shifting the rest (at most 63 values, a few
+/// times a minute at most): `VecDeque`'s ring code cost the wasm module
+/// more than the queue's work is worth (docs/vision.md, "Measured").
 const MAX_NODS: usize = 64;
 
 /// The per-session settings of the rules.
@@ -85,24 +87,26 @@ pub struct EventState {
     /// Where the face was when its current sink began, and the sink's steps so far.
     sink_top_y: f64,
     sink_steps: u32,
-    nods: VecDeque<f64>,
+    nods: Vec<f64>,
 }
 
 /// Drops the times at or beyond `window_ms` before `now`.
-fn expire(times: &mut VecDeque<f64>, now: f64, window_ms: f64) {
-    while let Some(&oldest) = times.front() {
+fn expire(times: &mut Vec<f64>, now: f64, window_ms: f64) {
+    let mut expired = 0;
+    for &oldest in times.iter() {
         if now - oldest < window_ms {
             break;
         }
-        times.pop_front();
+        expired += 1;
     }
+    times.drain(..expired);
 }
 
-fn push_bounded(times: &mut VecDeque<f64>, time_ms: f64) {
+fn push_bounded(times: &mut Vec<f64>, time_ms: f64) {
     if times.len() == MAX_NODS {
-        times.pop_front();
+        times.remove(0);
     }
-    times.push_back(time_ms);
+    times.push(time_ms);
 }
 
 impl EventState {

@@ -99,7 +99,8 @@ impl BoxGrid {
         let mut divisors: Vec<Divisors> = (0..=tallest).map(|_| Divisors::default()).collect();
         for length in rows.iter().map(Span::len) {
             if divisors[length].halves.is_empty() {
-                let counts: Vec<usize> = cols.iter().flat_map(|span| vec![span.len() * length; channels]).collect();
+                let counts: Vec<usize> =
+                    (0..cols.len() * channels).map(|value| cols[value / channels].len() * length).collect();
                 divisors[length] = Divisors::of(&counts);
             }
         }

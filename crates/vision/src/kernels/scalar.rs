@@ -20,7 +20,9 @@ pub fn luma_diff_rows(
         column_luma.iter_mut().for_each(|column| *column = 0);
     }
     let mut stats = RowStats::default();
-    for (row, (rgba, prev)) in rgba.chunks_exact(width * 4).zip(prev.chunks_exact_mut(width)).enumerate() {
+    for (row, (rgba, prev)) in
+        rgba.chunks_exact((width * 4).max(1)).zip(prev.chunks_exact_mut(width.max(1))).enumerate()
+    {
         let mut row_stats = luma_diff_from(0, rgba, prev, column_luma, cuts, piece_lanes);
         row_stats.changed_y_sum = row_stats.changed * (y0 + row) as u32;
         stats = stats.merge(row_stats);
@@ -203,7 +205,7 @@ pub const BOUND_CHECK_BYTES: usize = 2048;
 pub fn integral(pixels: &[u8], width: usize, split: bool, scratch: &mut [u32], out: &mut [u32]) {
     let stride = width + 1;
     out[..stride].iter_mut().for_each(|value| *value = 0);
-    for (row, line) in pixels.chunks_exact(width).enumerate() {
+    for (row, line) in pixels.chunks_exact(width.max(1)).enumerate() {
         running_row(line, &mut scratch[..stride]);
         let (above, below) = out[row * stride..(row + 2) * stride].split_at_mut(stride);
         for (column, running) in scratch[..stride].iter().enumerate() {

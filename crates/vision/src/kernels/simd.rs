@@ -150,7 +150,7 @@ pub fn luma_diff_rows(
     let (mut changed, mut changed_x_sum, mut changed_y_sum) = (0u32, 0u32, 0u32);
     let mut tails = RowStats::default();
 
-    let rows = rgba.chunks_exact(width * 4).zip(prev.chunks_exact_mut(width));
+    let rows = rgba.chunks_exact((width * 4).max(1)).zip(prev.chunks_exact_mut(width.max(1)));
     for (row, (rgba, prev)) in rows.enumerate() {
         let start_row = start_columns && row == 0;
         let mut row_changed = 0u32;
@@ -507,7 +507,7 @@ pub fn sum_abs_diff(a: &[u8], b: &[u8], bound: u32) -> u32 {
 pub fn integral(pixels: &[u8], width: usize, split: bool, scratch: &mut [u32], out: &mut [u32]) {
     let stride = width + 1;
     out[..stride].iter_mut().for_each(|value| *value = 0);
-    for (row, line) in pixels.chunks_exact(width).enumerate() {
+    for (row, line) in pixels.chunks_exact(width.max(1)).enumerate() {
         running_row(line, &mut scratch[..stride]);
         let (above, below) = out[row * stride..(row + 2) * stride].split_at_mut(stride);
         let mut done = 0;
