@@ -94,12 +94,17 @@ impl StumpCorners {
             let feature = model.features[weak.feature];
             let (x, y, w, h) =
                 (feature.x as usize, feature.y as usize, feature.width as usize, feature.height as usize);
-            let rows = [0, 1, 2, 3].map(|row| (y + row * h) * stride);
-            let columns = [0, 1, 2, 3].map(|at| column(x + at * w));
-            for row in rows {
-                reach = columns.iter().fold(reach, |reach, column| reach.max(row + column + 1));
+            // The farthest corner is the last row's plus the farthest column
+            // (split columns are not in order).
+            let (mut corners, mut farthest) = ([0u32; 8], 0);
+            for at in 0..4 {
+                let dx = column(x + at * w);
+                farthest = farthest.max(dx);
+                corners[at] = ((y + at * h) * stride * 4) as u32;
+                corners[4 + at] = (dx * 4) as u32;
             }
-            offsets.extend(rows.iter().chain(&columns).map(|offset| (offset * 4) as u32));
+            reach = reach.max((y + 3 * h) * stride + farthest + 1);
+            offsets.extend_from_slice(&corners);
         }
         StumpCorners { offsets, reach }
     }

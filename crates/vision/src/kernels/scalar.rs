@@ -120,14 +120,25 @@ pub fn span_means(
     match channels {
         1 => grey_span_means(columns, spans, halves, inverses, scratch, out),
         4 => span_means_of::<4>(columns, spans, halves, inverses, out),
-        _ => {
-            for (index, span) in spans.iter().enumerate() {
-                for channel in 0..channels {
-                    let at = index * channels + channel;
-                    let sum = (span.start..span.end).map(|x| columns[x * channels + channel] as u32).sum();
-                    out[at] = mean(sum, halves[at], inverses[at]);
-                }
-            }
+        _ => span_means_of_any(columns, spans, channels, halves, inverses, out),
+    }
+}
+
+/// `span_means` for a channel count other than 1 and 4, which no grid has;
+/// apart, so that the SIMD set's fallback to it brings no more code.
+pub fn span_means_of_any(
+    columns: &[u16],
+    spans: &[Span],
+    channels: usize,
+    halves: &[u32],
+    inverses: &[f32],
+    out: &mut [u8],
+) {
+    for (index, span) in spans.iter().enumerate() {
+        for channel in 0..channels {
+            let at = index * channels + channel;
+            let sum = (span.start..span.end).map(|x| columns[x * channels + channel] as u32).sum();
+            out[at] = mean(sum, halves[at], inverses[at]);
         }
     }
 }

@@ -342,7 +342,7 @@ pub fn span_means(
     match channels {
         1 => grey_span_means(columns, spans, windows, halves, inverses, scratch, out),
         4 => rgba_span_means(columns, spans, windows, halves, inverses, out),
-        _ => scalar::span_means(columns, spans, windows, channels, divisors, scratch, out),
+        _ => scalar::span_means_of_any(columns, spans, channels, halves, inverses, out),
     }
 }
 
