@@ -161,6 +161,8 @@ impl Analyser {
         }
         let (width, height) = (width as usize, height as usize);
         let (patrol_width, patrol_height) = fit_within(width, height, THUMBNAIL_SIZE);
+        let area_pieces = area_pieces(width);
+        let area_rows = spans(height, AREA_GRID);
         Some(Analyser {
             width,
             height,
@@ -172,15 +174,15 @@ impl Analyser {
             grid: BoxGrid::new(width, height, THUMBNAIL_SIZE, THUMBNAIL_SIZE, 1),
             // Room past the last column for the box filters' windows to read.
             column_luma: vec![0; width + WINDOW_VALUES],
-            area_pieces: area_pieces(width),
-            area_cuts: area_pieces(width).iter().skip(1).map(|piece| piece.span.start).collect(),
-            area_rows: spans(height, AREA_GRID),
+            area_cuts: area_pieces.iter().skip(1).map(|piece| piece.span.start).collect(),
+            area_pieces,
             row_area_rows: (0..height)
                 .map(|y| {
-                    let rows = spans(height, AREA_GRID);
+                    let rows = &area_rows;
                     (0..AREA_GRID).filter(|&r| rows[r].start <= y && y < rows[r].end).fold(0, |mask, r| mask | 1 << r)
                 })
                 .collect(),
+            area_rows,
             patrol_grid: BoxGrid::new(width, height, patrol_width, patrol_height, 4),
             column_rgba: vec![0; width * 4 + WINDOW_VALUES],
             thumbnail: vec![0; THUMBNAIL_BYTES],
