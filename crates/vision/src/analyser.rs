@@ -272,7 +272,7 @@ impl Analyser {
     /// source row once, a block of rows a call: it diffs and replaces the
     /// previous luma, gathers the sums, and adds the luma to the column sums
     /// from which each thumbnail row is then averaged.
-    // The area loops count to `opaque` bounds, so they index.
+    // The area loops index, as the means' and compares' in `judge` do.
     #[allow(clippy::needless_range_loop)]
     fn fused_pass(&mut self) -> FrameTotals {
         let width = self.width;
@@ -333,19 +333,19 @@ impl Analyser {
             self.grid.finish_row(self.kernels, grid_row, &self.column_luma, out);
         }
         debug_assert_eq!(next_luma_row, self.height);
-        for area_row in 0..opaque(AREA_GRID) {
+        for area_row in 0..AREA_GRID {
             let (lanes, rows) = (&piece_lanes[area_row], &self.area_rows[area_row]);
             for (index, piece) in self.area_pieces.iter().enumerate() {
                 let channel_sum = |channel: usize| {
                     let at = index * 12 + channel * 4;
                     lanes[at..at + 4].iter().map(|&lane| lane as u64).sum::<u64>()
                 };
-                for area_column in 0..opaque(AREA_GRID) {
+                for area_column in 0..AREA_GRID {
                     if !piece.area_columns[area_column] {
                         continue;
                     }
                     let area = &mut totals.areas[area_row * AREA_GRID + area_column];
-                    for channel in 0..opaque(3) {
+                    for channel in 0..3 {
                         area[channel] += channel_sum(channel);
                     }
                     area[3] += (piece.span.len() * rows.len()) as u64;
@@ -398,13 +398,13 @@ impl Analyser {
         for area in 0..opaque(AREA_COUNT) {
             let (mean, sums) = (&mut area_means[area], &totals.areas[area]);
             let count = sums[3];
-            for channel in 0..opaque(3) {
+            for channel in 0..3 {
                 mean[channel] = ((sums[channel] + count / 2) / count) as u8;
             }
         }
         let mut areas_changed = 0;
         if let Some(previous) = &self.previous_area_means {
-            for area in 0..opaque(AREA_COUNT) {
+            for area in 0..AREA_COUNT {
                 let (now, before) = (&area_means[area], &previous[area]);
                 if (0..opaque(3)).any(|channel| now[channel].abs_diff(before[channel]) > AREA_COLOUR_THRESHOLD) {
                     areas_changed |= 1 << area;
@@ -503,8 +503,9 @@ impl Analyser {
 mod tests;
 
 /// `count`, which the optimiser cannot see through: a loop to it is not
-/// unrolled. For the per-frame loops over the nine areas, which unrolled made
-/// `process` twice its size (docs/vision.md, "How the crate computes it").
+/// unrolled. For two of the per-frame loops over the nine areas (their means'
+/// 27 divisions, their colours' compares), where it made the gzipped module
+/// smallest of the placements tried (docs/vision.md, "Module size").
 #[inline(always)]
 fn opaque(count: usize) -> usize {
     // SAFETY: a read of a local.
