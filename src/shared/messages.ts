@@ -105,6 +105,10 @@ export const MESSAGES = {
     en: 'The password must be 8 to 128 characters.',
     ja: 'パスワードは8〜128文字で入力してください。',
   },
+  password_common: {
+    en: 'This password is too easy to guess: it is one of the most used passwords, or made of your name or address. Choose another.',
+    ja: 'このパスワードは推測されやすいため使えません(よく使われるパスワード、またはお名前やメールアドレスからなるもの)。別のパスワードにしてください。',
+  },
   phone_invalid: {
     en: 'The phone number is not valid.',
     ja: '電話番号が正しくありません。',
@@ -426,8 +430,16 @@ export const MESSAGES = {
   },
   // --- Collaboration: the trigger (docs/collaboration.md) ----------------------
   push_endpoint_refused: {
-    en: 'This browser cannot take reminders from Warden: its push address is not a public https address.',
-    ja: 'このブラウザではWardenのリマインダーを受け取れません。プッシュ通知の宛先が公開されたhttpsのアドレスではありません。',
+    en: 'This browser cannot take reminders from Warden: its push address is not at the push service of Google, Mozilla, Microsoft or Apple.',
+    ja: 'このブラウザではWardenのリマインダーを受け取れません。プッシュ通知の宛先が、Google・Mozilla・Microsoft・Appleのプッシュサービスではありません。',
+  },
+  push_devices_full: {
+    en: 'Reminders are on in {max} browsers, the most Warden keeps. Remove one from the list of devices, then try again.',
+    ja: 'リマインダーを受け取れるブラウザは{max}台までです。デバイスの一覧からどれかを削除してから、もう一度お試しください。',
+  },
+  push_device_not_proven: {
+    en: 'This push address belongs to another account, and this browser did not prove it is the same browser. Turn reminders off in that account, then try again.',
+    ja: 'このプッシュ通知の宛先は別のアカウントに登録されており、同じブラウザであることを確認できませんでした。そのアカウントでリマインダーをオフにしてから、もう一度お試しください。',
   },
   trigger_url_forbidden: {
     en: 'The trigger URL points into a private or reserved network; use an address on the internet.',

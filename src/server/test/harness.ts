@@ -209,7 +209,7 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestG
   const form = {
     title: overrides.title ?? `guest${suffix}`,
     email: overrides.email ?? `guest${suffix}@example.com`,
-    password: overrides.password ?? `password-${suffix}`,
+    password: overrides.password ?? `a long password ${suffix}`,
   };
   const answer = await succeed(app, '/guest/create', { api: apiBlock(), guest: { ...form, timezone: -540, language: 'en' } }, { remoteAddress: address });
   const guest = answer.guest as { id: number; token: string };

@@ -6,6 +6,8 @@ const server = useTestServer();
 
 const MINUTE = 60_000;
 
+const COMMON_PASSWORD = 'This password is too easy to guess: it is one of the most used passwords, or made of your name or address. Choose another.';
+
 function createBody(overrides: Record<string, unknown> = {}, language: 'en' | 'ja' = 'en') {
   return {
     api: apiBlock(language),
@@ -54,6 +56,10 @@ describe('/guest/create', () => {
     [{ email: 'not-an-address' }, 'The e-mail address is not valid.'],
     [{ password: 'short' }, 'The password must be 8 to 128 characters.'],
     [{ password: 'p'.repeat(129) }, 'The password must be 8 to 128 characters.'],
+    [{ password: 'Password123!' }, COMMON_PASSWORD],
+    [{ password: 'qwertyuiop' }, COMMON_PASSWORD],
+    [{ password: 'Warden2026' }, COMMON_PASSWORD],
+    [{ password: 'valid-1234', title: 'Valid' }, COMMON_PASSWORD],
     [{ timezone: 'Tokyo' }, 'The request is invalid: guest.timezone.'],
     [{ language: 'fr' }, 'The request is invalid: guest.language.'],
   ])('rejects %o with a clear message', async (field, expected) => {

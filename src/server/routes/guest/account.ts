@@ -10,6 +10,7 @@ import {
 import { facilitatorTokens, guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
+import { assertPasswordNotGuessable } from '../../lib/password-policy.ts';
 import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
 import { inheritedFromDeletedAccount } from '../../services/account-deletion.ts';
 import { tokenHint } from '../../services/triggers/webhook-token.ts';
@@ -25,6 +26,7 @@ const account: FastifyPluginAsync = async (app) => {
     async handler({ guest: form }, request) {
       await app.rateLimiter.enforce(`sign-up:address:${clientAddress(request)}`, RATE_RULES.signUpPerAddress);
       await assertTitleAndEmailFree(app.db, form, null);
+      assertPasswordNotGuessable(form.password, [form.title, form.email]);
       const now = app.clock.now();
       const passwordHash = await hashPassword(form.password);
       // The webhook token is kept only as its hash; the guest makes one to see in the Webhook tab.

@@ -105,6 +105,16 @@ describe('password reset', () => {
     );
   });
 
+  it('refuses a guessable new password and keeps the link for another try', async () => {
+    const guest = await signUp(server.app);
+    await succeed(server.app, '/guest/updatePasswordEmail', { api: apiBlock(), guest: { email: guest.email } });
+    const token = await linkTokenMailedTo(server.app, guest.email, 'updatePassword');
+    expect(await fail(server.app, '/guest/updatePassword', { api: apiBlock(), guest: { token, password: 'iloveyou2' } })).toBe(
+      'This password is too easy to guess: it is one of the most used passwords, or made of your name or address. Choose another.',
+    );
+    await succeed(server.app, '/guest/updatePassword', { api: apiBlock(), guest: { token, password: 'a brand new password' } });
+  });
+
   it('checks the new password and the address', async () => {
     expect(await fail(server.app, '/guest/updatePassword', { api: apiBlock(), guest: { token: 'a'.repeat(43), password: 'short' } })).toBe(
       'The password must be 8 to 128 characters.',

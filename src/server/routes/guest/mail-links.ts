@@ -5,6 +5,7 @@ import { guestUpdatePasswordEmailRequestSchema, guestUpdatePasswordRequestSchema
 import { guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
+import { assertPasswordNotGuessable } from '../../lib/password-policy.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { guestByEmail } from '../../services/guests.ts';
 import { consumeAllMailLinks, consumeMailLink, sendMailLink } from '../../services/mail-links.ts';
@@ -61,6 +62,8 @@ const mailLinks: FastifyPluginAsync = async (app) => {
     payload: {},
     async handler({ guest: { token, password } }, request) {
       await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
+      // Before the link is used up, so that the guest can try another password with the same link.
+      assertPasswordNotGuessable(password);
       const link = await consumeMailLink(app, token, 'reset_password');
       if (link === null) throw new ApiFailure('link_invalid');
       const passwordHash = await hashPassword(password);
