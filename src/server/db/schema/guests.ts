@@ -16,6 +16,12 @@ export const guests = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     email: text('email').notNull(),
+    /**
+     * A new address the guest asked for and has not verified yet: `email`
+     * stays the account's address (sign-in, mails, password resets) until the
+     * link mailed here is opened (docs/sessions.md, Changing the e-mail address).
+     */
+    pendingEmail: text('pending_email'),
     passwordHash: text('password_hash').notNull(),
     isVerified: boolean('is_verified').notNull().default(false),
     language: text('language', { enum: LANGUAGES }).notNull(),
@@ -104,7 +110,8 @@ export const sessions = pgTable(
 );
 export type SessionRow = typeof sessions.$inferSelect;
 
-export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+/** `take_back`: the way back mailed to the former address after an e-mail change (services/email-change.ts). */
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'take_back'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 /** The single-use token of a link sent by e-mail, kept as its SHA-256. */

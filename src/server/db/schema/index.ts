@@ -10,3 +10,4 @@ export * from './forum.ts';
 export * from './triggers.ts';
 export * from './reminders.ts';
 export * from './deleted-accounts.ts';
+export * from './contacts.ts';
