@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { rateLimitBuckets } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
@@ -37,6 +37,8 @@ export const RATE_RULES = {
   linksPerAddress: { limit: 30, windowMs: 10 * MINUTE },
   /** Cards tokenised by one guest (the local provider): trying card numbers one after another is slowed down. */
   cardTokensPerGuest: { limit: 20, windowMs: 10 * MINUTE },
+  /** Browsers one guest turns reminders on in (docs/reminders.md): far more than a person turns on in an hour, and twice the devices a guest may have. */
+  pushDevicesPerGuest: { limit: 20, windowMs: 60 * MINUTE },
   /** Exports of one guest's data: each reads the whole account. */
   exportsPerGuest: { limit: 10, windowMs: 60 * MINUTE },
   /** Error reports from one address. */
@@ -56,6 +58,38 @@ export class RateLimiter {
 
   /** Counts a hit; returns whether it is within the limit. */
   async hit(key: string, rule: RateRule): Promise<boolean> {
+    return (await this.count(key, rule)).hits <= rule.limit;
+  }
+
+  /** Counts a hit and fails with 'too many attempts' when it is over the limit. */
+  async enforce(key: string, rule: RateRule): Promise<void> {
+    if (!(await this.hit(key, rule))) throw new ApiFailure('too_many_requests');
+  }
+
+  /**
+   * Runs a check whose failures are limited (a password): the attempt is
+   * counted before the check, in the same single statement as every hit, so
+   * parallel attempts each get a count of their own and no more than the
+   * limit are ever checked in a window. Over the limit it fails with 'too
+   * many attempts' without checking; a check that passes gives its count
+   * back, so that only failures stay counted. Returns whether it passed.
+   */
+  async attempt(key: string, rule: RateRule, check: () => Promise<boolean>): Promise<boolean> {
+    const counted = await this.count(key, rule);
+    if (counted.hits > rule.limit) throw new ApiFailure('too_many_requests');
+    const passed = await check();
+    if (passed) {
+      // Only within the window it was counted in: a window begun since counts from nothing already.
+      await this.db
+        .update(rateLimitBuckets)
+        .set({ hits: sql`${rateLimitBuckets.hits} - 1` })
+        .where(and(eq(rateLimitBuckets.key, key), eq(rateLimitBuckets.windowStartedAt, counted.windowStartedAt), gt(rateLimitBuckets.hits, 0)));
+    }
+    return passed;
+  }
+
+  /** Adds a hit to the key's window (a new window when the last has ended), in one atomic statement; answers the window's count. */
+  private async count(key: string, rule: RateRule): Promise<{ hits: number; windowStartedAt: number }> {
     if (rule.windowMs > LONGEST_RATE_WINDOW_MS) throw new Error(`a rate rule's window of ${rule.windowMs} ms is longer than LONGEST_RATE_WINDOW_MS`);
     const now = this.clock.now();
     const windowStart = now - rule.windowMs;
@@ -69,22 +103,8 @@ export class RateLimiter {
           windowStartedAt: sql`case when ${rateLimitBuckets.windowStartedAt} <= ${windowStart} then ${now} else ${rateLimitBuckets.windowStartedAt} end`,
         },
       })
-      .returning({ hits: rateLimitBuckets.hits });
-    return bucket !== undefined && bucket.hits <= rule.limit;
-  }
-
-  /** Counts a hit and fails with 'too many attempts' when it is over the limit. */
-  async enforce(key: string, rule: RateRule): Promise<void> {
-    if (!(await this.hit(key, rule))) throw new ApiFailure('too_many_requests');
-  }
-
-  /** Whether the key has used up its window, without counting a hit. */
-  async isExhausted(key: string, rule: RateRule): Promise<boolean> {
-    const [bucket] = await this.db
-      .select({ hits: rateLimitBuckets.hits, windowStartedAt: rateLimitBuckets.windowStartedAt })
-      .from(rateLimitBuckets)
-      .where(eq(rateLimitBuckets.key, key));
-    if (bucket === undefined) return false;
-    return bucket.windowStartedAt > this.clock.now() - rule.windowMs && bucket.hits >= rule.limit;
+      .returning({ hits: rateLimitBuckets.hits, windowStartedAt: rateLimitBuckets.windowStartedAt });
+    if (bucket === undefined) throw new Error('the rate limit counter returned no row');
+    return bucket;
   }
 }

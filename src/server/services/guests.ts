@@ -65,11 +65,10 @@ export async function assertCurrentPassword(
   guest: Pick<GuestRow, 'id' | 'passwordHash'>,
   password: string | null | undefined,
 ): Promise<void> {
-  const failures = `sign-in:account:${guest.id}`;
-  if (await rateLimiter.isExhausted(failures, RATE_RULES.signInFailuresPerAccount)) throw new ApiFailure('too_many_requests');
-  if (password !== null && password !== undefined && password !== '' && (await verifyPassword(guest.passwordHash, password))) return;
-  await rateLimiter.hit(failures, RATE_RULES.signInFailuresPerAccount);
-  throw new ApiFailure('current_password_wrong');
+  const matches = await rateLimiter.attempt(`sign-in:account:${guest.id}`, RATE_RULES.signInFailuresPerAccount, async () =>
+    password !== null && password !== undefined && password !== '' ? verifyPassword(guest.passwordHash, password) : false,
+  );
+  if (!matches) throw new ApiFailure('current_password_wrong');
 }
 
 /** The guest with this username, whatever its case. */

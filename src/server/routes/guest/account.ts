@@ -64,14 +64,10 @@ const account: FastifyPluginAsync = async (app) => {
       await app.rateLimiter.enforce(`sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
       const found = form.title.includes('@') ? await guestByEmail(app.db, form.title.toLowerCase()) : await guestByTitle(app.db, form.title);
       const accountKey = `sign-in:account:${found?.id ?? form.title.toLowerCase()}`;
-      if (await app.rateLimiter.isExhausted(accountKey, RATE_RULES.signInFailuresPerAccount)) {
-        throw new ApiFailure('too_many_requests');
-      }
-      const matches = found === undefined ? await verifyDecoyPassword(form.password) : await verifyPassword(found.passwordHash, form.password);
-      if (found === undefined || !matches) {
-        await app.rateLimiter.hit(accountKey, RATE_RULES.signInFailuresPerAccount);
-        throw new ApiFailure('sign_in_failed');
-      }
+      const matches = await app.rateLimiter.attempt(accountKey, RATE_RULES.signInFailuresPerAccount, () =>
+        found === undefined ? verifyDecoyPassword(form.password) : verifyPassword(found.passwordHash, form.password),
+      );
+      if (found === undefined || !matches) throw new ApiFailure('sign_in_failed');
       const token = await startSession(app.db, found.id, app.clock.now());
       return { guest: await publicGuest(app.db, found, token) };
     },

@@ -38,14 +38,10 @@ const warden: FastifyPluginAsync = async (app) => {
         .from(wardens)
         .where(eq(wardens.email, email));
       const accountKey = `warden-sign-in:account:${found?.id ?? email}`;
-      if (await app.rateLimiter.isExhausted(accountKey, RATE_RULES.signInFailuresPerAccount)) {
-        throw new ApiFailure('too_many_requests');
-      }
-      const matches = found === undefined ? await verifyDecoyPassword(form.password) : await verifyPassword(found.passwordHash, form.password);
-      if (found === undefined || !matches) {
-        await app.rateLimiter.hit(accountKey, RATE_RULES.signInFailuresPerAccount);
-        throw new ApiFailure('warden_sign_in_failed');
-      }
+      const matches = await app.rateLimiter.attempt(accountKey, RATE_RULES.signInFailuresPerAccount, () =>
+        found === undefined ? verifyDecoyPassword(form.password) : verifyPassword(found.passwordHash, form.password),
+      );
+      if (found === undefined || !matches) throw new ApiFailure('warden_sign_in_failed');
       const token = await startWardenSession(app.db, found.id, app.clock.now());
       return { warden: { id: found.id, title: found.title, token } };
     },
