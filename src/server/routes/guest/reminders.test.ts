@@ -200,20 +200,152 @@ describe('reminders by Web Push', () => {
     expect(await vapidKeys(server.app.db, configured)).toBe(configured);
   });
 
-  it('refuses a push address that is not public https, and another guest’s device cannot be removed', async () => {
+  it('another guest’s device cannot be removed', async () => {
     const guest = await readyGuest(server.app);
     const other = await readyGuest(server.app);
-    for (const endpoint of ['http://push.example.com/x', 'https://127.0.0.2/x', 'https://10.0.0.1/push', 'https://[::1]/push']) {
-      const device = { endpoint, keys: { p256dh: 'BAAA', auth: 'AAAA' }, label: 'Test' };
-      expect(await fail(server.app, '/guest/addPushDevice', body(guest, { device }))).toBe(
-        'This browser cannot take reminders from Warden: its push address is not a public https address.',
-      );
-    }
     const settings = await turnOn(other, pushService.newBrowser());
     const id = settings.devices[0]?.id;
     await succeed(server.app, '/guest/removePushDevice', body(guest, { device: { id } }));
     expect(((await succeed(server.app, '/guest/readReminders', body(other))).reminders as Reminders).devices).toHaveLength(1);
     await succeed(server.app, '/guest/removePushDevice', body(other, { device: { id } }));
     expect(((await succeed(server.app, '/guest/readReminders', body(other))).reminders as Reminders).devices).toHaveLength(0);
+  });
+});
+
+/** A subscription at `endpoint` with made-up keys, as `/guest/addPushDevice` takes it. */
+function subscriptionAt(endpoint: string, keys = { p256dh: 'BAAA', auth: 'AAAA' }) {
+  return { endpoint, keys, label: 'Test' };
+}
+
+async function devicesOf(guest: TestGuest): Promise<Reminders['devices']> {
+  return ((await succeed(server.app, '/guest/readReminders', body(guest))).reminders as Reminders).devices;
+}
+
+describe('push addresses', () => {
+  const refusedAddress = 'This browser cannot take reminders from Warden: its push address is not at the push service of Google, Mozilla, Microsoft or Apple.';
+
+  it('are taken only at the push services’ own hosts, over https on port 443', async () => {
+    const guest = await readyGuest(server.app);
+    const accepted = [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://android.googleapis.com/gcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/abc',
+      'https://fcm.googleapis.com:443/fcm/send/def',
+    ];
+    for (const endpoint of accepted) await succeed(server.app, '/guest/addPushDevice', body(guest, { device: subscriptionAt(endpoint) }));
+    expect((await devicesOf(guest)).map((device) => device.endpoint)).toEqual(accepted);
+
+    const other = await readyGuest(server.app);
+    const refused = [
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com:22/x',
+      'http://fcm.googleapis.com/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com/x',
+      'https://push.apple.com.evil.example/x',
+      'https://evilpush.apple.com/x',
+      'https://user:secret@fcm.googleapis.com/x',
+      'https://127.0.0.2/x',
+      'https://10.0.0.1/push',
+      'https://[::1]/push',
+    ];
+    for (const endpoint of refused) {
+      expect(await fail(server.app, '/guest/addPushDevice', body(other, { device: subscriptionAt(endpoint) })), endpoint).toBe(refusedAddress);
+    }
+    expect(await devicesOf(other)).toEqual([]);
+  });
+
+  it('at most 10 browsers a guest: the 11th is refused until one is removed, and one already there may be added again', async () => {
+    const guest = await readyGuest(server.app);
+    const endpoints = Array.from({ length: 11 }, (_, index) => `https://fcm.googleapis.com/fcm/send/device-${index}`);
+    for (const endpoint of endpoints.slice(0, 10)) await succeed(server.app, '/guest/addPushDevice', body(guest, { device: subscriptionAt(endpoint) }));
+    await succeed(server.app, '/guest/addPushDevice', body(guest, { device: subscriptionAt(endpoints[0] ?? '') }));
+    const eleventh = { device: subscriptionAt(endpoints[10] ?? '') };
+    expect(await fail(server.app, '/guest/addPushDevice', body(guest, eleventh))).toBe(
+      'Reminders are on in 10 browsers, the most Warden keeps. Remove one from the list of devices, then try again.',
+    );
+    expect(await fail(server.app, '/guest/addPushDevice', body(guest, eleventh, 'ja'))).toBe(
+      'リマインダーを受け取れるブラウザは10台までです。デバイスの一覧からどれかを削除してから、もう一度お試しください。',
+    );
+    const devices = await devicesOf(guest);
+    expect(devices).toHaveLength(10);
+    await succeed(server.app, '/guest/removePushDevice', body(guest, { device: { id: devices[3]?.id } }));
+    await succeed(server.app, '/guest/addPushDevice', body(guest, eleventh));
+    expect(await devicesOf(guest)).toHaveLength(10);
+  });
+
+  it('counts the limit before storing: 15 browsers added at once leave 10', async () => {
+    const guest = await readyGuest(server.app);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, index) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/guest/addPushDevice',
+          payload: body(guest, { device: subscriptionAt(`https://fcm.googleapis.com/fcm/send/parallel-${index}`) }),
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.json<{ api: { status: string } }>().api.status === 'success')).toHaveLength(10);
+    expect(await devicesOf(guest)).toHaveLength(10);
+  });
+
+  it('adding is limited: 20 adds an hour a guest, refused or not', async () => {
+    const guest = await readyGuest(server.app);
+    for (let index = 0; index < 20; index += 1) {
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/guest/addPushDevice',
+        payload: body(guest, { device: subscriptionAt(`https://fcm.googleapis.com/fcm/send/many-${index}`) }),
+      });
+    }
+    const next = body(guest, { device: subscriptionAt('https://push.example.com/x') });
+    expect(await fail(server.app, '/guest/addPushDevice', next)).toBe('Too many attempts. Please wait a few minutes and try again.');
+    // The window is an hour from the first add.
+    await setNow(tokyo(0, 10, 1));
+    expect(await fail(server.app, '/guest/addPushDevice', next)).toBe(refusedAddress);
+  });
+
+  it('a browser another guest has moves only with the keys kept for it', async () => {
+    const owner = await readyGuest(server.app);
+    const other = await readyGuest(server.app);
+    const browser = pushService.newBrowser();
+    await turnOn(owner, browser);
+    const { endpoint, keys } = browser.subscription('Chrome on Android');
+    for (const guessed of [
+      { p256dh: 'BAAA', auth: 'AAAA' },
+      { p256dh: keys.p256dh, auth: 'AAAA' },
+      { p256dh: 'BAAA', auth: keys.auth },
+    ]) {
+      expect(await fail(server.app, '/guest/addPushDevice', body(other, { device: subscriptionAt(endpoint, guessed) }))).toBe(
+        'This push address belongs to another account, and this browser did not prove it is the same browser. Turn reminders off in that account, then try again.',
+      );
+    }
+    expect((await devicesOf(owner)).map((device) => device.endpoint)).toEqual([endpoint]);
+    expect(await devicesOf(other)).toEqual([]);
+
+    // The same browser signed in to another account gives the same keys: the device moves.
+    await turnOn(other, browser, 'Shared laptop');
+    expect(await devicesOf(owner)).toEqual([]);
+    expect((await devicesOf(other)).map((device) => device.label)).toEqual(['Shared laptop']);
+  });
+
+  it('a reminder goes only to the newest 10 browsers, never to an address kept from before the push services were checked', async () => {
+    const guest = await readyGuest(server.app);
+    const browsers = Array.from({ length: 12 }, () => pushService.newBrowser());
+    // Kept before the limit and the hosts were checked: written straight into the table.
+    await server.app.db.insert(pushDevices).values([
+      ...browsers.map((browser, index) => {
+        const { endpoint, keys } = browser.subscription('Old');
+        return { guestId: guest.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, label: `Old ${index}`, createdAt: tokyo(0, 8, index) };
+      }),
+      { guestId: guest.id, endpoint: 'https://push.example.com/old', p256dh: 'BAAA', auth: 'AAAA', label: 'Elsewhere', createdAt: tokyo(0, 8, 30) },
+    ]);
+    await book(guest, tokyo(1, 10));
+    await setNow(tokyo(1, 9, 45));
+    expect(pushService.received).toHaveLength(9);
+    expect(browsers.slice(3).every((browser) => browser.messages(pushService).length === 1)).toBe(true);
+    expect((await devicesOf(guest)).map((device) => device.label)).not.toContain('Elsewhere');
   });
 });

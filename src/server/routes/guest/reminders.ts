@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/reminders.ts';
 import { guests } from '../../db/schema/index.ts';
 import { apiPost } from '../../lib/api.ts';
+import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { addPushDevice, assertPushEndpointAllowed, readReminders, removePushDevice, updateReminders } from '../../services/reminders/settings.ts';
 
 /** The reminder calls under /api/guest (docs/reminders.md); each answers the settings as they now are. */
@@ -44,7 +45,8 @@ const reminders: FastifyPluginAsync = async (app) => {
     payload: { reminders: remindersSchema },
     async handler({ guest: credentials, device }) {
       const guest = await app.authenticatedGuest(credentials);
-      await assertPushEndpointAllowed(device.endpoint, app.pushService.guard);
+      await app.rateLimiter.enforce(`push-device:guest:${guest.id}`, RATE_RULES.pushDevicesPerGuest);
+      assertPushEndpointAllowed(device.endpoint, app.pushService.guard.allowHosts);
       await addPushDevice(app.db, guest.id, device, app.clock.now());
       return answer(guest.id);
     },

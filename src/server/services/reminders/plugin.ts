@@ -18,8 +18,9 @@ declare module 'fastify' {
 /**
  * The reminders: the VAPID keys (configured, or made once and kept in the
  * database), and the worker, started with the server and stopped before the
- * database closes. `PUSH_ALLOW_HOSTS` exempts hosts from the address guard,
- * for a local push service in tests, as `TRIGGER_ALLOW_HOSTS` does for triggers.
+ * database closes. `PUSH_ALLOW_HOSTS` adds hosts to the push services and
+ * exempts them from the address guard, for a local push service in tests, as
+ * `TRIGGER_ALLOW_HOSTS` does for triggers.
  */
 export const reminders: FastifyPluginAsync = unencapsulated('reminders', async (app) => {
   const guard: CallGuard = { allowHosts: parseAllowHosts(process.env.PUSH_ALLOW_HOSTS), resolve: systemResolver, timeoutMs: TRIGGER_TIMEOUT_MS };

@@ -1,11 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or } from 'drizzle-orm';
 import type { Reminders } from '../../../shared/api/reminders.ts';
 import type { ReminderLead } from '../../../shared/reservations.ts';
 import type { Database } from '../../db/database.ts';
 import { guests, pushDevices, type GuestRow } from '../../db/schema/index.ts';
 import { ApiFailure } from '../../lib/api.ts';
-import { checkedAddress, hostOf, TriggerAddressRefused } from '../triggers/address-guard.ts';
-import type { CallGuard } from '../triggers/caller.ts';
+import { isPushServiceAddress, MAX_PUSH_DEVICES_PER_GUEST } from './push-services.ts';
 
 /** The guest's reminder settings and push devices (docs/reminders.md). */
 export async function readReminders(db: Database, guest: GuestRow, publicKey: string): Promise<Reminders> {
@@ -26,24 +25,19 @@ export async function updateReminders(
   await db.update(guests).set({ reminderLeadMinutes: settings.leadMinutes, remindByEmail: settings.byEmail, updatedAt: now }).where(eq(guests.id, guestId));
 }
 
-/**
- * Refuses a push address that is not https on a public host (the address
- * guard of the triggers; its allowance lets tests use a local stand-in). A
- * host that does not resolve now is refused too: push services always do.
- */
-export async function assertPushEndpointAllowed(endpoint: string, guard: CallGuard): Promise<void> {
-  const url = new URL(endpoint);
-  const host = hostOf(url);
-  if (url.protocol !== 'https:' && !guard.allowHosts.has(host)) throw new ApiFailure('push_endpoint_refused');
-  try {
-    await checkedAddress(host, guard.allowHosts, guard.resolve);
-  } catch (error) {
-    if (error instanceof TriggerAddressRefused) throw new ApiFailure('push_endpoint_refused');
-    throw error;
-  }
+/** Refuses a push address that is not at a push service (push-services.ts). */
+export function assertPushEndpointAllowed(endpoint: string, allowHosts: ReadonlySet<string>): void {
+  if (!isPushServiceAddress(endpoint, allowHosts)) throw new ApiFailure('push_endpoint_refused');
 }
 
-/** Keeps a browser's subscription for the guest; one that another guest had (a shared browser) moves to this one. */
+/**
+ * Keeps a browser's subscription for the guest, at most
+ * `MAX_PUSH_DEVICES_PER_GUEST` of them. A subscription another guest has
+ * (a shared browser) moves to this one only with its keys as they are kept:
+ * the same browser gives the same keys, while whoever only learnt its push
+ * address cannot. The guest's row is held, so that two adds at once are
+ * counted one after the other.
+ */
 export async function addPushDevice(
   db: Database,
   guestId: number,
@@ -51,7 +45,25 @@ export async function addPushDevice(
   now: number,
 ): Promise<void> {
   const values = { guestId, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, label: device.label, createdAt: now };
-  await db.insert(pushDevices).values(values).onConflictDoUpdate({ target: pushDevices.endpoint, set: values });
+  await db.transaction(async (tx) => {
+    await tx.select({ id: guests.id }).from(guests).where(eq(guests.id, guestId)).for('update');
+    const [others] = await tx
+      .select({ count: count() })
+      .from(pushDevices)
+      .where(and(eq(pushDevices.guestId, guestId), ne(pushDevices.endpoint, device.endpoint)));
+    if ((others?.count ?? 0) >= MAX_PUSH_DEVICES_PER_GUEST) throw new ApiFailure('push_devices_full', { max: MAX_PUSH_DEVICES_PER_GUEST });
+    const [kept] = await tx
+      .insert(pushDevices)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushDevices.endpoint,
+        set: values,
+        // The guest's own device takes its new keys; another guest's moves only with the kept ones.
+        setWhere: or(eq(pushDevices.guestId, guestId), and(eq(pushDevices.p256dh, device.keys.p256dh), eq(pushDevices.auth, device.keys.auth))),
+      })
+      .returning({ id: pushDevices.id });
+    if (kept === undefined) throw new ApiFailure('push_device_not_proven');
+  });
 }
 
 /** Forgets one of the guest's devices; another guest's id changes nothing. */

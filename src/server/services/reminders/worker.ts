@@ -13,6 +13,7 @@ import { PeriodicWorker } from '../../lib/periodic-worker.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { type CallGuard, callTrigger } from '../triggers/caller.ts';
 import type { VapidKeys } from './keys.ts';
+import { isPushServiceAddress, MAX_PUSH_DEVICES_PER_GUEST } from './push-services.ts';
 import { MINUTE_MS } from '../../../shared/durations.ts';
 
 /** How long a push service keeps an undelivered reminder: no use once the jail has begun. */
@@ -72,9 +73,11 @@ export function reminderPayload(
 type Outcome = 'sent' | 'failed' | 'gone';
 
 /**
- * Sends one push through the guarded caller: https only (the test allowance
- * aside), never to an internal address. The push service's 404 and 410 say
- * the subscription is gone.
+ * Sends one push through the guarded caller: only to a push service
+ * (push-services.ts; the test allowance aside), never to an internal
+ * address. The push service's 404 and 410 say the subscription is gone, as
+ * does an address outside the push services (one kept before they were
+ * checked): it is never called.
  */
 export async function sendPush(
   device: { endpoint: string; p256dh: string; auth: string },
@@ -82,6 +85,7 @@ export async function sendPush(
   site: ReminderSite,
   guard: CallGuard,
 ): Promise<Outcome> {
+  if (!isPushServiceAddress(device.endpoint, guard.allowHosts)) return 'gone';
   const details = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(payload), {
     vapidDetails: { subject: site.vapidSubject, publicKey: site.vapid.publicKey, privateKey: site.vapid.privateKey },
     TTL: PUSH_TTL_SECONDS,
@@ -167,7 +171,11 @@ export class ReminderWorker extends PeriodicWorker {
         ),
       );
     const wanted = due.flatMap((row): DueReminder[] => {
-      const own = devices.filter((device) => device.guestId === row.guestId);
+      // The newest devices up to the limit: older ones kept from before it get none.
+      const own = devices
+        .filter((device) => device.guestId === row.guestId)
+        .sort((first, second) => second.createdAt - first.createdAt || second.id - first.id)
+        .slice(0, MAX_PUSH_DEVICES_PER_GUEST);
       if (own.length > 0) return own.map((device) => ({ ...row, target: `push:${device.id}`, device }));
       return row.remindByEmail ? [{ ...row, target: 'email', device: null }] : [];
     });
