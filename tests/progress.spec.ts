@@ -19,6 +19,8 @@ const CASES = [
       nav: 'Progress',
       emptyTitle: 'Your progress starts with your first jail',
       emptyAction: 'Add booking',
+      failedTitle: 'Your progress could not be loaded',
+      retry: 'Try again',
       currentStreak: ['Current streak', '3 days'],
       bestStreak: ['Best streak', '3 days'],
       attendance: ['Attendance', '80%', '4 of your last 5 jails entered'],
@@ -37,6 +39,8 @@ const CASES = [
       nav: '記録',
       emptyTitle: '最初のジェイルから記録が始まります',
       emptyAction: '予約を追加',
+      failedTitle: '進捗を読み込めませんでした',
+      retry: 'もう一度試す',
       currentStreak: ['連続日数', '3日'],
       bestStreak: ['最長連続日数', '3日'],
       attendance: ['出席率', '80%', '直近5回のジェイルのうち4回に入室'],
@@ -68,6 +72,22 @@ for (const { language, viewport, locale, words } of CASES) {
       await expect(page.getByRole('link', { name: words.emptyAction }).last()).toHaveAttribute('href', '/reservation/add');
       await checkA11y(page, `/progress (${language}, empty)`);
       expect(missing).toEqual([]);
+    });
+
+    test('opened as the network drops, it says so, then loads by itself when the network returns', async ({ page, request, context }) => {
+      const guest = await readyGuest(request, { language });
+      await signedIn(page, guest, '/reservations');
+      // The screen's code loads; its data does not, as when the connection drops on the way.
+      const progressRead = '**/api/progress/read';
+      await page.route(progressRead, (route) => route.abort('internetdisconnected'));
+      await page.getByRole('navigation').getByRole('link', { name: words.nav }).click();
+      await expect(page.getByRole('heading', { name: words.failedTitle })).toBeVisible();
+      await expect(page.getByRole('button', { name: words.retry })).toBeVisible();
+      await context.setOffline(true);
+      await page.unroute(progressRead);
+      await context.setOffline(false);
+      await expect(page.getByRole('heading', { name: words.emptyTitle })).toBeVisible();
+      await expect(page.getByRole('heading', { name: words.failedTitle })).toBeHidden();
     });
 
     test('after five jails: streaks, attendance, the weeks and the last jails', async ({ page, request, baseURL }) => {

@@ -35,6 +35,8 @@ export const api = createApi({
   reducerPath: API_REDUCER_PATH,
   baseQuery: envelopeBaseQuery({ translate: (key) => i18n.t(key, { ns: 'common' }) }),
   tagTypes: ['Guest', 'Reservation'],
+  // Back online, every query a screen shows is asked again (the store's listeners: app/start.tsx).
+  refetchOnReconnect: true,
   endpoints: (build) => ({
     /** `/guest/create`: sign-up; the answer's guest carries the new session's token. */
     guestCreate: build.mutation<{ guest: Guest }, { title: string; email: string; password: string; timezone: number; language: Language }>({

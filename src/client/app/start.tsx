@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import type { Root } from 'react-dom/client';
 import { StrictMode, startTransition } from 'react';
 import { App, preloadFirstScreen } from '../App.tsx';
@@ -16,6 +17,8 @@ export function startApp(root: Root, language: Language, saved: Promise<SavedDev
   const store = makeStore({ persist: true, preloadedState: { application: { language } } });
   void restoreSession(store, saved, firstScreen ?? Promise.resolve(undefined));
   followGuestChanges(store);
+  // The browser's online and focus events reach the API, which refetches what is on screen when the network returns.
+  setupListeners(store.dispatch);
   // A transition, so that React renders the app in short slices and the page stays responsive meanwhile.
   startTransition(() =>
     root.render(

@@ -3,12 +3,13 @@ import CalendarCheck from 'lucide-react/icons/calendar-check';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Clock from 'lucide-react/icons/clock';
 import Flame from 'lucide-react/icons/flame';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Trophy from 'lucide-react/icons/trophy';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import type { Progress } from '../../../shared/api/progress.ts';
 import { MINUTE_MS } from '../../../shared/durations.ts';
-import { ButtonLink } from '../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Chip, type ChipTone } from '../../ui/Chip.tsx';
 import { dateWithWeekday, timeRange, useLanguage, useTimeZone } from '../reservations/common.ts';
@@ -95,13 +96,23 @@ function Figures({ progress }: { progress: Progress }) {
 /** /progress (docs/progress.md): focused hours by week, streaks, attendance and the last jails. */
 export function ProgressScreen() {
   const { t } = useTranslation('progress');
-  const { data } = useProgressReadQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isError, isFetching, refetch } = useProgressReadQuery(undefined, { refetchOnMountOrArgChange: true });
   const progress = data?.progress;
+  // Offline or refused, the read is asked again when the network returns; meanwhile the guest may retry.
+  const failed = progress === undefined && isError && !isFetching;
   return (
     <div className="progress-screen">
       <h1>{t('title')}</h1>
       <p className="progress-intro">{t('intro')}</p>
-      {progress === undefined ? <p className="loading">{t('loading')}</p> : null}
+      {progress === undefined && !failed ? <p className="loading">{t('loading')}</p> : null}
+      {failed ? (
+        <Card title={t('failed_title')}>
+          <p>{t('failed_text')}</p>
+          <Button icon={RefreshCw} onClick={() => void refetch()}>
+            {t('failed_retry')}
+          </Button>
+        </Card>
+      ) : null}
       {progress !== undefined && progress.recentJails.length === 0 ? (
         <Card title={t('empty_title')}>
           <p>{t('empty_text')}</p>

@@ -27,6 +27,9 @@ export const texts = {
     empty_text: 'Book a jail and keep it: your focused hours, streaks and attendance appear here.',
     empty_action: 'Add booking',
     loading: 'Loading…',
+    failed_title: 'Your progress could not be loaded',
+    failed_text: 'It will load by itself when the connection comes back.',
+    failed_retry: 'Try again',
   },
   ja: {
     title: '記録',
@@ -55,5 +58,8 @@ export const texts = {
     empty_text: 'ジェイルを予約して最後まで続けると、集中時間・連続日数・出席率がここに表示されます。',
     empty_action: '予約を追加',
     loading: '読み込み中…',
+    failed_title: '進捗を読み込めませんでした',
+    failed_text: '接続が戻ると自動で読み込みます。',
+    failed_retry: 'もう一度試す',
   },
 } as const;
