@@ -107,6 +107,8 @@ export const wardenSessions = pgTable(
       .references(() => wardens.id, { onDelete: 'cascade' }),
     createdAt: epochMs('created_at').notNull(),
     expiresAt: epochMs('expires_at').notNull(),
+    /** The last call or console event with the session (the idle timeout); 0 ends the sessions older than the column at once. */
+    lastUsedAt: epochMs('last_used_at').notNull().default(0),
   },
   (table) => [index('warden_sessions_warden').on(table.wardenId)],
 );
