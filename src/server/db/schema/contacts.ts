@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { epochMs, guests } from './guests.ts';
 
 /**
@@ -18,7 +18,7 @@ export const verifiedContacts = pgTable(
     /** When the guest first verified it. */
     verifiedAt: epochMs('verified_at').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.guestId, table.contactHash] }), index('verified_contacts_contact_hash').on(table.contactHash)],
+  (table) => [primaryKey({ columns: [table.guestId, table.contactHash] })],
 );
 
 /**

@@ -9,5 +9,4 @@ export * from './payments.ts';
 export * from './forum.ts';
 export * from './triggers.ts';
 export * from './reminders.ts';
-export * from './deleted-accounts.ts';
 export * from './contacts.ts';
