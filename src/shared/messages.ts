@@ -359,13 +359,29 @@ export const MESSAGES = {
     en: 'Open this link within an hour to set a new password for {title}:\n{url}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.',
     ja: '1時間以内に次のリンクを開いて、{title}さんの新しいパスワードを設定してください。\n{url}\n\n心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
   },
+  confirm_email_subject: {
+    en: 'Warden: confirm your new e-mail address',
+    ja: 'Warden: 新しいメールアドレスの確認',
+  },
+  confirm_email_text: {
+    en: 'You asked to make this the e-mail address of {title} on Warden. Open this link within 24 hours to confirm it:\n{url}\n\nUntil then the account keeps its current address. If you did not ask for this, ignore this mail; nothing changes.',
+    ja: 'Wardenの{title}さんのメールアドレスを、このアドレスに変更するお手続きを受け付けました。24時間以内に次のリンクを開いて、変更を完了してください。\n{url}\n\n完了するまでは、現在のメールアドレスのままです。心当たりのない場合は、このメールを破棄してください。何も変更されません。',
+  },
   email_changed_subject: {
     en: 'Warden: your e-mail address was changed',
     ja: 'Warden: メールアドレスが変更されました',
   },
   email_changed_text: {
-    en: 'The e-mail address of {title} on Warden was changed from this address to {email}. Mail now goes there, and every other device was signed out.\n\nIf you did not do this, reset your password with this address at {url} and write to us.',
-    ja: 'Wardenの{title}さんのメールアドレスが、このアドレスから{email}に変更されました。今後のメールは新しいアドレスに届きます。ほかの端末はすべてログアウトしました。\n\n心当たりのない場合は、{url} からこのアドレスでパスワードを再設定し、ご連絡ください。',
+    en: 'The e-mail address of {title} on Warden was changed from this address to {email}. Mail now goes there, and password reset links sent here no longer work.\n\nIf you did not do this, open this link within {days} days to take your account back: its address becomes this one again, every device is signed out, and you choose a new password.\n{url}',
+    ja: 'Wardenの{title}さんのメールアドレスが、このアドレスから{email}に変更されました。今後のメールは新しいアドレスに届きます。このアドレスにお送りしたパスワード再設定のリンクは使えなくなりました。\n\n心当たりのない場合は、{days}日以内に次のリンクを開いて、アカウントを取り戻してください。メールアドレスがこのアドレスに戻り、すべての端末がログアウトします。そのうえで新しいパスワードを設定していただきます。\n{url}',
+  },
+  password_changed_subject: {
+    en: 'Warden: your password was changed',
+    ja: 'Warden: パスワードが変更されました',
+  },
+  password_changed_text: {
+    en: 'The password of {title} on Warden was changed with a link mailed to this address, and every device was signed out.\n\nIf you did not do this, someone else can read the mail of this address. Change the password of this mailbox first, then set a new Warden password at {url} and write to us.',
+    ja: 'Wardenの{title}さんのパスワードが、このアドレスにお送りしたリンクから変更されました。すべての端末はログアウトしました。\n\n心当たりのない場合は、第三者がこのアドレスのメールを読める状態にあります。まずこのメールアカウントのパスワードを変更し、{url} からWardenのパスワードを再設定したうえで、ご連絡ください。',
   },
   phone_code_sms: {
     en: 'Your Warden code is {code}. It is valid for 10 minutes.',

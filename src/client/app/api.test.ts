@@ -20,6 +20,7 @@ const guest = (changes: Partial<Guest> = {}): Guest => ({
   id: 1,
   title: 'kazu',
   email: 'kazu@example.com',
+  pendingEmail: null,
   isVerified: true,
   language: 'en',
   timezone: -540,

@@ -1,21 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { paidPlanOf } from '../../shared/plans.ts';
+import type { SmsConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { deletedAccounts, errorLogs, forumMessages, guests, type GuestRow } from '../db/schema/index.ts';
+import { errorLogs, forumMessages, guests, type deletedAccountContacts, type GuestRow } from '../db/schema/index.ts';
 import type { JailEngine } from '../jail/engine.ts';
 import { ApiFailure } from '../lib/api.ts';
 import type { Clock } from '../lib/clock.ts';
-import { hashToken } from '../lib/secrets.ts';
+import { contactHashesOf, keepUnderContacts } from './contacts.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { customerAt, trialEndAfterPaidPlan } from './payments/subscriptions.ts';
 import { endGuestSessions } from './sessions.ts';
 
 /**
- * Deleting an account (docs/privacy.md, Deletion), and what a new account
- * with the same address inherits from it: a suspension or an early-finish
- * block still running, and no open trial. Only that is kept, under the
- * SHA-256 of the address (`deleted_accounts`), and only while it matters
- * (the purge step of services/purge.ts).
+ * Deleting an account (docs/privacy.md, Deletion), and what it leaves for a
+ * new account with one of its verified addresses or phone numbers: a
+ * suspension or an early-finish block still running, and no open trial.
+ * Only that is kept, under the SHA-256 of each contact
+ * (`deleted_account_contacts`, services/contacts.ts), and only while it
+ * matters (the purge step of services/purge.ts).
  */
 
 export interface AccountDeletionContext {
@@ -23,11 +25,8 @@ export interface AccountDeletionContext {
   clock: Clock;
   provider: PaymentProvider;
   jails: Pick<JailEngine, 'finishForAccountDeletion'>;
-}
-
-/** The key of a deleted account's row: the SHA-256 of the lower-cased address. */
-function emailHashOf(email: string): string {
-  return hashToken(email.toLowerCase());
+  /** How a phone number's key is made (its country). */
+  sms: SmsConfig;
 }
 
 /** A suspension or block that has not ended at `now`, else null. */
@@ -47,14 +46,14 @@ function trialEndOf(guest: GuestRow, now: number): number | null {
 }
 
 /** What is kept of the account at `now`: only what still matters, or null when nothing does. */
-function keptOf(guest: GuestRow, now: number): typeof deletedAccounts.$inferInsert | null {
+function keptOf(guest: GuestRow, now: number): Omit<typeof deletedAccountContacts.$inferInsert, 'contactHash'> | null {
   const kept = {
     suspendedUntil: stillRunning(guest.suspendedUntil, now),
     earlyFinishBlockUntil: stillRunning(guest.earlyFinishBlockUntil, now),
     trialEndedAt: trialEndOf(guest, now),
   };
   if (kept.suspendedUntil === null && kept.earlyFinishBlockUntil === null && kept.trialEndedAt === null) return null;
-  return { emailHash: emailHashOf(guest.email), ...kept, deletedAt: now };
+  return { ...kept, deletedAt: now };
 }
 
 /**
@@ -63,11 +62,12 @@ function keptOf(guest: GuestRow, now: number): typeof deletedAccounts.$inferInse
  * the payment provider's customer is deleted (nothing can be charged
  * afterwards; when the provider cannot be reached this fails with
  * 'payment_provider_unavailable' and nothing is deleted); then in one
- * transaction what matters of the account is kept hashed, the forum posts
- * lose their author, the guest's error logs go, every session ends, and the
- * guest row goes, taking everything tied to it by the foreign keys (payments
- * stay, their guest set to null). Returns the token hashes of the sessions
- * ended, whose sockets the caller ends.
+ * transaction what matters of the account is kept under the hash of each
+ * address and phone number it verified, the forum posts lose their author,
+ * the guest's error logs go, every session ends, and the guest row goes,
+ * taking everything tied to it by the foreign keys (payments stay, their
+ * guest set to null). Returns the token hashes of the sessions ended, whose
+ * sockets the caller ends.
  */
 export async function deleteAccount(ctx: AccountDeletionContext, guestId: number): Promise<string[]> {
   await ctx.jails.finishForAccountDeletion(guestId);
@@ -80,21 +80,7 @@ export async function deleteAccount(ctx: AccountDeletionContext, guestId: number
     if (current === undefined) throw new ApiFailure('authentication_failed');
     const now = ctx.clock.now();
     const kept = keptOf(current, now);
-    if (kept !== null) {
-      // The address deleted once more: what matters of both.
-      await tx
-        .insert(deletedAccounts)
-        .values(kept)
-        .onConflictDoUpdate({
-          target: deletedAccounts.emailHash,
-          set: {
-            suspendedUntil: sql`greatest(excluded.suspended_until, ${deletedAccounts.suspendedUntil})`,
-            earlyFinishBlockUntil: sql`greatest(excluded.early_finish_block_until, ${deletedAccounts.earlyFinishBlockUntil})`,
-            trialEndedAt: sql`coalesce(excluded.trial_ended_at, ${deletedAccounts.trialEndedAt})`,
-            deletedAt: now,
-          },
-        });
-    }
+    if (kept !== null) await keepUnderContacts(tx, await contactHashesOf(tx, current, ctx.sms), kept);
     // Posts stay in the forum without their author; the screen names them "Former member".
     await tx.update(forumMessages).set({ guestId: null, username: '' }).where(eq(forumMessages.guestId, guestId));
     await tx.delete(errorLogs).where(eq(errorLogs.guestId, guestId));
@@ -102,26 +88,4 @@ export async function deleteAccount(ctx: AccountDeletionContext, guestId: number
     await tx.delete(guests).where(eq(guests.id, guestId));
     return ended;
   });
-}
-
-/**
- * What a new account with `email` inherits from a deleted one at `now`: a
- * suspension or an early-finish block still running, and the trial's end
- * (no open trial); nothing when the address has no deleted account.
- */
-export async function inheritedFromDeletedAccount(
-  db: Database,
-  email: string,
-  now: number,
-): Promise<Partial<Pick<GuestRow, 'suspendedUntil' | 'earlyFinishBlockUntil' | 'subscriptionExpiredAt'>>> {
-  const [row] = await db
-    .select()
-    .from(deletedAccounts)
-    .where(eq(deletedAccounts.emailHash, emailHashOf(email)));
-  if (row === undefined) return {};
-  return {
-    suspendedUntil: stillRunning(row.suspendedUntil, now),
-    earlyFinishBlockUntil: stillRunning(row.earlyFinishBlockUntil, now),
-    subscriptionExpiredAt: row.trialEndedAt,
-  };
 }

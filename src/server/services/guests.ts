@@ -19,6 +19,7 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
     id: guest.id,
     title: guest.title,
     email: guest.email,
+    pendingEmail: guest.pendingEmail,
     isVerified: guest.isVerified,
     language: guest.language,
     timezone: guest.timezone,

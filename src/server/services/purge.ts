@@ -1,7 +1,7 @@
 import { and, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../shared/durations.ts';
 import type { Database } from '../db/database.ts';
-import { deletedAccounts, emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions } from '../db/schema/index.ts';
+import { deletedAccountContacts, emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions } from '../db/schema/index.ts';
 import { LONGEST_RATE_WINDOW_MS } from '../lib/rate-limiter.ts';
 
 /**
@@ -64,18 +64,18 @@ async function purgeTriggerDeliveries(db: Database, now: number): Promise<void> 
 }
 
 /**
- * What is kept of a deleted account (services/account-deletion.ts), once
+ * What a deleted account left under a contact (services/contacts.ts), once
  * nothing in it matters: its suspension and block are over and it has no
- * trial end (which keeps the address from a second trial for good).
+ * trial end (which keeps the contact from a second trial for good).
  */
 async function purgeDeletedAccounts(db: Database, now: number): Promise<void> {
   await db
-    .delete(deletedAccounts)
+    .delete(deletedAccountContacts)
     .where(
       and(
-        isNull(deletedAccounts.trialEndedAt),
-        lte(sql`coalesce(${deletedAccounts.suspendedUntil}, 0)`, now),
-        lte(sql`coalesce(${deletedAccounts.earlyFinishBlockUntil}, 0)`, now),
+        isNull(deletedAccountContacts.trialEndedAt),
+        lte(sql`coalesce(${deletedAccountContacts.suspendedUntil}, 0)`, now),
+        lte(sql`coalesce(${deletedAccountContacts.earlyFinishBlockUntil}, 0)`, now),
       ),
     );
 }

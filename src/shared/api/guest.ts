@@ -96,7 +96,8 @@ export const guestAuthenticateAsFacilitatorRequestSchema = z.object({
  * fields change. `null` or a missing field leaves the value as it is, except
  * `triggerUrl` and `triggerBody`, which `null` clears. A new `phone` needs
  * `phoneCode`, the digits of the SMS code sent to it; a new `email` needs
- * `currentPassword`, the account's password.
+ * `currentPassword`, the account's password, and waits as `pendingEmail`
+ * until the link mailed to it is opened.
  */
 export const guestUpdateRequestSchema = z.object({
   api: apiRequestSchema,
@@ -136,7 +137,10 @@ export const guestUpdatePasswordEmailRequestSchema = z.object({
   guest: z.object({ email: emailSchema }),
 });
 
-/** `/guest/updatePassword`: `guest.token` is the token of the reset link. */
+/**
+ * `/guest/updatePassword` and `/guest/takeBack`: `guest.token` is the token
+ * of the reset link, or of the way back mailed after an e-mail change.
+ */
 export const guestUpdatePasswordRequestSchema = z.object({
   api: apiRequestSchema,
   guest: z.object({ token: tokenSchema, password: passwordSchema }),
@@ -159,6 +163,8 @@ export const guestSchema = z.object({
   id: z.number(),
   title: z.string(),
   email: z.string(),
+  /** A new address the guest asked for, waiting for its link to be opened; `email` stays in force until then. */
+  pendingEmail: z.string().nullable(),
   isVerified: z.boolean(),
   language: languageSchema,
   timezone: z.number(),
