@@ -41,8 +41,10 @@ export interface Config {
    * (a count), or which addresses and CIDR ranges; none by default.
    */
   trustProxy: TrustedProxies;
-  /** The STUN/TURN servers the console's live video uses (`ICE_SERVERS`, a JSON array of RTCIceServer); none by default. */
+  /** The STUN servers of the live video (`ICE_SERVERS`, a JSON array of RTCIceServer with stun: URLs); none by default. */
   iceServers: IceServer[];
+  /** The TURN servers of the live video (`TURN_URLS`) and the secret they share with Warden (`TURN_SECRET`); null: none (docs/operations.md, Live video). */
+  turn: TurnConfig | null;
   /** Redis for the relay across several servers (`REDIS_URL`, `redis://host:6379`), when set. */
   redisUrl: string | null;
   /** How long a guest's session lasts (`SESSION_IDLE_DAYS`, `SESSION_MAX_DAYS`; docs/sessions.md). */
@@ -57,6 +59,12 @@ export interface Config {
 export interface SessionLifetimes {
   idleMs: number;
   maxMs: number;
+}
+
+/** TURN servers that take coturn's shared-secret credentials (`use-auth-secret`, `static-auth-secret`). */
+export interface TurnConfig {
+  urls: string[];
+  secret: string;
 }
 
 /** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses and ranges. */
@@ -119,21 +127,50 @@ function parseSmtpUrl(value: string | undefined): string | null {
   return value;
 }
 
+/**
+ * `ICE_SERVERS`: STUN servers only. A TURN server with a fixed username and
+ * password here would hand that pair to every caller for good; TURN goes in
+ * `TURN_URLS` and `TURN_SECRET`, which give each call credentials of its own.
+ */
 function parseIceServers(value: string | undefined): IceServer[] {
   if (value === undefined || value.trim() === '') return [];
   let json: unknown;
   try {
     json = JSON.parse(value);
   } catch {
-    throw new Error('ICE_SERVERS must be JSON: an array of {urls, username?, credential?}');
+    throw new Error('ICE_SERVERS must be JSON: an array of {urls}');
   }
   const parsed = iceServersSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
-    throw new Error(`ICE_SERVERS must be an array of {urls, username?, credential?}${where}: ${issue?.message ?? 'invalid'}`);
+    throw new Error(`ICE_SERVERS must be an array of {urls}${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  const turn = parsed.data.some(
+    (server) => server.username !== undefined || server.credential !== undefined || [server.urls].flat().some((url) => /^turns?:/.test(url)),
+  );
+  if (turn) {
+    throw new Error(
+      'ICE_SERVERS takes STUN servers only: name a TURN server in TURN_URLS, with TURN_SECRET shared with it, so that each call gets credentials of its own (docs/operations.md, Live video)',
+    );
   }
   return parsed.data;
+}
+
+/** The shortest `TURN_SECRET`: 128 bits as hex (`openssl rand -hex 32` gives 64 characters). */
+const TURN_SECRET_MIN_LENGTH = 32;
+
+/** `TURN_URLS` (comma-separated turn: and turns: URLs) and `TURN_SECRET`, both or neither. */
+function parseTurn(urlsSetting: string | undefined, secret: string | undefined): TurnConfig | null {
+  if (urlsSetting === undefined && secret === undefined) return null;
+  if (urlsSetting === undefined || secret === undefined) throw new Error('Set both TURN_URLS and TURN_SECRET, or neither.');
+  const urls = urlsSetting.split(',').map((url) => url.trim());
+  const wrong = urls.find((url) => !/^turns?:[^\s,]+$/.test(url));
+  if (wrong !== undefined) throw new Error(`TURN_URLS must be turn: or turns: URLs separated by commas, not ${JSON.stringify(wrong)}`);
+  if (secret.length < TURN_SECRET_MIN_LENGTH) {
+    throw new Error(`TURN_SECRET must be at least ${TURN_SECRET_MIN_LENGTH} characters (openssl rand -hex 32), the same as coturn's static-auth-secret`);
+  }
+  return { urls, secret };
 }
 
 function parseRedisUrl(value: string | undefined): string | null {
@@ -217,9 +254,6 @@ function parseEmailDelivery(value: string | undefined, smtpUrl: string | null, i
   return 'console';
 }
 
-/** The country a national number (leading 0) is in, unless `SMS_COUNTRY_CODE` says otherwise: Japan. */
-export const DEFAULT_SMS_COUNTRY_CODE = '81';
-
 function parseSms(env: NodeJS.ProcessEnv, isProduction: boolean): SmsConfig {
   const provider = nonEmpty(env.SMS_PROVIDER);
   if (provider === 'log') return { provider: 'log' };
@@ -227,7 +261,7 @@ function parseSms(env: NodeJS.ProcessEnv, isProduction: boolean): SmsConfig {
     const names = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
     const missing = names.filter((name) => nonEmpty(env[name]) === undefined);
     if (missing.length > 0) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
-    const countryCode = nonEmpty(env.SMS_COUNTRY_CODE) ?? DEFAULT_SMS_COUNTRY_CODE;
+    const countryCode = nonEmpty(env.SMS_COUNTRY_CODE) ?? '81';
     if (!/^[1-9][0-9]{0,2}$/.test(countryCode)) throw new Error(`SMS_COUNTRY_CODE must be 1 to 3 digits, not ${JSON.stringify(countryCode)}`);
     return {
       provider: 'twilio',
@@ -316,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: parsePaymentProvider(env, isProduction),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     iceServers: parseIceServers(env.ICE_SERVERS),
+    turn: parseTurn(nonEmpty(env.TURN_URLS), nonEmpty(env.TURN_SECRET)),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     guestSessions: parseSessionLifetimes(env),
     vapidKeys: parseVapidKeys(env),

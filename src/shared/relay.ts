@@ -113,8 +113,12 @@ export const webrtcHandshakeSchema = z.object({
     .optional(),
 });
 export type WebrtcHandshake = z.infer<typeof webrtcHandshakeSchema>;
-/** What the receiver gets: the message and who sent it. */
-export type WebrtcHandshakeDelivered = WebrtcHandshake & { from: string };
+/**
+ * What the receiver gets: the message and who sent it; a warden's offer
+ * reaches the guest with the STUN and TURN servers to answer it through,
+ * with TURN credentials made for this call (docs/jail.md, Live video).
+ */
+export type WebrtcHandshakeDelivered = WebrtcHandshake & { from: string; iceServers?: IceServer[] };
 
 // --- What the server tells a guest ------------------------------------------
 
@@ -170,11 +174,8 @@ export type GuestEventPayload<Schema extends z.ZodType> = z.input<Schema>;
 type MotionEventsFromGuest = { [Event in MotionEventName]: (payload: GuestEventPayload<typeof motionFromGuestSchema>, ack: Ack) => void };
 
 export interface GuestToServerEvents extends MotionEventsFromGuest {
-  /** Answers the live jail, if one runs, and the STUN/TURN servers for a warden's live video. */
-  initialize_from_guest: (
-    payload: GuestEventPayload<typeof initializeFromGuestSchema>,
-    ack: (ack: RelayAck & { jail?: GuestJail | null; iceServers?: IceServer[] }) => void,
-  ) => void;
+  /** Answers the live jail, if one runs. */
+  initialize_from_guest: (payload: GuestEventPayload<typeof initializeFromGuestSchema>, ack: (ack: RelayAck & { jail?: GuestJail | null }) => void) => void;
   check_alive_from_guest: (payload: GuestEventPayload<typeof checkAliveFromGuestSchema>, ack: Ack) => void;
   jail_status_from_guest: (payload: GuestEventPayload<typeof jailStatusFromGuestSchema>, ack: Ack) => void;
   update_commands_from_guest: (payload: GuestEventPayload<typeof updateCommandsFromGuestSchema>, ack: Ack) => void;
@@ -225,6 +226,8 @@ export const updateCommandsFromWardenSchema = reservationIdSchema.extend({ comma
 export const featureImageFromWardenSchema = reservationIdSchema.extend({ patrolLogId: idSchema });
 export const finishJailFromWardenSchema = reservationIdSchema.extend({ eventId: eventIdSchema, reason: dialogTextSchema });
 export const requestPatrolFromWardenSchema = reservationIdSchema;
+/** The STUN and TURN servers for watching a live jail, with TURN credentials made for this call. */
+export const iceServersFromWardenSchema = reservationIdSchema;
 
 export interface WardenToServerEvents {
   open_jail_from_warden: (
@@ -238,6 +241,7 @@ export interface WardenToServerEvents {
   feature_image_from_warden: (payload: z.input<typeof featureImageFromWardenSchema>, ack: Ack) => void;
   finish_jail_from_warden: (payload: z.input<typeof finishJailFromWardenSchema>, ack: Ack) => void;
   request_patrol_from_warden: (payload: z.input<typeof requestPatrolFromWardenSchema>, ack: Ack) => void;
+  ice_servers_from_warden: (payload: z.input<typeof iceServersFromWardenSchema>, ack: (ack: RelayAck & { iceServers?: IceServer[] }) => void) => void;
   webrtc_handshake: (payload: WebrtcHandshake, ack: Ack) => void;
 }
 

@@ -49,7 +49,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
   const dispatch = useConsoleDispatch();
   const { send } = useRelay();
   const live = useConsoleSelector(selectOpenLiveJail);
-  const { language, iceServers } = useConsoleSelector((state) => state.session);
+  const { language } = useConsoleSelector((state) => state.session);
   const [dialogText, setDialogText] = useState('');
   const [callupText, setCallupText] = useState('');
   const [reason, setReason] = useState('');
@@ -143,7 +143,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
       </p>
       <div className="panel-columns">
         <div className="panel-side">
-          <LiveVideo key={jail.guest.id} guest={jail.guest} iceServers={iceServers} enabled={isLive} />
+          <LiveVideo key={jail.guest.id} guest={jail.guest} reservationId={jail.reservationId} enabled={isLive} />
           <section aria-labelledby="actions-title">
             <h3 id="actions-title">{t('actions_title')}</h3>
             <form className="inline-form" onSubmit={(event) => void callup(event)}>

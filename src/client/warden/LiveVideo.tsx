@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IceServer } from '../../shared/api/warden.ts';
 import type { WebrtcHandshakeDelivered } from '../../shared/relay.ts';
 import { useRelay } from './RelayContext.tsx';
 import { guestAddress, handshakeStep, IDLE_VIDEO, isWatching, videoReducer } from './signalling.ts';
 
 interface LiveVideoProps {
   guest: { id: number; title: string };
-  iceServers: IceServer[];
+  /** The live jail watched: the relay gives each call's STUN and TURN servers for it. */
+  reservationId: number;
   /** False once the jail is over: watching stops and cannot start. */
   enabled: boolean;
 }
@@ -22,7 +22,7 @@ function reasonOf(error: unknown): string {
  * and the candidates. Hangs up when stopped, when the jail closes and when
  * the panel goes away.
  */
-export function LiveVideo({ guest, iceServers, enabled }: LiveVideoProps) {
+export function LiveVideo({ guest, reservationId, enabled }: LiveVideoProps) {
   const { t } = useTranslation();
   const { socket, send } = useRelay();
   const [state, dispatch] = useReducer(videoReducer, IDLE_VIDEO);
@@ -93,7 +93,13 @@ export function LiveVideo({ guest, iceServers, enabled }: LiveVideoProps) {
 
   async function start(): Promise<void> {
     dispatch({ type: 'start' });
-    const peer = new RTCPeerConnection({ iceServers });
+    // Each call's own servers, TURN credentials made for it while the jail is live; a refusal is shown by `send`.
+    const servers = await send('ice_servers_from_warden', { reservationId });
+    if (servers === null) {
+      dispatch({ type: 'stopped' });
+      return;
+    }
+    const peer = new RTCPeerConnection({ iceServers: servers.iceServers ?? [] });
     peerRef.current = peer;
     peer.addTransceiver('video', { direction: 'recvonly' });
     peer.ontrack = (event) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successResponseSchema } from '../../shared/api/envelope.ts';
-import { iceServersSchema, signedInWardenSchema, wardenSchema, type IceServer, type SignedInWarden, type Warden } from '../../shared/api/warden.ts';
+import { signedInWardenSchema, wardenSchema, type SignedInWarden, type Warden } from '../../shared/api/warden.ts';
 import type { Language } from '../../shared/constants.ts';
 
 /** A failed call, with the text to show (the server's message where it sent one, docs/api.md). */
@@ -40,8 +40,8 @@ export async function authenticateWarden(email: string, password: string, langua
   return answer.warden;
 }
 
-export function readWardenSession(token: string, language: Language): Promise<{ warden: Warden; iceServers: IceServer[] }> {
-  return post('/warden/read', { warden: { token } }, language, successResponseSchema({ warden: wardenSchema, iceServers: iceServersSchema }));
+export function readWardenSession(token: string, language: Language): Promise<{ warden: Warden }> {
+  return post('/warden/read', { warden: { token } }, language, successResponseSchema({ warden: wardenSchema }));
 }
 
 export async function logoutWarden(token: string, language: Language): Promise<void> {

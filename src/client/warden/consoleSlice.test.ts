@@ -148,11 +148,11 @@ describe('the open jail', () => {
   it('forgets everything at sign-out', () => {
     const store = makeConsoleStore(initialSessionState('ja', true));
     expect(store.getState().session).toMatchObject({ phase: 'checking', language: 'ja' });
-    store.dispatch(signedIn({ warden: { id: 1, title: 'W' }, token: 't', iceServers: [{ urls: 'stun:stun.example' }] }));
+    store.dispatch(signedIn({ warden: { id: 1, title: 'W' }, token: 't' }));
     store.dispatch(liveJailsReceived({ jails: [liveJail(1)], serverTime: START, receivedAt: START }));
     store.dispatch(jailOpening(1));
     store.dispatch(signedOut({ reason: 'ended' }));
-    expect(store.getState().session).toMatchObject({ phase: 'signedOut', token: null, iceServers: [], signInError: 'ended', language: 'ja' });
+    expect(store.getState().session).toMatchObject({ phase: 'signedOut', token: null, signInError: 'ended', language: 'ja' });
     expect(store.getState().console).toMatchObject({ liveJails: [], openJail: null });
   });
 });

@@ -7,22 +7,22 @@ export async function restoreSession(store: ConsoleStore): Promise<void> {
   const token = savedToken.read();
   if (token === null) return;
   try {
-    const { warden, iceServers } = await readWardenSession(token, store.getState().session.language);
-    store.dispatch(signedIn({ warden, token, iceServers }));
+    const { warden } = await readWardenSession(token, store.getState().session.language);
+    store.dispatch(signedIn({ warden, token }));
   } catch (error) {
     savedToken.forget();
     store.dispatch(signedOut({ reason: error instanceof Error ? error.message : String(error) }));
   }
 }
 
-/** Signs in and reads the session's ICE servers; a failure is shown on the form. */
+/** Signs in and reads the session back; a failure is shown on the form. */
 export async function signIn(store: ConsoleStore, email: string, password: string): Promise<void> {
   const { language } = store.getState().session;
   try {
     const { token } = await authenticateWarden(email, password, language);
     savedToken.write(token);
-    const { warden, iceServers } = await readWardenSession(token, language);
-    store.dispatch(signedIn({ warden, token, iceServers }));
+    const { warden } = await readWardenSession(token, language);
+    store.dispatch(signedIn({ warden, token }));
   } catch (error) {
     store.dispatch(signInFailed(error instanceof Error ? error.message : String(error)));
   }

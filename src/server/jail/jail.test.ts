@@ -91,8 +91,7 @@ describe('a whole jail', () => {
       api: { language: 'en', userAgent: 'test', version: 70 },
       guest: { id: guest.id },
     });
-    // No ICE_SERVERS in the test configuration: the live video works on loopback without any.
-    expect(initialized).toEqual({ ok: true, jail: null, iceServers: [] });
+    expect(initialized).toEqual({ ok: true, jail: null });
     expect(device.all('feature_images_to_guest')).toEqual([{ featureImages: [] }]);
     expect(await device.send('motion_event_from_guest', from(guest, { eventId: eventId(), motion: { type: 1 } }))).toEqual({
       ok: false,

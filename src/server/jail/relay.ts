@@ -15,6 +15,7 @@ import {
   featureImageFromWardenSchema,
   finishEarlyFromGuestSchema,
   finishJailFromWardenSchema,
+  iceServersFromWardenSchema,
   initializeFromGuestSchema,
   jailStatusFromGuestSchema,
   MOTION_EVENTS,
@@ -38,6 +39,7 @@ import { purgeExpired } from '../services/purge.ts';
 import { purgeExpiredGuestSessions } from '../services/sessions.ts';
 import { wardenSessionOf } from '../services/wardens.ts';
 import { JailEngine } from './engine.ts';
+import { iceServersForCall } from './ice-servers.ts';
 import { RelayRefusal, type RelayEmitter } from './jail-changes.ts';
 import { liveJails, logsOf } from './live-view.ts';
 import { JailScheduler } from './scheduler.ts';
@@ -375,7 +377,7 @@ export default unencapsulated('relay', async (app) => {
 
     listen(socket, 'initialize_from_guest', initializeFromGuestSchema, async (payload) => {
       own(payload);
-      return { ok: true, jail: await engine.initialize(guestId, send), iceServers: config.iceServers };
+      return { ok: true, jail: await engine.initialize(guestId, send) };
     });
     listen(socket, 'check_alive_from_guest', checkAliveFromGuestSchema, async (payload) => {
       own(payload);
@@ -468,10 +470,17 @@ export default unencapsulated('relay', async (app) => {
       await engine.requestPatrol(reservationId);
       return ok();
     });
+    on('ice_servers_from_warden', iceServersFromWardenSchema, async ({ reservationId }) => {
+      await engine.liveJail(reservationId);
+      return { ok: true, iceServers: iceServersForCall(config, `warden-${warden.id}`, app.clock.now()) };
+    });
     on('webrtc_handshake', webrtcHandshakeSchema, async (payload) => {
       const [side, id] = payload.to.split(':');
-      if (side !== 'guest' || !(await engine.hasLiveJail(Number(id)))) throw new RelayRefusal('webrtc_nobody_there');
-      return relaySignal(guestRoom(Number(id)), { ...payload, from: `warden:${warden.id}` });
+      const guestId = Number(id);
+      if (side !== 'guest' || !(await engine.hasLiveJail(guestId))) throw new RelayRefusal('webrtc_nobody_there');
+      // An offer starts a call: the guest answers it through TURN credentials made for it, and only while the jail is live.
+      const servers = payload.type === 'offer' ? { iceServers: iceServersForCall(config, `guest-${guestId}`, app.clock.now()) } : {};
+      return relaySignal(guestRoom(guestId), { ...payload, from: `warden:${warden.id}`, ...servers });
     });
   }
 

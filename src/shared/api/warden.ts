@@ -4,7 +4,8 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './guest.ts';
 
 /**
  * The calls of the human wardens' console (`/api/warden/…`, docs/api.md):
- * sign-in, reading the session with the WebRTC ICE servers, and sign-out.
+ * sign-in, reading the session, and sign-out. The live video's ICE servers
+ * come through the relay, each call's own (docs/jail.md, Live video).
  */
 
 /**

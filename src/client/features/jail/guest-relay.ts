@@ -1,6 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
 import { RELAY_RECONNECT_ATTEMPTS, RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS, type Language } from '../../../shared/constants.ts';
-import type { IceServer } from '../../../shared/api/warden.ts';
 import {
   RELAY_PATH,
   SERVER_HUNG_UP,
@@ -85,8 +84,6 @@ interface Kept {
 
 export class GuestRelay {
   readonly socket: GuestSocket;
-  /** The STUN/TURN servers of the live video, as the server named them at the last initialisation. */
-  iceServers: IceServer[] = [];
   /** Events sent and not yet acknowledged, oldest first, by eventId. */
   private readonly kept = new Map<string, Kept>();
   /** The reconnect after the server hung up, while it waits. */
@@ -192,12 +189,11 @@ export class GuestRelay {
 
   /**
    * `initialize_from_guest`: who this device is; answers the live jail, if
-   * one runs, and keeps the ICE servers the server names for the live video.
+   * one runs.
    */
   async initialize(userAgent: string, version: number): Promise<GuestJail | null> {
     const { api, guest } = this.envelope();
     const ack = await this.answered('initialize_from_guest', { api: { ...api, userAgent, version }, guest });
-    if (Array.isArray(ack.iceServers)) this.iceServers = ack.iceServers as IceServer[];
     return (ack.jail as GuestJail | null | undefined) ?? null;
   }
 

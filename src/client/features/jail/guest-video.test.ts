@@ -11,7 +11,7 @@ class FakePeer {
   onconnectionstatechange: (() => void) | null = null;
   closed = false;
 
-  constructor() {
+  constructor(readonly config?: RTCConfiguration) {
     FakePeer.made.push(this);
   }
 
@@ -69,13 +69,20 @@ describe('GuestVideo: how many wardens watch', () => {
         sent.push(message);
       },
       stream: () => stream,
-      iceServers: () => [],
     });
     video.subscribe(() => reported.push(video.watching));
   });
 
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('answers through the STUN and TURN servers that came with the offer, and without any when none came', async () => {
+    const iceServers = [{ urls: 'turns:turn.example:5349', username: '1700000000:guest-7', credential: 'c2VjcmV0' }];
+    await video.receive({ ...offerFrom('warden:1'), iceServers });
+    expect(FakePeer.made[0]?.config).toEqual({ iceServers });
+    await video.receive(offerFrom('warden:2'));
+    expect(FakePeer.made[1]?.config).toEqual({ iceServers: [] });
   });
 
   it('counts a warden once the call connects, not at the offer or the answer', async () => {

@@ -5,7 +5,6 @@
  * A break closes the stream, and with it every call (docs/jail.md, Commands).
  * It is the one home of how many wardens watch: the screen subscribes to it.
  */
-import type { IceServer } from '../../../shared/api/warden.ts';
 import type { WebrtcHandshake, WebrtcHandshakeDelivered } from '../../../shared/relay.ts';
 
 export interface GuestVideoOptions {
@@ -13,7 +12,6 @@ export interface GuestVideoOptions {
   signal(message: WebrtcHandshake): Promise<void>;
   /** The stream a warden sees; null while the camera is closed (a break). */
   stream(): MediaStream | null;
-  iceServers(): IceServer[];
   /** What went wrong with a call (for the error log); the call is closed. */
   onError?(error: unknown): void;
 }
@@ -60,7 +58,7 @@ export class GuestVideo {
     if (!from.startsWith('warden:')) return;
     try {
       if (message.type === 'offer' && message.description?.type === 'offer') {
-        await this.answer(from, message.description);
+        await this.answer(from, message.description, message.iceServers ?? []);
       } else if (message.type === 'candidate' && message.candidate !== undefined) {
         const call = this.calls.get(from);
         if (call === undefined) return;
@@ -75,7 +73,8 @@ export class GuestVideo {
     }
   }
 
-  private async answer(from: string, offer: RTCSessionDescriptionInit): Promise<void> {
+  /** Answers through the STUN and TURN servers the relay gave with the offer, their TURN credentials made for this call. */
+  private async answer(from: string, offer: RTCSessionDescriptionInit, iceServers: RTCIceServer[]): Promise<void> {
     this.close(from);
     const stream = this.options.stream();
     if (stream === null) {
@@ -83,7 +82,7 @@ export class GuestVideo {
       await this.options.signal({ to: from, type: 'hangup' });
       return;
     }
-    const peer = new RTCPeerConnection({ iceServers: this.options.iceServers() });
+    const peer = new RTCPeerConnection({ iceServers });
     const call: Call = { peer, early: [], connected: false };
     this.calls.set(from, call);
     for (const track of stream.getVideoTracks()) peer.addTrack(track, stream);

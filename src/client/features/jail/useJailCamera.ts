@@ -129,7 +129,6 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
     const answering = new GuestVideo({
       signal: (message) => relay.handshake(message),
       stream: () => made.current,
-      iceServers: () => relay.iceServers,
       onError: (error) => void dispatch(api.endpoints.errorLogCreate.initiate({ text: `Live video failed: ${String(error)}` })),
     });
     const onHandshake = (message: Parameters<GuestVideo['receive']>[0]) => void answering.receive(message);

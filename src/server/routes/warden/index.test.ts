@@ -34,13 +34,13 @@ const SIGN_IN_FAILED = 'The e-mail address or password is wrong.';
 const SIGNED_OUT = 'Your console session has ended. Please sign in again.';
 
 describe('/warden/authenticate', () => {
-  it('signs a warden in by e-mail (any case) and password, and the session reads back with the ICE servers', async () => {
+  it('signs a warden in by e-mail (any case) and password, and the session reads back', async () => {
     const warden = await createWarden();
     const signedIn = await signIn(warden.email.toUpperCase(), warden.password);
     expect(signedIn).toMatchObject({ title: warden.title });
     expect(signedIn.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const read = await succeed(server.app, '/warden/read', { api: apiBlock(), warden: { token: signedIn.token } });
-    expect(read).toEqual({ api: { status: 'success' }, warden: { id: signedIn.id, title: warden.title }, iceServers: [] });
+    expect(read).toEqual({ api: { status: 'success' }, warden: { id: signedIn.id, title: warden.title } });
   });
 
   it('answers a wrong password and an unknown address with the same message, in the request language', async () => {
@@ -136,10 +136,7 @@ describe('/warden/read and /warden/logout', () => {
 describe('ICE_SERVERS', () => {
   it('is read into the configuration, and a bad value stops the start with a readable error', () => {
     expect(loadConfig({}).iceServers).toEqual([]);
-    const servers = [
-      { urls: 'stun:stun.example:3478' },
-      { urls: ['turn:turn.example:3478?transport=udp', 'turns:turn.example:5349'], username: 'u', credential: 'c' },
-    ];
+    const servers = [{ urls: 'stun:stun.example:3478' }, { urls: ['stun:a.example', 'stuns:b.example:5349'] }];
     expect(loadConfig({ ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);
     expect(() => loadConfig({ ICE_SERVERS: 'stun:stun.example' })).toThrow(/ICE_SERVERS must be JSON/);
     expect(() => loadConfig({ ICE_SERVERS: '{"urls":"stun:x"}' })).toThrow(/ICE_SERVERS must be an array/);
@@ -147,24 +144,6 @@ describe('ICE_SERVERS', () => {
     expect(() => loadConfig({ ICE_SERVERS: '[{"urls":[]}]' })).toThrow(/ICE_SERVERS/);
     expect(() => loadConfig({ ICE_SERVERS: '[{"urls":"stun:x","password":"p"}]' })).toThrow(/ICE_SERVERS/);
   });
-
-  it(
-    'is answered by /warden/read',
-    async () => {
-      const iceServers = [{ urls: 'turn:turn.example:3478', username: 'user', credential: 'secret' }];
-      const other = await startTestServer({ iceServers });
-      try {
-        const lines = await runAdmin(['create-warden', '--title', 'Ice', '--email', 'ice@example.com'], other.app.db, other.clock, other.app.config);
-        const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
-        const signedIn = await succeed(other.app, '/warden/authenticate', { api: apiBlock(), warden: { email: 'ice@example.com', password } });
-        const { token } = signedIn.warden as { token: string };
-        expect((await succeed(other.app, '/warden/read', { api: apiBlock(), warden: { token } })).iceServers).toEqual(iceServers);
-      } finally {
-        await other.close();
-      }
-    },
-    OWN_SERVER_TIMEOUT_MS,
-  );
 });
 
 describe('the console page', () => {

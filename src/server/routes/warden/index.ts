@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  iceServersSchema,
-  signedInWardenSchema,
-  wardenAuthenticateRequestSchema,
-  wardenSchema,
-  wardenSessionRequestSchema,
-} from '../../../shared/api/warden.ts';
+import { signedInWardenSchema, wardenAuthenticateRequestSchema, wardenSchema, wardenSessionRequestSchema } from '../../../shared/api/warden.ts';
 import { wardens } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
@@ -15,10 +9,11 @@ import { endWardenSession, startWardenSession, wardenOfSession, type WardenIdent
 
 /**
  * The human wardens' console (docs/api.md, "Warden console"): sign-in by
- * e-mail and password, the session with the ICE servers for live video, and
- * sign-out. Sign-in is limited like the guests' (per address, and failures
- * per account) and spends the same time on an unknown address as on a wrong
- * password, so neither the answer nor its timing tells which it was.
+ * e-mail and password, the session, and sign-out. Sign-in is limited like
+ * the guests' (per address, and failures per account) and spends the same
+ * time on an unknown address as on a wrong password, so neither the answer
+ * nor its timing tells which it was. The ICE servers of the live video come
+ * through the relay, each call's own (docs/jail.md, Live video).
  */
 const warden: FastifyPluginAsync = async (app) => {
   async function sessionWarden(token: string): Promise<WardenIdentity> {
@@ -49,10 +44,10 @@ const warden: FastifyPluginAsync = async (app) => {
 
   apiPost(app, '/read', {
     body: wardenSessionRequestSchema,
-    payload: { warden: wardenSchema, iceServers: iceServersSchema },
+    payload: { warden: wardenSchema },
     async handler({ warden: credentials }) {
       const found = await sessionWarden(credentials.token);
-      return { warden: { id: found.id, title: found.title }, iceServers: app.config.iceServers };
+      return { warden: { id: found.id, title: found.title } };
     },
   });
 
