@@ -9,7 +9,7 @@ import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/ca
 import { NO_MOTION_THRESHOLD } from '../src/client/vision/params.generated.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
 import { installClock, runFor } from './worker-clock.ts';
-import { checkA11y } from './helpers.ts';
+import { allowCamera, blockCamera, CAMERA_BLOCKED, checkA11y } from './helpers.ts';
 
 async function numberOf(page: Page, testId: string): Promise<number> {
   const value = await page.getByTestId(testId).getAttribute('data-value');
@@ -60,13 +60,18 @@ test.describe("with Chromium's test pattern as the camera", () => {
     });
   }
 
-  test('shows the camera failure message when the camera cannot be opened', async ({ page }) => {
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-    });
+  test('a blocked camera: the camera failure message, how to allow it here, and a retry that starts the check', async ({ page }) => {
+    await blockCamera(page);
     await page.goto('/camera-check');
-    await expect(page.getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(CAMERA_BLOCKED.en.title);
+    await expect(alert).toContainText(CAMERA_FAILURE_MESSAGE);
+    await expect(alert).toContainText(CAMERA_BLOCKED.en.how);
     expect(CAMERA_FAILURE_MESSAGE).toBe('Failed to load camera. Please check updates for your OS and browser, and confirm that camera permission is given.');
+    await allowCamera(page);
+    await alert.getByRole('button', { name: CAMERA_BLOCKED.en.retry }).click();
+    await expect(alert).toBeHidden();
+    await waitForSamples(page, 2);
   });
 });
 

@@ -224,3 +224,38 @@ export async function createWarden(request: APIRequestContext): Promise<{ title:
   if (password === undefined) throw new Error(`no password in ${lines.join('\n')}`);
   return { title, email, password };
 }
+
+/**
+ * The camera refused, as a browser does when the guest blocked it
+ * (`NotAllowedError`), until `allowCamera`: then the real (fake) camera opens.
+ * The block is kept in the page's session storage, so it lasts across reloads.
+ */
+export async function blockCamera(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    // The app's own pages only: about:blank has no session storage.
+    if (!location.protocol.startsWith('http')) return;
+    const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    if (sessionStorage.getItem('camera-allowed') === null) sessionStorage.setItem('camera-allowed', 'no');
+    navigator.mediaDevices.getUserMedia = (constraints) =>
+      sessionStorage.getItem('camera-allowed') === 'no' ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) : open(constraints);
+  });
+}
+
+/** The guest allows the camera that `blockCamera` blocked. */
+export async function allowCamera(page: Page): Promise<void> {
+  await page.evaluate(() => sessionStorage.setItem('camera-allowed', 'yes'));
+}
+
+/** What a blocked camera shows in Chromium, in each language (features/cameraHelp). */
+export const CAMERA_BLOCKED = {
+  en: {
+    title: 'The camera is blocked, so the Warden cannot see you.',
+    how: 'Click the camera icon or the icon to the left of the address in the address bar, and allow the camera for this site.',
+    retry: 'Try the camera again',
+  },
+  ja: {
+    title: 'カメラがブロックされているため、ワーデンからあなたの姿が見えません。',
+    how: 'アドレスバーのカメラのアイコン、またはアドレスの左にあるアイコンをクリックし、このサイトのカメラを許可してください。',
+    retry: 'もう一度カメラを試す',
+  },
+} as const;

@@ -10,7 +10,7 @@ import type { ActivityLogEntry } from '../src/shared/relay.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
 import { installClock, runFor, setSystemTime } from './worker-clock.ts';
-import { book, checkA11y, createWarden, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { allowCamera, blockCamera, book, CAMERA_BLOCKED, checkA11y, createWarden, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 import {
   cameraPanel,
   cameraWatching,
@@ -327,14 +327,23 @@ for (const { name, viewport } of VIEWPORTS) {
       await checkA11y(page, '/jail/live/:id (screen refused)');
     });
 
-    test('camera permission denied shows the camera failure text', async ({ page, request }) => {
-      await page.addInitScript(() => {
-        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-      });
+    test('a blocked camera is said plainly, aloud and on screen, with how to allow it and a retry', async ({ page, request }) => {
+      await blockCamera(page);
+      await recordSpeech(page);
       await intoJail(page, request, 6);
-      await expect(cameraPanel(page).getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
+      const alert = cameraPanel(page).getByRole('alert');
+      await expect(alert).toContainText(CAMERA_BLOCKED.en.title);
+      await expect(alert).toContainText(CAMERA_FAILURE_MESSAGE);
+      await expect(alert).toContainText(CAMERA_BLOCKED.en.how);
       await expect(cameraPanel(page)).toHaveAttribute('data-phase', 'failed');
+      await expect(page.getByText('Camera off: the Warden cannot see you')).toBeVisible();
+      await expect
+        .poll(async () => (await spokenLines(page)).map((line) => line.text))
+        .toContain('I cannot see you: your camera is not on. Allow the camera, then press Try the camera again.');
       await checkA11y(page, '/jail/live/:id (camera failed)');
+      await allowCamera(page);
+      await alert.getByRole('button', { name: CAMERA_BLOCKED.en.retry }).click();
+      await cameraWatching(page);
     });
 
     test('a browser without a camera API is told the jail is not available here', async ({ page, request }) => {

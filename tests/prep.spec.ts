@@ -11,7 +11,7 @@ import { texts as jailTexts } from '../src/client/features/jail/texts.ts';
 import { readingTimeMs } from '../src/client/features/prep/pace.ts';
 import { texts } from '../src/client/features/prep/texts.ts';
 import { texts as listTexts } from '../src/client/features/reservations/list/texts.ts';
-import { book, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { allowCamera, blockCamera, book, CAMERA_BLOCKED, checkA11y, createGuest, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
 
 type PrepTexts = (typeof texts)['en' | 'ja'];
@@ -158,15 +158,20 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
-    test('a refused camera shows the camera failure', async ({ page, request }) => {
-      await page.addInitScript(() => {
-        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-      });
+    test('a refused camera shows the camera failure, how to allow it, and a retry that opens it', async ({ page, request }) => {
+      await blockCamera(page);
       const { missing } = await openPreparation(page, request);
       await page.getByRole('button', { name: texts.en.next }).click();
-      await expect(page.getByRole('alert')).toHaveText(CAMERA_FAILURE_MESSAGE);
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(CAMERA_BLOCKED.en.title);
+      await expect(alert).toContainText(CAMERA_FAILURE_MESSAGE);
+      await expect(alert).toContainText(CAMERA_BLOCKED.en.how);
       await expect(page.getByRole('button', { name: texts.en.setup_completed })).toBeVisible();
       await checkA11y(page, '/jail/prep/:id (camera refused)');
+      await allowCamera(page);
+      await alert.getByRole('button', { name: CAMERA_BLOCKED.en.retry }).click();
+      await expect(page.getByLabel(texts.en.camera_preview)).toBeVisible();
+      await expect(alert).toBeHidden();
       expect(missing).toEqual([]);
     });
 

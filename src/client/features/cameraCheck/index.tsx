@@ -16,7 +16,7 @@ import { useMemo, useState, type ComponentType, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATROL_CHECK_INTERVAL_MS } from '../../../shared/constants';
 import type { FrameResult } from '../../vision/analyser';
-import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture';
+import { CameraFailure } from '../cameraHelp/CameraFailure.tsx';
 import { readQuery } from './query';
 import { AREA_KEYS, Areas, Results } from './Results';
 import { useIsLoggedIn } from '../../app/hooks';
@@ -45,11 +45,16 @@ function Preview(props: { videoRef: RefObject<HTMLVideoElement | null>; result: 
   );
 }
 
-function FailureText(props: { failure: CheckFailure | null }) {
+/** Why the check stopped: the camera as the jail shows it (docs/client.md, Failures the guest sees), or the reason the worker gave. */
+function Failure({ failure, onRetry }: { failure: CheckFailure | null; onRetry: () => void }) {
   const { t } = useTranslation('cameraCheck');
-  if (props.failure === null) return null;
-  // The camera failure message (docs/client.md, Failures the guest sees), as the jail shows it.
-  return <>{props.failure.kind === 'camera' ? CAMERA_FAILURE_MESSAGE : t('start_failed', { reason: props.failure.reason })}</>;
+  if (failure === null) return null;
+  if (failure.kind === 'camera') return <CameraFailure reason={failure.reason} onRetry={onRetry} />;
+  return (
+    <p className="camera-check__error" role="alert" data-testid="camera-error">
+      {t('start_failed', { reason: failure.reason })}
+    </p>
+  );
 }
 
 const VERDICT_ICONS: Record<Verdict, ComponentType<{ className?: string; 'aria-hidden'?: 'true'; size?: number }>> = {
@@ -120,11 +125,7 @@ export function CameraCheck() {
         <p>{t('intro')}</p>
       </header>
 
-      {state.phase === 'failed' ? (
-        <p className="camera-check__error" role="alert" data-testid="camera-error">
-          <FailureText failure={state.failure} />
-        </p>
-      ) : null}
+      {state.phase === 'failed' ? <Failure failure={state.failure} onRetry={controls.retry} /> : null}
 
       <div className="camera-check__layout" hidden={state.phase === 'failed'}>
         <section className="camera-check__panel camera-check__main" aria-labelledby="camera-check-preview">

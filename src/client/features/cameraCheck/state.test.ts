@@ -83,7 +83,18 @@ describe('the camera check state', () => {
   });
 
   it('fails with the camera failure or the reason the analysis could not start', () => {
-    expect(reducer(initialState, { type: 'failed', failure: { kind: 'camera' } })).toMatchObject({ phase: 'failed', failure: { kind: 'camera' } });
+    expect(reducer(initialState, { type: 'failed', failure: { kind: 'camera', reason: 'NotAllowedError' } })).toMatchObject({
+      phase: 'failed',
+      failure: { kind: 'camera', reason: 'NotAllowedError' },
+    });
+  });
+
+  it('starts anew on a retry, keeping the log', () => {
+    let state = reducer(initialState, { type: 'whitelist', count: 1, timeMs: 1 });
+    state = reducer(state, { type: 'failed', failure: { kind: 'camera', reason: 'NotAllowedError' } });
+    const retried = reducer(state, { type: 'retried' });
+    expect(retried).toMatchObject({ phase: 'starting', failure: null, whitelistCount: 0 });
+    expect(retried.log).toEqual(state.log);
   });
 });
 

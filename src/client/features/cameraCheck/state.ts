@@ -46,7 +46,7 @@ interface CameraFacts {
 }
 
 /** Why the check stopped: the camera (the camera failure message of docs/client.md) or anything else, with its reason. */
-export type CheckFailure = { kind: 'camera' } | { kind: 'start'; reason: string };
+export type CheckFailure = { kind: 'camera'; reason: string } | { kind: 'start'; reason: string };
 
 export interface CheckState {
   phase: 'starting' | 'running' | 'failed';
@@ -73,7 +73,8 @@ type Action =
   | { type: 'patrol'; patrol: PatrolShot }
   | { type: 'whitelist'; count: number; timeMs: number }
   | { type: 'restarted'; sleeper: boolean; timeMs: number }
-  | { type: 'failed'; failure: CheckFailure };
+  | { type: 'failed'; failure: CheckFailure }
+  | { type: 'retried' };
 
 export const initialState: CheckState = {
   phase: 'starting',
@@ -196,5 +197,8 @@ export function reducer(state: CheckState, action: Action): CheckState {
     }
     case 'failed':
       return { ...state, phase: 'failed', failure: action.failure };
+    case 'retried':
+      // A new start: everything but the log, which goes on.
+      return { ...initialState, log: state.log, nextId: state.nextId };
   }
 }

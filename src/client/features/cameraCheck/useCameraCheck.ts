@@ -3,7 +3,7 @@
  * it, samples once a second and takes a patrol thumbnail as often as a jail
  * considers a patrol, all reported through the reducer of state.ts.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { PATROL_CHECK_INTERVAL_MS } from '../../../shared/constants';
 import { CameraError, Sampler, isIosDevice, openCamera, type SampleRecord } from '../../vision/capture';
 import { VisionClient } from '../../vision/client';
@@ -13,6 +13,8 @@ import { initialState, reducer } from './state';
 interface CheckControls {
   approveView(): Promise<void>;
   clearViews(): Promise<void>;
+  /** Starts the check anew after a failure (the guest allowed the camera, or freed it). */
+  retry(): void;
 }
 
 function describeError(error: unknown): string {
@@ -27,7 +29,9 @@ export function useCameraCheck(query: CheckQuery, sleeper: boolean) {
   const sleeperRef = useRef(sleeper);
   const sessionRef = useRef<{ width: number; height: number } | null>(null);
   const ios = useMemo(() => isIosDevice(), []);
+  const [attempt, setAttempt] = useState(0);
 
+  // The session, started anew by each retry (`attempt`).
   useEffect(() => {
     const video = videoRef.current;
     if (video === null) return;
@@ -45,7 +49,7 @@ export function useCameraCheck(query: CheckQuery, sleeper: boolean) {
       if (error instanceof CameraError) {
         // docs/client.md, Failures the guest sees: a missing camera is not logged; anything else goes to the error log.
         if (error.reason !== 'NotFoundError') console.error('Camera failed', error.cause ?? error);
-        dispatch({ type: 'failed', failure: { kind: 'camera' } });
+        dispatch({ type: 'failed', failure: { kind: 'camera', reason: error.reason } });
       } else {
         console.error('Camera check failed', error);
         dispatch({ type: 'failed', failure: { kind: 'start', reason: describeError(error) } });
@@ -128,7 +132,7 @@ export function useCameraCheck(query: CheckQuery, sleeper: boolean) {
       sessionRef.current = null;
       client.terminate();
     };
-  }, [query, ios]);
+  }, [query, ios, attempt]);
 
   // The sleeper's shorter no-motion count: a new session on the same camera.
   useEffect(() => {
@@ -156,6 +160,10 @@ export function useCameraCheck(query: CheckQuery, sleeper: boolean) {
       whitelistRef.current = [];
       await clientRef.current?.setWhitelist([]);
       dispatch({ type: 'whitelist', count: 0, timeMs: Date.now() });
+    }, []),
+    retry: useCallback(() => {
+      dispatch({ type: 'retried' });
+      setAttempt((count) => count + 1);
     }, []),
   };
 

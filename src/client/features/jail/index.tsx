@@ -22,7 +22,7 @@ import { Chip } from '../../ui/Chip.tsx';
 import { commandGroup, selectAvailableCommands } from './commandSlice.ts';
 import { type DialogEntry, dialogAdded, dialogGroup } from './dialogSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
-import { CAMERA_FAILURE_MESSAGE } from '../../vision/capture.ts';
+import { CameraFailure } from '../cameraHelp/CameraFailure.tsx';
 import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';
 import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { useReservationOfRoute } from '../reservations/ReservationOfRoute.tsx';
@@ -186,6 +186,12 @@ export function LiveScreen() {
     wasWatched.current = watched;
     void say(t(watched ? 'live_watch_started' : 'live_watch_ended'));
   }, [watched, say, t]);
+
+  // A camera that fails is said aloud too: the Warden must not seem to watch what it cannot see.
+  const cameraFailed = camera.phase === 'failed';
+  useEffect(() => {
+    if (cameraFailed) void say(t('live_camera_failed_line'));
+  }, [cameraFailed, say, t]);
 
   // The Warden's check-in is asked aloud, and an answer thanked; unanswered, the server's alert line follows.
   const spokenCheckIn = useRef<typeof checkIn>(null);
@@ -450,7 +456,7 @@ function CameraPanel({ camera }: { camera: JailCameraView }) {
         />
         <div>
           <h2 id="live-camera">{t('live_camera')}</h2>
-          {camera.phase === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
+          {camera.phase === 'failed' ? <CameraFailure reason={camera.failure ?? 'Error'} onRetry={camera.retry} /> : null}
           <p className="camera-note">{t('live_camera_sent')}</p>
           {camera.opened === 'front' && camera.source === 'screen' ? <p className="camera-note">{t('live_camera_screen_failed')}</p> : null}
         </div>

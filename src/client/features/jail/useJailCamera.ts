@@ -38,6 +38,10 @@ export interface JailCameraView {
   setSource(source: CameraSource): void;
   /** A frame has been analysed since the camera opened. */
   analysed: boolean;
+  /** Why the camera failed (`CameraError.reason`: NotAllowedError, NotFoundError…), while `phase` is 'failed'. */
+  failure: string | null;
+  /** Opens the camera again after a failure (the guest allowed it, or closed the app that held it). */
+  retry(): void;
   /** The latest patrol images sent, newest last (at most 30 shown, docs/rules.md). */
   patrols: string[];
   /** How many human wardens watch the live video now (read from the GuestVideo). */
@@ -69,6 +73,9 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
   const [source, setSource] = useState<CameraSource>('front');
   const [opened, setOpened] = useState<CameraSource | null>(null);
   const [analysed, setAnalysed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
   const [patrols, setPatrols] = useState<string[]>([]);
   const patrol = useRef<PatrolState>({ setupAt: 0, lastPatrolAt: null, taken: 0 });
   const eyeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -147,7 +154,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
     };
   }, [relay, sleeper, dispatch, store, glance]);
 
-  // Open while the jail runs and not on a break; closed otherwise.
+  // Open while the jail runs and not on a break; closed otherwise; opened anew at each retry (`attempt`).
   useEffect(() => {
     const element = videoRef.current;
     if (camera === null || video === null || element === null) return undefined;
@@ -162,6 +169,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
     }
     let cancelled = false;
     setPhase('opening');
+    setFailure(null);
     setAnalysed(false);
     camera
       .open(source, element)
@@ -178,6 +186,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
         setPhase('failed');
         // docs/client.md, Failures the guest sees: a missing camera is not logged; any other failure goes to the error log.
         const reason = error instanceof CameraError ? error.reason : 'Error';
+        setFailure(reason);
         if (reason !== 'NotFoundError') {
           void dispatch(
             api.endpoints.errorLogCreate.initiate({
@@ -189,7 +198,7 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
     return () => {
       cancelled = true;
     };
-  }, [camera, video, active, source, dispatch]);
+  }, [camera, video, active, source, dispatch, attempt]);
 
   useEffect(() => {
     camera?.setWhitelist(whitelist).catch(() => undefined);
@@ -230,5 +239,5 @@ export function useJailCamera(relay: GuestRelay | null, active: boolean, inSeat:
 
   const answerCheckIn = useCallback(() => watch.current?.answer(), []);
 
-  return { videoRef, phase, source, opened, setSource, analysed, patrols, watchers, checkIn, answerCheckIn };
+  return { videoRef, phase, source, opened, setSource, analysed, failure, retry, patrols, watchers, checkIn, answerCheckIn };
 }

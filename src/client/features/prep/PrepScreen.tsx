@@ -2,14 +2,15 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import Play from 'lucide-react/icons/play';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { Button } from '../../ui/Button.tsx';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { GUEST_SPEECH_SHOWN_MS, SPEECH_TIMEOUT_MS, type Language } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { browserEars, browserVoice, type Voice } from '../../app/speech.ts';
-import { CAMERA_FAILURE_MESSAGE, isIosDevice, openCamera } from '../../vision/capture.ts';
+import { CameraError, isIosDevice, openCamera } from '../../vision/capture.ts';
+import { CameraFailure } from '../cameraHelp/CameraFailure.tsx';
 import { useReservationOfRoute } from '../reservations/ReservationOfRoute.tsx';
 import { isSupportedEnvironment } from '../reservations/reservation-view.ts';
 import { COMMANDS } from '../jail/commands.ts';
@@ -41,15 +42,17 @@ async function sayLine(voice: Voice, text: string, language: Language, goneOn: P
   return spoken;
 }
 
-type CameraState = { kind: 'opening' } | { kind: 'open'; stream: MediaStream } | { kind: 'failed' } | { kind: 'unsupported' };
+type CameraState = { kind: 'opening' } | { kind: 'open'; stream: MediaStream } | { kind: 'failed'; reason: string } | { kind: 'unsupported' };
 
 function stopCamera(stream: MediaStream) {
   for (const track of stream.getTracks()) track.stop();
 }
 
-/** The front camera, open while `wanted`; its tracks are stopped when no longer wanted. */
-function useFrontCamera(wanted: boolean): CameraState {
+/** The front camera, open while `wanted` (and opened anew by `retry`); its tracks are stopped when no longer wanted. */
+function useFrontCamera(wanted: boolean): CameraState & { retry(): void } {
   const [camera, setCamera] = useState<CameraState>({ kind: 'opening' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
   useEffect(() => {
     if (!wanted) return undefined;
     if (!isSupportedEnvironment(navigator)) {
@@ -68,16 +71,16 @@ function useFrontCamera(wanted: boolean): CameraState {
         opened = stream;
         setCamera({ kind: 'open', stream });
       },
-      () => {
-        if (!left) setCamera({ kind: 'failed' });
+      (error: unknown) => {
+        if (!left) setCamera({ kind: 'failed', reason: error instanceof CameraError ? error.reason : 'Error' });
       },
     );
     return () => {
       left = true;
       if (opened !== null) stopCamera(opened);
     };
-  }, [wanted]);
-  return camera;
+  }, [wanted, attempt]);
+  return { ...camera, retry };
 }
 
 function CameraPreview({ stream, label }: { stream: MediaStream; label: string }) {
@@ -298,7 +301,7 @@ export function PrepScreen() {
             <PlacementIllustration />
             <div>
               {camera.kind === 'open' ? <CameraPreview stream={camera.stream} label={t('camera_preview')} /> : null}
-              {camera.kind === 'failed' ? <p role="alert">{CAMERA_FAILURE_MESSAGE}</p> : null}
+              {camera.kind === 'failed' ? <CameraFailure reason={camera.reason} onRetry={camera.retry} /> : null}
               {camera.kind === 'unsupported' ? <UnsupportedNotice /> : null}
             </div>
           </div>
