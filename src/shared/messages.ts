@@ -308,6 +308,10 @@ export const MESSAGES = {
     en: 'Connections are accepted only from the Warden app itself.',
     ja: 'Wardenアプリ以外からの接続は受け付けていません。',
   },
+  relay_too_many_events: {
+    en: 'Too many events in a short time. Wait a few seconds, then try again.',
+    ja: '短い時間に送られたイベントが多すぎます。数秒待ってから、もう一度お試しください。',
+  },
   // The reason logged when a live jail is finished because its guest deletes the account.
   jail_finished_account_deleted: {
     en: 'The guest deleted the account.',

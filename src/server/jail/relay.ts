@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/constants.ts';
 import { languageSchema, type GuestCredentials } from '../../shared/api/envelope.ts';
-import { message } from '../../shared/messages.ts';
+import { message, type MessageKey } from '../../shared/messages.ts';
 import {
   callupFromWardenSchema,
   checkAliveFromGuestSchema,
@@ -39,6 +39,7 @@ import { purgeExpired } from '../services/purge.ts';
 import { purgeExpiredGuestSessions } from '../services/sessions.ts';
 import { wardenSessionOf } from '../services/wardens.ts';
 import { JailEngine } from './engine.ts';
+import { EventBudget } from './event-budget.ts';
 import { iceServersForCall } from './ice-servers.ts';
 import { RelayRefusal, type RelayEmitter } from './jail-changes.ts';
 import { liveJails, logsOf } from './live-view.ts';
@@ -318,8 +319,34 @@ export default unencapsulated('relay', async (app) => {
     );
   });
 
+  const budget = new EventBudget();
+
+  /**
+   * Every event a client sends, known or not, first spends the socket's and
+   * its account's budget (event-budget.ts); one over budget goes no further
+   * and its ack, if it asked for one, says so.
+   */
+  function spendBudget(socket: Socket, member: Member) {
+    const account = member.kind === 'guest' ? `guest:${member.guestId}` : `warden:${member.warden.id}`;
+    const language = member.kind === 'warden' ? member.language : DEFAULT_LANGUAGE;
+    socket.use(([, payload, ...rest], next) => {
+      const refuse = (key: MessageKey) => {
+        const ack: unknown = rest.at(-1) ?? payload;
+        if (typeof ack === 'function') ack({ ok: false, error: message(languageOf(payload) ?? language, key) });
+      };
+      budget.spend(socket.id, account).then(
+        (within) => (within ? next() : refuse('relay_too_many_events')),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'relay budget failed');
+          refuse('server_error');
+        },
+      );
+    });
+  }
+
   io.on('connection', (socket) => {
     const member = socket.data.member as Member;
+    spendBudget(socket, member);
     if (member.kind === 'warden') {
       onWarden(socket, member.warden, member.language);
       return;
