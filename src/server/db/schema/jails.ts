@@ -45,6 +45,8 @@ export const jails = pgTable(
     lastAliveAt: epochMs('last_alive_at'),
     /** Patrol images kept (at most 30); counted on the row so that concurrent patrols cannot pass 30. */
     patrolCount: integer('patrol_count').notNull().default(0),
+    /** Logs added to the jail (the guest's device adds none past `JAIL_MAX_LOGS`); counted on the row so that events at once cannot pass the cap. */
+    logCount: integer('log_count').notNull().default(0),
     finishedAt: epochMs('finished_at'),
     finish: text('finish', { enum: FINISH_KINDS }),
     /** A try-anyway jail (docs/try-anyway.md), as its reservation says: it counts for nothing, and progress skips it without a join. */
