@@ -9,6 +9,7 @@ import { AdjustableClock } from './lib/clock.ts';
 import { withTokenMasking } from './lib/log-privacy.ts';
 import type { MessageTransport } from './lib/outbox.ts';
 import { forumMirrorSettings, type ForumMirrorSettings } from './services/forum-mirror.ts';
+import routeAccess from './plugins/access.ts';
 import apiEnvelope from './plugins/api-envelope.ts';
 import readCacheHooks from './plugins/read-cache-hooks.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(apiEnvelope);
       // Before the routes: every call but a pure read invalidates the read cache.
       await api.register(readCacheHooks);
+      // Before the routes: each names who may call it, and this hook authenticates them.
+      await api.register(routeAccess);
       await api.register(guest, { prefix: '/guest' });
       await api.register(collaboration, { prefix: '/guest' });
       await api.register(reminderRoutes, { prefix: '/guest' });

@@ -24,9 +24,10 @@ export const errorLogCreateRequestSchema = z.object({
 /** `/errorLog/create`: keeps a client error report, with its guest when the credentials hold. */
 const errorLog: FastifyPluginAsync = async (app) => {
   apiPost(app, '/create', {
+    access: 'public',
     body: errorLogCreateRequestSchema,
     payload: {},
-    async handler({ guest: credentials, errorLog: text }, request) {
+    async handler({ guest: credentials, errorLog: text }, _caller, request) {
       await app.rateLimiter.enforce(`error-log:address:${clientAddress(request)}`, RATE_RULES.errorLogsPerAddress);
       let guestId: number | null = null;
       if (credentials?.id != null && credentials.token != null) {

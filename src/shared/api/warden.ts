@@ -26,7 +26,7 @@ export const wardenSchema = z.object({ id: z.number(), title: z.string() });
 export type Warden = z.infer<typeof wardenSchema>;
 
 /** The console session's credentials: its token alone names the warden. */
-const wardenCredentialsSchema = z.object({ token: tokenSchema });
+export const wardenCredentialsSchema = z.object({ token: tokenSchema });
 
 export const wardenAuthenticateRequestSchema = z.object({
   api: apiRequestSchema,

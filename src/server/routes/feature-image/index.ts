@@ -15,10 +15,10 @@ import { ApiFailure, apiPost } from '../../lib/api.ts';
  */
 const featureImage: FastifyPluginAsync = async (app) => {
   apiPost(app, '/read', {
+    access: 'guest',
     body: authenticatedRequestSchema,
     payload: { featureImages: z.array(featureImageSchema) },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       const rows = await app.db
         .select({ id: featureImages.id, data: featureImages.data, createdAt: featureImages.createdAt, wardenTitle: wardens.title })
         .from(featureImages)
@@ -30,10 +30,10 @@ const featureImage: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/destroy', {
+    access: 'guest',
     body: featureImageDestroyRequestSchema,
     payload: { featureImage: z.object({ id: z.number().int() }) },
-    async handler({ guest: credentials, featureImage: { id } }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ featureImage: { id } }, { guest }) {
       const [removed] = await app.db
         .delete(featureImages)
         .where(and(eq(featureImages.id, id), eq(featureImages.guestId, guest.id)))

@@ -28,10 +28,10 @@ const forum: FastifyPluginAsync<ForumOptions> = async (app, options) => {
   if (mirror !== null) app.addHook('onClose', () => mirror.settled());
 
   apiPost(app, '/read', {
+    access: 'guest',
     body: forumReadRequestSchema,
     payload: { messages: forumMessageSchema.array(), hasEarlier: z.boolean() },
-    async handler({ guest: credentials, before }) {
-      await app.authenticatedGuest(credentials);
+    async handler({ before }) {
       mirror?.syncIfDue();
       // Newest first by (time, id), one more than a page: whether older messages remain.
       const rows = await app.db
@@ -46,10 +46,10 @@ const forum: FastifyPluginAsync<ForumOptions> = async (app, options) => {
   });
 
   apiPost(app, '/create', {
+    access: 'guest',
     body: forumCreateRequestSchema,
     payload: { message: forumMessageSchema },
-    async handler({ guest: credentials, message: { text } }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ message: { text } }, { guest }) {
       const trimmed = text.trim();
       if (trimmed === '') throw new ApiFailure('forum_text_empty');
       await app.rateLimiter.enforce(`forum-post:${guest.id}`, FORUM_POSTS_PER_GUEST);

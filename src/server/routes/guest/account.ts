@@ -21,9 +21,10 @@ import { endSession } from '../../services/sessions.ts';
 /** Sign-up, sign-in (also as a facilitator), reading the account, and sign-out. */
 const account: FastifyPluginAsync = async (app) => {
   apiPost(app, '/create', {
+    access: 'public',
     body: guestCreateRequestSchema,
     payload: { guest: guestSchema },
-    async handler({ guest: form }, request) {
+    async handler({ guest: form }, _caller, request) {
       await app.rateLimiter.enforce(`sign-up:address:${clientAddress(request)}`, RATE_RULES.signUpPerAddress);
       await assertTitleAndEmailFree(app.db, form, null);
       assertPasswordNotGuessable(form.password, [form.title, form.email]);
@@ -58,9 +59,10 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/authenticate', {
+    access: 'public',
     body: guestAuthenticateRequestSchema,
     payload: { guest: guestSchema },
-    async handler({ guest: form }, request) {
+    async handler({ guest: form }, _caller, request) {
       await app.rateLimiter.enforce(`sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
       const found = form.title.includes('@') ? await guestByEmail(app.db, form.title.toLowerCase()) : await guestByTitle(app.db, form.title);
       const accountKey = `sign-in:account:${found?.id ?? form.title.toLowerCase()}`;
@@ -74,9 +76,10 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/authenticateAsLimFacilitator', {
+    access: 'public',
     body: guestAuthenticateAsFacilitatorRequestSchema,
     payload: { guest: guestSchema },
-    async handler({ guest: { id }, facilitator }, request) {
+    async handler({ guest: { id }, facilitator }, _caller, request) {
       await app.rateLimiter.enforce(`sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
       const now = app.clock.now();
       // A token works once: the first sign-in marks it used, and a second finds nothing.
@@ -102,19 +105,19 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/read', {
+    access: 'guest',
     body: authenticatedRequestSchema,
     payload: { guest: guestSchema },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       return { guest: await publicGuest(app.db, guest) };
     },
   });
 
   apiPost(app, '/logout', {
+    access: 'guest',
     body: authenticatedRequestSchema,
     payload: {},
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ guest: credentials }, { guest }) {
       app.endSessionSockets('guest', await endSession(app.db, guest.id, credentials.token));
       return {};
     },

@@ -27,10 +27,10 @@ import { regenerateWebhookToken } from '../../services/triggers/webhook-token.ts
  */
 const collaboration: FastifyPluginAsync = async (app) => {
   apiPost(app, '/regenerateWebhookToken', {
+    access: 'guest',
     body: regenerateWebhookTokenRequestSchema,
     payload: { webhookToken: webhookTokenSchema },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       return { webhookToken: await regenerateWebhookToken(app.db, guest.id, app.clock.now()) };
     },
   });
@@ -40,10 +40,10 @@ const collaboration: FastifyPluginAsync = async (app) => {
    * whenever the tab opens; a guest without one gets one here.
    */
   apiPost(app, '/readTriggerSecret', {
+    access: 'guest',
     body: triggerSecretRequestSchema,
     payload: { triggerSecret: triggerSecretSchema },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       if (guest.triggerSecret !== null) return { triggerSecret: guest.triggerSecret };
       const [updated] = await app.db
         .update(guests)
@@ -57,10 +57,10 @@ const collaboration: FastifyPluginAsync = async (app) => {
 
   /** A new secret signs every call from now on, retries of earlier deliveries included. */
   apiPost(app, '/regenerateTriggerSecret', {
+    access: 'guest',
     body: triggerSecretRequestSchema,
     payload: { triggerSecret: triggerSecretSchema },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       const triggerSecret = newTriggerSecret();
       await app.db.update(guests).set({ triggerSecret, updatedAt: app.clock.now() }).where(eq(guests.id, guest.id));
       return { triggerSecret };
@@ -68,30 +68,30 @@ const collaboration: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/regenerateCalendarFeed', {
+    access: 'guest',
     body: calendarFeedRequestSchema,
     payload: { calendarFeed: calendarFeedSchema },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       const { token, hint } = await regenerateCalendarFeed(app.db, guest.id, app.clock.now());
       return { calendarFeed: { url: `${appUrl(app.config)}${calendarFeedPath(token)}`, hint } };
     },
   });
 
   apiPost(app, '/removeCalendarFeed', {
+    access: 'guest',
     body: calendarFeedRequestSchema,
     payload: {},
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       await removeCalendarFeed(app.db, guest.id, app.clock.now());
       return {};
     },
   });
 
   apiPost(app, '/triggerDeliveries', {
+    access: 'guest',
     body: triggerDeliveriesRequestSchema,
     payload: { triggerDeliveries: z.array(triggerDeliverySchema) },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       return { triggerDeliveries: await recentDeliveries(app.db, guest.id, TRIGGER_DELIVERIES_SHOWN) };
     },
   });

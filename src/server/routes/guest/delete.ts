@@ -3,7 +3,6 @@ import { guestDeleteRequestSchema } from '../../../shared/api/guest.ts';
 import { apiPost } from '../../lib/api.ts';
 import { deleteAccount } from '../../services/account-deletion.ts';
 import { assertCurrentPassword } from '../../services/guests.ts';
-import { refuseFacilitator } from '../../services/sessions.ts';
 
 /**
  * `/guest/delete` (docs/privacy.md, Deletion): with the account's password,
@@ -13,13 +12,12 @@ import { refuseFacilitator } from '../../services/sessions.ts';
  */
 const deletion: FastifyPluginAsync = async (app) => {
   apiPost(app, '/delete', {
+    access: 'guest-not-facilitator',
     body: guestDeleteRequestSchema,
     payload: {},
-    async handler({ guest: credentials, password }) {
-      const { guest, session } = await app.authenticatedSession(credentials);
-      refuseFacilitator(session);
+    async handler({ password }, { guest }) {
       await assertCurrentPassword(app.rateLimiter, guest, password);
-      const ended = await deleteAccount({ db: app.db, clock: app.clock, provider: app.paymentProvider, jails: app.jailEngine }, guest.id);
+      const ended = await deleteAccount({ db: app.db, clock: app.clock, provider: app.paymentProvider, jails: app.jailEngine, sms: app.config.sms }, guest.id);
       // Signed out everywhere: every device's socket ends.
       app.endSessionSockets('guest', ended);
       return {};

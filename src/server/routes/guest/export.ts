@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { z } from 'zod';
 import { authenticatedRequestSchema, failedResponseSchema } from '../../../shared/api/envelope.ts';
+import { callerOf } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { archiveName, guestArchive } from '../../services/data-export.ts';
-import { refuseFacilitator } from '../../services/sessions.ts';
 
 /**
  * `POST /guest/export` (docs/privacy.md, Export): the guest's data as a ZIP,
@@ -12,10 +11,9 @@ import { refuseFacilitator } from '../../services/sessions.ts';
  * itself, which the envelope's schema does not describe.
  */
 const dataExport: FastifyPluginAsync = async (app) => {
-  app.post('/export', { schema: { body: authenticatedRequestSchema, response: { 200: failedResponseSchema } } }, async (request, reply) => {
-    const { guest: credentials } = request.body as z.output<typeof authenticatedRequestSchema>;
-    const { guest, session } = await app.authenticatedSession(credentials);
-    refuseFacilitator(session);
+  const schema = { body: authenticatedRequestSchema, response: { 200: failedResponseSchema } };
+  app.post('/export', { schema, config: { access: 'guest-not-facilitator' } }, async (request, reply) => {
+    const { guest } = callerOf(request, 'guest-not-facilitator');
     await app.rateLimiter.enforce(`export:guest:${guest.id}`, RATE_RULES.exportsPerGuest);
     const now = app.clock.now();
     return reply

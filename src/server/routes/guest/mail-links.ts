@@ -14,9 +14,10 @@ import { endGuestSessions } from '../../services/sessions.ts';
 /** E-mail verification and password reset, each by a single-use mailed link. */
 const mailLinks: FastifyPluginAsync = async (app) => {
   apiPost(app, '/verifyEmail', {
+    access: 'public',
     body: guestVerifyEmailRequestSchema,
     payload: {},
-    async handler({ guest: { token } }, request) {
+    async handler({ guest: { token } }, _caller, request) {
       await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
       const link = await consumeMailLink(app, token, 'verify_email');
       if (link === null) throw new ApiFailure('link_invalid');
@@ -32,10 +33,10 @@ const mailLinks: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/resendVerifyEmail', {
+    access: 'guest',
     body: authenticatedRequestSchema,
     payload: {},
-    async handler({ guest: credentials }, request) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }, request) {
       if (guest.isVerified) throw new ApiFailure('already_verified');
       await app.rateLimiter.enforce(`mail:address:${clientAddress(request)}`, RATE_RULES.mailsPerAddress);
       await app.rateLimiter.enforce(`mail:verify:${guest.id}`, RATE_RULES.mailsPerAccount);
@@ -45,9 +46,10 @@ const mailLinks: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/updatePasswordEmail', {
+    access: 'public',
     body: guestUpdatePasswordEmailRequestSchema,
     payload: {},
-    async handler({ guest: { email } }, request) {
+    async handler({ guest: { email } }, _caller, request) {
       // The same answer whether or not the address belongs to a guest.
       await app.rateLimiter.enforce(`mail:address:${clientAddress(request)}`, RATE_RULES.mailsPerAddress);
       await app.rateLimiter.enforce(`mail:reset:${email}`, RATE_RULES.mailsPerAccount);
@@ -58,9 +60,10 @@ const mailLinks: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/updatePassword', {
+    access: 'public',
     body: guestUpdatePasswordRequestSchema,
     payload: {},
-    async handler({ guest: { token, password } }, request) {
+    async handler({ guest: { token, password } }, _caller, request) {
       await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
       // Before the link is used up, so that the guest can try another password with the same link.
       assertPasswordNotGuessable(password);

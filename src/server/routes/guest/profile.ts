@@ -17,10 +17,10 @@ function changed<Value>(next: Value | null | undefined | '', current: Value | nu
 /** Editing the own account, and the SMS code that proves a new phone number. */
 const profile: FastifyPluginAsync = async (app) => {
   apiPost(app, '/update', {
+    access: 'guest',
     body: guestUpdateRequestSchema,
     payload: { guest: guestSchema },
-    async handler({ guest: form }) {
-      const { guest, session } = await app.authenticatedSession(form);
+    async handler({ guest: form }, { guest, session }) {
       const title = changed(form.title, guest.title);
       const email = changed(form.email, guest.email);
       const phone = changed(form.phone, guest.phone);
@@ -65,11 +65,10 @@ const profile: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/requestPhoneCode', {
+    access: 'guest-not-facilitator',
     body: guestRequestPhoneCodeRequestSchema,
     payload: { phoneCode: phoneCodeSchema },
-    async handler({ guest: form }, request) {
-      const { guest, session } = await app.authenticatedSession(form);
-      refuseFacilitator(session);
+    async handler({ guest: form }, { guest }, request) {
       return { phoneCode: await sendPhoneCode(app, request, guest, form.phone) };
     },
   });

@@ -22,29 +22,29 @@ const reminders: FastifyPluginAsync = async (app) => {
   };
 
   apiPost(app, '/readReminders', {
+    access: 'guest',
     body: readRemindersRequestSchema,
     payload: { reminders: remindersSchema },
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       return { reminders: await readReminders(app.db, guest, app.pushService.publicKey) };
     },
   });
 
   apiPost(app, '/updateReminders', {
+    access: 'guest',
     body: updateRemindersRequestSchema,
     payload: { reminders: remindersSchema },
-    async handler({ guest: credentials, reminders: settings }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ reminders: settings }, { guest }) {
       await updateReminders(app.db, guest.id, settings, app.clock.now());
       return answer(guest.id);
     },
   });
 
   apiPost(app, '/addPushDevice', {
+    access: 'guest',
     body: addPushDeviceRequestSchema,
     payload: { reminders: remindersSchema },
-    async handler({ guest: credentials, device }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ device }, { guest }) {
       await app.rateLimiter.enforce(`push-device:guest:${guest.id}`, RATE_RULES.pushDevicesPerGuest);
       assertPushEndpointAllowed(device.endpoint, app.pushService.guard.allowHosts);
       await addPushDevice(app.db, guest.id, device, app.clock.now());
@@ -53,10 +53,10 @@ const reminders: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/removePushDevice', {
+    access: 'guest',
     body: removePushDeviceRequestSchema,
     payload: { reminders: remindersSchema },
-    async handler({ guest: credentials, device }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ device }, { guest }) {
       await removePushDevice(app.db, guest.id, device.id);
       return answer(guest.id);
     },

@@ -13,7 +13,6 @@ import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { ApiFailure, apiPost } from '../../lib/api.ts';
 import { LocalPaymentProvider } from '../../services/payments/local.ts';
 import { paymentOf, settle } from '../../services/payments/subscriptions.ts';
-import { refuseFacilitator } from '../../services/sessions.ts';
 import { subscriptionAnswer } from './answers.ts';
 
 /**
@@ -30,6 +29,7 @@ const payments: FastifyPluginAsync = async (app) => {
   }
 
   apiPost(app, '/config', {
+    access: 'public',
     body: bareRequestSchema,
     payload: paymentsConfigPayload,
     async handler() {
@@ -38,20 +38,20 @@ const payments: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/subscription', {
+    access: 'guest',
     body: authenticatedRequestSchema,
     payload: subscriptionChangePayload,
-    async handler({ guest: credentials }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler(_body, { guest }) {
       return subscriptionAnswer(app, guest.id, null);
     },
   });
 
   /** After the browser confirmed a payment with the provider: its outcome, read from the provider (the webhook may not have come yet). */
   apiPost(app, '/settle', {
+    access: 'guest',
     body: settleRequestSchema,
     payload: subscriptionChangePayload,
-    async handler({ guest: credentials, payment }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ payment }, { guest }) {
       const context = app.paymentsContext();
       const paymentId = paymentIdOf(payment.clientSecret);
       await paymentOf(context, guest.id, paymentId);
@@ -63,10 +63,10 @@ const payments: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/local/token', {
+    access: 'guest',
     body: localTokenRequestSchema,
     payload: localTokenPayload,
-    async handler({ guest: credentials, card }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ card }, { guest }) {
       await app.rateLimiter.enforce(`card-token:guest:${guest.id}`, RATE_RULES.cardTokensPerGuest);
       return localProvider().tokenise(card);
     },
@@ -74,12 +74,11 @@ const payments: FastifyPluginAsync = async (app) => {
 
   /** The local provider's authentication step: the guest approves or declines the payment. */
   apiPost(app, '/local/confirm', {
+    // Approving a payment is the guest's alone (docs/sessions.md).
+    access: 'guest-not-facilitator',
     body: localConfirmRequestSchema,
     payload: subscriptionChangePayload,
-    async handler({ guest: credentials, payment }) {
-      const { guest, session } = await app.authenticatedSession(credentials);
-      // Approving a payment is the guest's alone (docs/sessions.md).
-      refuseFacilitator(session);
+    async handler({ payment }, { guest }) {
       const provider = localProvider();
       const context = app.paymentsContext();
       const paymentId = paymentIdOf(payment.clientSecret);

@@ -8,7 +8,7 @@ import {
   reservationTryRequestSchema,
   reservationUpdateRequestSchema,
 } from '../../../shared/api/reservation.ts';
-import { apiPost } from '../../lib/api.ts';
+import { apiPost, callerOf } from '../../lib/api.ts';
 import {
   bookReservation,
   bookTrial,
@@ -27,10 +27,10 @@ import {
  */
 const reservation: FastifyPluginAsync = async (app) => {
   apiPost(app, '/create', {
+    access: 'guest',
     body: reservationCreateRequestSchema,
     payload: { reservation: reservationSchema },
-    async handler({ api, guest: credentials, reservation: form }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ api, reservation: form }, { guest }) {
       const now = app.clock.now();
       const created = await bookReservation(app.db, guest, form, now, api.language);
       return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null, finishedJail: null }, now) };
@@ -39,10 +39,10 @@ const reservation: FastifyPluginAsync = async (app) => {
 
   // Try-anyway (docs/try-anyway.md): a jail that starts now, marked a trial.
   apiPost(app, '/try', {
+    access: 'guest',
     body: reservationTryRequestSchema,
     payload: { reservation: reservationSchema },
-    async handler({ api, guest: credentials, reservation: request }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ api, reservation: request }, { guest }) {
       const now = app.clock.now();
       const created = await bookTrial(app.db, guest, request, now, api.language);
       return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null, finishedJail: null }, now) };
@@ -50,10 +50,10 @@ const reservation: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/read', {
+    access: 'guest',
     body: reservationByIdRequestSchema,
     payload: { reservation: reservationSchema },
-    async handler({ guest: credentials, reservation: { id } }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ reservation: { id } }, { guest }) {
       const now = app.clock.now();
       const row = await ownRow(app.db, guest.id, id, now);
       return { reservation: toReservation(row, now) };
@@ -66,10 +66,12 @@ const reservation: FastifyPluginAsync = async (app) => {
   const readListAnswerSchema = successResponseSchema({ reservations: z.array(reservationSchema) });
   app.post(
     '/read_list',
-    { schema: { body: authenticatedRequestSchema, response: { 200: responseSchema({ reservations: z.array(reservationSchema) }) } } },
+    {
+      schema: { body: authenticatedRequestSchema, response: { 200: responseSchema({ reservations: z.array(reservationSchema) }) } },
+      config: { access: 'guest' },
+    },
     async (request, reply) => {
-      const { guest: credentials } = request.body as z.output<typeof authenticatedRequestSchema>;
-      const guest = await app.authenticatedGuest(credentials);
+      const { guest } = callerOf(request, 'guest');
       const now = app.clock.now();
       let json = app.readCache.list(guest.id, now);
       if (json === undefined) {
@@ -83,10 +85,10 @@ const reservation: FastifyPluginAsync = async (app) => {
   );
 
   apiPost(app, '/update', {
+    access: 'guest',
     body: reservationUpdateRequestSchema,
     payload: { reservation: reservationSchema },
-    async handler({ api, guest: credentials, reservation: { id, ...changes } }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ api, reservation: { id, ...changes } }, { guest }) {
       const now = app.clock.now();
       const updated = await changeReservation(app.db, guest, id, changes, now, api.language);
       return { reservation: toReservation(updated, now) };
@@ -94,10 +96,10 @@ const reservation: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/skip', {
+    access: 'guest',
     body: reservationByIdRequestSchema,
     payload: { reservation: reservationSchema, nextReservation: reservationSchema },
-    async handler({ guest: credentials, reservation: { id } }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ reservation: { id } }, { guest }) {
       const now = app.clock.now();
       const { skipped, next } = await skipOccurrence(app.db, guest.id, id, now);
       return { reservation: toReservation(skipped, now), nextReservation: toReservation(next, now) };
@@ -105,10 +107,10 @@ const reservation: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/destroy', {
+    access: 'guest',
     body: reservationByIdRequestSchema,
     payload: { reservation: reservationSchema },
-    async handler({ guest: credentials, reservation: { id } }) {
-      const guest = await app.authenticatedGuest(credentials);
+    async handler({ reservation: { id } }, { guest }) {
       const now = app.clock.now();
       const destroyed = await destroyReservation(app.db, guest.id, id, now);
       return { reservation: toReservation(destroyed, now) };

@@ -5,7 +5,7 @@ import { wardens } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
-import { endWardenSession, startWardenSession, wardenOfSession, type WardenIdentity } from '../../services/wardens.ts';
+import { endWardenSession, startWardenSession } from '../../services/wardens.ts';
 
 /**
  * The human wardens' console (docs/api.md, "Warden console"): sign-in by
@@ -16,16 +16,11 @@ import { endWardenSession, startWardenSession, wardenOfSession, type WardenIdent
  * through the relay, each call's own (docs/jail.md, Live video).
  */
 const warden: FastifyPluginAsync = async (app) => {
-  async function sessionWarden(token: string): Promise<WardenIdentity> {
-    const found = await wardenOfSession(app.db, token, app.clock.now());
-    if (found === null) throw new ApiFailure('warden_signed_out');
-    return found;
-  }
-
   apiPost(app, '/authenticate', {
+    access: 'public',
     body: wardenAuthenticateRequestSchema,
     payload: { warden: signedInWardenSchema },
-    async handler({ warden: form }, request) {
+    async handler({ warden: form }, _caller, request) {
       await app.rateLimiter.enforce(`warden-sign-in:address:${clientAddress(request)}`, RATE_RULES.signInPerAddress);
       const email = form.email.toLowerCase();
       const [found] = await app.db
@@ -43,19 +38,19 @@ const warden: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/read', {
+    access: 'warden',
     body: wardenSessionRequestSchema,
     payload: { warden: wardenSchema },
-    async handler({ warden: credentials }) {
-      const found = await sessionWarden(credentials.token);
+    async handler(_body, { warden: found }) {
       return { warden: { id: found.id, title: found.title } };
     },
   });
 
   apiPost(app, '/logout', {
+    access: 'warden',
     body: wardenSessionRequestSchema,
     payload: {},
     async handler({ warden: credentials }) {
-      await sessionWarden(credentials.token);
       app.endSessionSockets('warden', await endWardenSession(app.db, credentials.token));
       return {};
     },
