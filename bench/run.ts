@@ -32,7 +32,7 @@ const CAMERA_FRAMES = 30;
 const WHITELIST_IMAGES = 4;
 
 /** Table rows, in order; an implementation shows the steps it can honestly split. */
-const STEP_ORDER = ['copy', 'process (fused)', 'pixel pass', 'grid', 'luma', 'motion', 'darkness', 'whitelist', 'areas', 'events', 'patrol', 'total'];
+const STEP_ORDER = ['copy', 'process (fused)', 'pixel pass', 'face', 'grid', 'luma', 'motion', 'darkness', 'whitelist', 'areas', 'events', 'patrol', 'total'];
 
 const STEP_NOTES = [
   "copy             the RGBA frame into the implementation's buffer (wasm memory, JS buffer, Mat data)",
@@ -41,6 +41,7 @@ const STEP_NOTES = [
   '                 the crate fuses these into one pass over the pixels, so they cannot be timed apart',
   'pixel pass       js: the single pass over the pixels (luma, motion, centroid and darkness sums,',
   '                 thumbnail and area box sums); fused, not splittable either',
+  'face             js: the face search (nothing without a face model, as here)',
   'grid             js: thumbnail and area means, changed areas',
   'luma...areas     opencv: cvtColor; absdiff+mean+threshold+countNonZero+moments; mean+minMaxLoc;',
   '                 resize INTER_AREA to 100x100 + norm L1 per image; mean over 9 ROIs',

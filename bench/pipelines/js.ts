@@ -20,6 +20,8 @@ export class TimedJsAnalyser extends JsAnalyser {
     if (!clock) return super.process(timeMs);
     this.scan();
     clock.lap('pixel pass');
+    this.findFace();
+    clock.lap('face');
     this.finishGrid();
     clock.lap('grid');
     this.matchWhitelist();

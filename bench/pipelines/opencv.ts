@@ -16,8 +16,8 @@ import {
   type FrameResult,
   type PatrolThumbnail,
 } from '../../src/client/vision/analyser';
-import { eventsFromBits } from '../../src/client/vision/analyser';
-import { SessionEvents, WITHOUT_FACE_DETECTOR, patrolSize, runMillis } from '../../src/client/vision/js-analyser';
+import { patrolSize } from '../../src/client/vision/js-analyser';
+import { ruledFields, SessionEvents } from '../../src/client/vision/js-events';
 import type { StepClock } from '../steps';
 
 export type OpenCv = typeof cvModule;
@@ -177,9 +177,8 @@ export class OpenCvAnalyser implements FrameAnalyser {
 
     // Events, in JavaScript.
     this.processed = true;
-    const events = this.events;
-    const moving = hasPrevious && motionScore >= events.threshold;
-    const bits = events.update(timeMs, hasPrevious && !whitelisted && !moving, moving, dark, whitelisted);
+    // It looks for no face: no away, no nodding, darkness on the mean luma alone.
+    const outcome = this.events.update({ timeMs, hasPrevious, motionScore, dark, whitelisted, faceDetector: false, face: null });
     const result: FrameResult = {
       hasPrevious,
       motionScore: Math.fround(motionScore),
@@ -193,10 +192,9 @@ export class OpenCvAnalyser implements FrameAnalyser {
       whitelisted,
       areaMeans,
       areasChanged,
-      lowMotionMs: runMillis(events.lowMotionMs),
-      darkMs: runMillis(events.darkMs),
-      ...WITHOUT_FACE_DETECTOR,
-      events: eventsFromBits(bits),
+      faceDetector: false,
+      face: null,
+      ...ruledFields(outcome),
     };
     clock?.lap('events');
     return result;

@@ -7,26 +7,22 @@
  * One pass over the pixels per frame computes the luma, the motion and
  * darkness sums, the box-filter sums of the luma for the 100x100 whitelist
  * thumbnail and those of R, G and B for the 3x3 areas; the rest works on
- * those sums. All buffers are allocated by the constructor.
+ * those sums. The face is searched in that luma (`js-face.ts`) once a face
+ * model is loaded, and the rules are `js-events.ts`. All buffers are
+ * allocated by the constructor (the face search's when its model loads).
  */
 
-import { eventsFromBits, THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameResult, type PatrolThumbnail } from './analyser';
-import { EVENT_DARKNESS, EVENT_MOTION, EVENT_NO_MOTION } from './layout.generated';
+import { THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameFace, type FrameResult, type PatrolThumbnail } from './analyser';
+import { ruledFields, SessionEvents } from './js-events';
+import { JsFaceSearch } from './js-face';
 // The crate's parameters: the JS pipeline keeps the wasm builds' limits and thresholds.
 import {
   ALL_BLACK_MAX_LUMA,
   AREA_COLOUR_THRESHOLD,
   AREA_GRID,
   DARK_MEAN_LUMA,
-  DARKNESS_COUNT_S,
-  FRAME_INTERVAL_MS,
-  MAX_FRAME_GAP_MS,
   MAX_SIDE,
   MAX_WHITELIST,
-  NO_MOTION_COUNT_S,
-  NO_MOTION_COUNT_SLEEPER_S,
-  NO_MOTION_THRESHOLD,
-  NO_MOTION_THRESHOLD_IOS,
   PIXEL_CHANGE_THRESHOLD,
   THUMBNAIL_SIZE,
   WHITELIST_MATCH_THRESHOLD,
@@ -34,11 +30,6 @@ import {
 
 const WHITELIST_MATCH_SAD = WHITELIST_MATCH_THRESHOLD * THUMBNAIL_BYTES;
 const NO_WHITELIST_SCORE = 255;
-const DARKNESS_MS = DARKNESS_COUNT_S * 1000;
-const NO_MOTION_MS = NO_MOTION_COUNT_S * 1000;
-const SLEEPER_NO_MOTION_MS = NO_MOTION_COUNT_SLEEPER_S * 1000;
-/** What the first frame of a session adds to a run: one sampling interval (as the crate does). */
-const FIRST_FRAME_INTERVAL_MS = FRAME_INTERVAL_MS;
 const AREA_SIDE = AREA_GRID;
 /** The patrol thumbnail's long side is the whitelist thumbnail's side. */
 const PATROL_LONG_SIDE = THUMBNAIL_SIZE;
@@ -183,75 +174,6 @@ function roundedMean(sum: number, count: number): number {
   return Math.floor((sum + (count >>> 1)) / count);
 }
 
-/**
- * The rules of "Events" over per-frame measurements, for a pipeline that
- * looks for no face: low-motion and dark runs measured in time and their
- * events, each at most once per episode. Nodding is judged on the face
- * alone, and nobody is away without one (docs/vision.md), so neither fires
- * here. Shared with the OpenCV.js peer of the benchmark so that both do the
- * same bookkeeping.
- */
-export class SessionEvents {
-  /** The no-motion threshold on the motion score. */
-  readonly threshold: number;
-  readonly noMotionMs: number;
-  lowMotionMs = 0;
-  darkMs = 0;
-  private previousTime = 0;
-  private hasPreviousTime = false;
-  private noMotionEpisode = false;
-  private darknessEpisode = false;
-
-  constructor(options: { ios: boolean; sleeper: boolean }) {
-    this.threshold = options.ios ? NO_MOTION_THRESHOLD_IOS : NO_MOTION_THRESHOLD;
-    this.noMotionMs = options.sleeper ? SLEEPER_NO_MOTION_MS : NO_MOTION_MS;
-  }
-
-  /**
-   * Feeds one frame. `lowMotion`: it has a previous frame, does not match the
-   * whitelist and its motion score is below the threshold; `moving`: it has a
-   * previous frame and its score is at or above the threshold.
-   * Returns the event bits (layout.rs: no motion, motion, darkness).
-   */
-  update(timeMs: number, lowMotion: boolean, moving: boolean, dark: boolean, whitelisted: boolean): number {
-    const gap = this.hasPreviousTime ? Math.min(Math.max(timeMs - this.previousTime, 0), MAX_FRAME_GAP_MS) : FIRST_FRAME_INTERVAL_MS;
-    this.previousTime = timeMs;
-    this.hasPreviousTime = true;
-    let events = 0;
-
-    // No motion and motion.
-    this.lowMotionMs = lowMotion ? this.lowMotionMs + gap : 0;
-    if (moving && this.noMotionEpisode) {
-      this.noMotionEpisode = false;
-      events |= EVENT_MOTION;
-    }
-    if (this.lowMotionMs >= this.noMotionMs && !this.noMotionEpisode) {
-      this.noMotionEpisode = true;
-      events |= EVENT_NO_MOTION;
-    }
-
-    // Darkness.
-    this.darkMs = dark && !whitelisted ? this.darkMs + gap : 0;
-    if (!dark) this.darknessEpisode = false;
-    if (this.darkMs >= DARKNESS_MS && !this.darknessEpisode) {
-      this.darknessEpisode = true;
-      events |= EVENT_DARKNESS;
-    }
-    return events;
-  }
-}
-
-/**
- * The face fields of a pipeline that looks for no face (no face model): no
- * face, no away, no nodding (docs/vision.md).
- */
-export const WITHOUT_FACE_DETECTOR = { faceDetector: false, face: null, noFaceMs: 0, noddingCount: 0 } as const;
-
-/** A run in ms as the wasm result record carries it: a `u32`. */
-export function runMillis(ms: number): number {
-  return Math.min(Math.floor(ms), 0xffff_ffff);
-}
-
 /** The whole per-frame pipeline of docs/vision.md in plain JavaScript. */
 export class JsAnalyser implements FrameAnalyser {
   readonly width: number;
@@ -262,6 +184,7 @@ export class JsAnalyser implements FrameAnalyser {
   private readonly words: Uint32Array;
   private readonly previousLuma: Uint8Array;
   private readonly events: SessionEvents;
+  private readonly faces: JsFaceSearch;
   private readonly patrolFilter: BoxFilter;
 
   // The whitelist thumbnail: the luma box-filtered to 100x100.
@@ -295,6 +218,7 @@ export class JsAnalyser implements FrameAnalyser {
   private changedAreas = 0;
   private whitelistIndex = -1;
   private whitelistSad = 0;
+  private face: FrameFace | null = null;
 
   constructor(options: AnalyserOptions) {
     const { width, height } = options;
@@ -308,6 +232,7 @@ export class JsAnalyser implements FrameAnalyser {
     this.words = new Uint32Array(this.pixels.buffer);
     this.previousLuma = new Uint8Array(width * height);
     this.events = new SessionEvents(options);
+    this.faces = new JsFaceSearch(width, height);
     const patrol = patrolSize(width, height);
     this.patrolFilter = new BoxFilter(width, height, patrol.width, patrol.height);
 
@@ -329,6 +254,7 @@ export class JsAnalyser implements FrameAnalyser {
   process(timeMs: number): FrameResult {
     this.live();
     this.scan();
+    this.findFace();
     this.finishGrid();
     this.matchWhitelist();
     return this.decide(timeMs);
@@ -379,6 +305,15 @@ export class JsAnalyser implements FrameAnalyser {
   thumbnail(): Uint8Array {
     this.live();
     return this.thumb.slice();
+  }
+
+  /**
+   * Hands the face model (crates/vision/pkg/face-model.bin) to the analyser;
+   * true when it parsed and is in use, as `Analyser.loadFaceModel`.
+   */
+  loadFaceModel(bytes: Uint8Array): boolean {
+    this.live();
+    return this.faces.load(bytes);
   }
 
   dispose(): void {
@@ -480,6 +415,13 @@ export class JsAnalyser implements FrameAnalyser {
     }
   }
 
+  /** The best face in the frame's luma (which `scan` left in `previousLuma`), as fractions of the frame. */
+  protected findFace(): void {
+    const face = this.faces.detect(this.previousLuma);
+    const { width, height } = this;
+    this.face = face === null ? null : { x: Math.fround(face.x / width), y: Math.fround(face.y / height), size: Math.fround(face.size / width) };
+  }
+
   /** The box filters' means: the whitelist thumbnail and the areas' colours. */
   protected finishGrid(): void {
     const { thumb, gridSums, gridColumns, gridRows, areaSums, areaColumns, areaRows, areaMeans, previousAreaMeans } = this;
@@ -541,13 +483,21 @@ export class JsAnalyser implements FrameAnalyser {
     const motionScore = this.diffSum / pixelCount;
     const meanLuma = this.lumaSum / pixelCount;
     const dark = meanLuma < DARK_MEAN_LUMA;
-    const events = this.events;
     const changed = this.changed;
     const hasCentroid = hasPrevious && changed >= Math.max(1, Math.floor(pixelCount / 200));
     const centroidX = hasCentroid ? (this.changedXSum / changed + 0.5) / this.width : 0;
     const centroidY = hasCentroid ? (this.changedYSum / changed + 0.5) / this.height : 0;
-    const moving = hasPrevious && motionScore >= events.threshold;
-    const bits = events.update(timeMs, hasPrevious && !whitelisted && !moving, moving, dark, whitelisted);
+    const faceDetector = this.faces.hasModel;
+    const face = this.face;
+    const outcome = this.events.update({
+      timeMs,
+      hasPrevious,
+      motionScore,
+      dark,
+      whitelisted,
+      faceDetector,
+      face: face === null ? null : { y: face.y, size: face.size * (this.width / this.height) },
+    });
 
     const areaMeans: [number, number, number][] = [];
     const areasChanged: boolean[] = [];
@@ -569,10 +519,9 @@ export class JsAnalyser implements FrameAnalyser {
       whitelisted,
       areaMeans,
       areasChanged,
-      lowMotionMs: runMillis(events.lowMotionMs),
-      darkMs: runMillis(events.darkMs),
-      ...WITHOUT_FACE_DETECTOR,
-      events: eventsFromBits(bits),
+      faceDetector,
+      face,
+      ...ruledFields(outcome),
     };
   }
 

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { syntheticFrames, seededRandom } from '../../../bench/frames';
 import { Analyser, THUMBNAIL_BYTES, type AnalyserOptions, type FrameAnalyser, type FrameResult, type PatrolThumbnail, type VisionExports } from './analyser';
 import { JsAnalyser, axisBins, luma, patrolSize } from './js-analyser';
-import { loadVisionWasm, type WasmFlavour } from './load-node';
+import { loadFaceModelBytes, loadVisionWasm, type WasmFlavour } from './load-node';
 
 type Rgb = readonly [number, number, number];
 
@@ -610,11 +610,22 @@ function differences(expected: Outcome, actual: Outcome): string[] {
   } else if (a.centroid && b.centroid && !(close(a.centroid.x, b.centroid.x) && close(a.centroid.y, b.centroid.y))) {
     found.push(`centroid: ${JSON.stringify(a.centroid)} vs ${JSON.stringify(b.centroid)}`);
   }
-  const exact = ['hasPrevious', 'dark', 'allBlack', 'noddingCount', 'whitelistIndex', 'whitelisted', 'lowMotionMs', 'darkMs'] as const;
+  const exact = [
+    'hasPrevious',
+    'dark',
+    'allBlack',
+    'noddingCount',
+    'whitelistIndex',
+    'whitelisted',
+    'lowMotionMs',
+    'darkMs',
+    'faceDetector',
+    'noFaceMs',
+  ] as const;
   for (const field of exact) {
     if (a[field] !== b[field]) found.push(`${field}: ${a[field]} vs ${b[field]}`);
   }
-  for (const field of ['areaMeans', 'areasChanged', 'events'] as const) {
+  for (const field of ['areaMeans', 'areasChanged', 'events', 'face'] as const) {
     if (JSON.stringify(a[field]) !== JSON.stringify(b[field])) {
       found.push(`${field}: ${JSON.stringify(a[field])} vs ${JSON.stringify(b[field])}`);
     }
@@ -636,12 +647,20 @@ function differences(expected: Outcome, actual: Outcome): string[] {
   return found;
 }
 
-/** Runs the steps through every pipeline and lists the mismatches against JavaScript, frame by frame. */
-function compare(modules: Record<WasmFlavour, VisionExports>, options: AnalyserOptions, steps: readonly Step[]): string[] {
-  const reference = run(new JsAnalyser(options), steps);
+interface Builds {
+  modules: Record<WasmFlavour, VisionExports>;
+  faceModel: Uint8Array;
+}
+
+/** Runs the steps through every pipeline, each with the face model, and lists the mismatches against JavaScript, frame by frame. */
+function compare({ modules, faceModel }: Builds, options: AnalyserOptions, steps: readonly Step[]): string[] {
+  const javascript = new JsAnalyser(options);
+  expect(javascript.loadFaceModel(faceModel)).toBe(true);
+  const reference = run(javascript, steps);
   const mismatches: string[] = [];
   for (const flavour of ['simd', 'scalar'] as const) {
     const analyser = new Analyser(modules[flavour], options);
+    expect(analyser.loadFaceModel(faceModel)).toBe(true);
     try {
       const outcomes = run(analyser, steps);
       outcomes.forEach((outcome, frame) => {
@@ -658,24 +677,24 @@ function compare(modules: Record<WasmFlavour, VisionExports>, options: AnalyserO
 
 // Three pipelines over whole sessions of frames: seconds of work, far more on a loaded machine (speed is measured in bench/).
 describe('wasm-simd, wasm-scalar and JavaScript agree', { timeout: 60_000 }, () => {
-  let modules: Record<WasmFlavour, VisionExports> | undefined;
+  let builds: Builds | undefined;
   let loadError: unknown;
 
   beforeAll(async () => {
     try {
-      modules = { simd: await loadVisionWasm('simd'), scalar: await loadVisionWasm('scalar') };
+      builds = { modules: { simd: await loadVisionWasm('simd'), scalar: await loadVisionWasm('scalar') }, faceModel: await loadFaceModelBytes() };
     } catch (error) {
       loadError = error;
     }
   });
 
-  /** The built modules; fails the test (never skips it) when they are not built. */
-  function wasm(): Record<WasmFlavour, VisionExports> {
-    if (!modules) {
+  /** The built modules and face model; fails the test (never skips it) when they are not built. */
+  function wasm(): Builds {
+    if (!builds) {
       const reason = loadError instanceof Error ? loadError.message : String(loadError);
       throw new Error(`The vision wasm modules could not be loaded, so the pipelines cannot be compared: ${reason}`);
     }
-    return modules;
+    return builds;
   }
 
   for (const [width, height] of SIZES) {
@@ -735,8 +754,8 @@ describe('wasm-simd, wasm-scalar and JavaScript agree', { timeout: 60_000 }, () 
 
   it('reject the same sizes', () => {
     for (const flavour of ['simd', 'scalar'] as const) {
-      expect(() => new Analyser(wasm()[flavour], { ...OPTIONS, width: 0, height: 5 })).toThrow(RangeError);
-      expect(() => new Analyser(wasm()[flavour], { ...OPTIONS, width: 4097, height: 5 })).toThrow(RangeError);
+      expect(() => new Analyser(wasm().modules[flavour], { ...OPTIONS, width: 0, height: 5 })).toThrow(RangeError);
+      expect(() => new Analyser(wasm().modules[flavour], { ...OPTIONS, width: 4097, height: 5 })).toThrow(RangeError);
     }
   });
 });

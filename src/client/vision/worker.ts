@@ -140,17 +140,19 @@ async function loadWasm(engine: 'wasm-simd' | 'wasm-scalar'): Promise<(options: 
     fetchFaceModel(),
   ]);
   const exports = toVisionExports({ ...namespace }, `the ${engine} module`);
-  return (options) => {
-    const analyser = new Analyser(exports, options);
-    if (faceModel !== null) analyser.loadFaceModel(faceModel);
-    return analyser;
-  };
+  return (options) => withFaceModel(new Analyser(exports, options), faceModel);
 }
 
 async function loadJs(): Promise<(options: SessionOptions) => FrameAnalyser> {
   // Its own chunk: only browsers without WebAssembly download it.
-  const { JsAnalyser } = await import('./js-analyser');
-  return (options) => new JsAnalyser(options);
+  const [{ JsAnalyser }, faceModel] = await Promise.all([import('./js-analyser'), fetchFaceModel()]);
+  return (options) => withFaceModel(new JsAnalyser(options), faceModel);
+}
+
+/** Hands the face model, when it was fetched, to a new analyser: every engine looks for the face. */
+function withFaceModel(analyser: FrameAnalyser & { loadFaceModel(bytes: Uint8Array): boolean }, faceModel: Uint8Array | null): FrameAnalyser {
+  if (faceModel !== null) analyser.loadFaceModel(faceModel);
+  return analyser;
 }
 
 function simdSupported(): boolean {
