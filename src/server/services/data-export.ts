@@ -59,6 +59,7 @@ function accountOf(guest: GuestRow) {
     title: guest.title,
     email: guest.email,
     isVerified: guest.isVerified,
+    pendingEmail: guest.pendingEmail,
     phone: guest.phone,
     language: guest.language,
     timezoneOffsetMinutes: guest.timezone,

@@ -182,7 +182,7 @@ export async function lastMessageTo(app: FastifyInstance, to: string): Promise<O
 }
 
 /** The token of the newest link of this kind mailed to the address. */
-export async function linkTokenMailedTo(app: FastifyInstance, email: string, kind: 'verifyEmail' | 'updatePassword'): Promise<string> {
+export async function linkTokenMailedTo(app: FastifyInstance, email: string, kind: 'verifyEmail' | 'updatePassword' | 'takeBack'): Promise<string> {
   const message = await lastMessageTo(app, email);
   const match = new RegExp(`/guest/${kind}/([A-Za-z0-9_-]+)`).exec(message.text);
   if (match?.[1] === undefined) throw new Error(`the last mail to ${email} has no ${kind} link`);

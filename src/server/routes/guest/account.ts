@@ -12,7 +12,8 @@ import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { assertPasswordNotGuessable } from '../../lib/password-policy.ts';
 import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
-import { inheritedFromDeletedAccount } from '../../services/account-deletion.ts';
+import { addressContactHash, carryOverFromDeletedAccount } from '../../services/contacts.ts';
+import { assertAddressNotHeldForTakeBack } from '../../services/email-change.ts';
 import { tokenHint } from '../../services/triggers/webhook-token.ts';
 import { assertTitleAndEmailFree, explainUniqueViolation, guestByEmail, guestByTitle, publicGuest, startSession } from '../../services/guests.ts';
 import { sendMailLink } from '../../services/mail-links.ts';
@@ -27,13 +28,12 @@ const account: FastifyPluginAsync = async (app) => {
     async handler({ guest: form }, _caller, request) {
       await app.rateLimiter.enforce(`sign-up:address:${clientAddress(request)}`, RATE_RULES.signUpPerAddress);
       await assertTitleAndEmailFree(app.db, form, null);
+      await assertAddressNotHeldForTakeBack(app.db, form.email, null, app.clock.now());
       assertPasswordNotGuessable(form.password, [form.title, form.email]);
       const now = app.clock.now();
       const passwordHash = await hashPassword(form.password);
       // The webhook token is kept only as its hash; the guest makes one to see in the Webhook tab.
       const webhookToken = newToken();
-      // An address whose account was deleted gets back a suspension or block still running, and no open trial.
-      const inherited = await inheritedFromDeletedAccount(app.db, form.email, now);
       const [created] = await app.db
         .insert(guests)
         .values({
@@ -45,16 +45,17 @@ const account: FastifyPluginAsync = async (app) => {
           webhookToken: hashToken(webhookToken),
           webhookTokenHint: tokenHint(webhookToken),
           subscriptionCreatedAt: now,
-          ...inherited,
           createdAt: now,
           updatedAt: now,
         })
         .returning()
         .catch(explainUniqueViolation);
       if (created === undefined) throw new Error('insert returned no guest');
-      const token = await startSession(app.db, created.id, now);
-      await sendMailLink(app, created, 'verify_email');
-      return { guest: await publicGuest(app.db, created, token) };
+      // An address a deleted account verified gets back a suspension or block still running, and no open trial.
+      const guest = (await carryOverFromDeletedAccount(app.db, created.id, addressContactHash(form.email), now)) ?? created;
+      const token = await startSession(app.db, guest.id, now);
+      await sendMailLink(app, guest, 'verify_email');
+      return { guest: await publicGuest(app.db, guest, token) };
     },
   });
 

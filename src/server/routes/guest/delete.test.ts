@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import * as schema from '../../db/schema/index.ts';
 import {
   activityLogs,
-  deletedAccounts,
+  deletedAccountContacts,
   emailTokens,
   errorLogs,
   facilitatorTokens,
@@ -28,6 +28,7 @@ import {
   reservations,
   sessions,
   triggerDeliveries,
+  verifiedContacts,
 } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/secrets.ts';
 import { purgeExpired } from '../../services/purge.ts';
@@ -46,6 +47,7 @@ import {
   startTestServer,
   succeed,
   useListeningTestServer,
+  verifyEmail,
   type ApiAnswer,
   type TestGuest,
   type TestServer,
@@ -181,6 +183,7 @@ async function rowsOf(guestId: number, reservationIds: number[]): Promise<Record
       tally(pushDevices, eq(pushDevices.guestId, guestId)),
       tally(remindersSent, inArray(remindersSent.reservationId, reservationIds)),
       tally(facilitatorTokens, eq(facilitatorTokens.guestId, guestId)),
+      tally(verifiedContacts, eq(verifiedContacts.guestId, guestId)),
     ]),
   );
 }
@@ -188,13 +191,13 @@ async function rowsOf(guestId: number, reservationIds: number[]): Promise<Record
 /** Tables that hold nothing of one guest: counters, Stripe's event ids, server keys, the wardens. */
 const NOT_A_GUESTS_DATA = ['rate_limit_buckets', 'payment_events', 'server_keys', 'wardens', 'warden_sessions'];
 /** Checked on their own: what is kept of a deleted account, and the local provider's cards (by the customer). */
-const CHECKED_APART = ['deleted_accounts', 'local_cards'];
+const CHECKED_APART = ['deleted_account_contacts', 'local_cards'];
 
 async function deletedAccountOf(email: string) {
   const [row] = await server.app.db
     .select()
-    .from(deletedAccounts)
-    .where(eq(deletedAccounts.emailHash, hashToken(email.toLowerCase())));
+    .from(deletedAccountContacts)
+    .where(eq(deletedAccountContacts.contactHash, hashToken(email.toLowerCase())));
   return row;
 }
 
@@ -273,7 +276,7 @@ describe('deleting an account', () => {
     expect(await server.app.db.select().from(localCards).where(eq(localCards.token, stayingCard))).toHaveLength(1);
     // Kept, hashed: the light plan ended with the account, so the trial ends where the month paid for does.
     expect(await deletedAccountOf(leaving.email)).toMatchObject({ suspendedUntil: null, earlyFinishBlockUntil: null, trialEndedAt: nextPaymentAt });
-    expect(JSON.stringify(await server.app.db.select().from(deletedAccounts))).not.toContain(leaving.email);
+    expect(JSON.stringify(await server.app.db.select().from(deletedAccountContacts))).not.toContain(leaving.email);
   });
 
   it('signs the guest out everywhere: every session and its sockets end, and the password no longer signs in', async () => {
@@ -345,10 +348,10 @@ describe('deleting an account', () => {
     });
     const facilitator = answer.guest as Guest & { token: string };
     expect(await fail(server.app, '/guest/delete', deletion(facilitator, guest.password))).toBe(
-      'A facilitator cannot change the e-mail address, password, phone number or payment, nor export or delete the account. Only the guest can.',
+      'A facilitator cannot do this. Only the guest can change the e-mail address, password, phone number or payment, make or see the calendar address, webhook address or signing secret, see or sign out signed-in devices, and export or delete the account.',
     );
     expect(await fail(server.app, '/guest/delete', deletion(facilitator, guest.password, 'ja'))).toBe(
-      'ファシリテーターは、メールアドレス・パスワード・電話番号・お支払いの変更や、アカウントの書き出し・削除はできません。ご本人が操作してください。',
+      'ファシリテーターはこの操作をできません。メールアドレス・パスワード・電話番号・お支払いの変更、カレンダー用のアドレス・Webhookアドレス・署名シークレットの作成と表示、ログイン中の端末の表示とログアウト、アカウントの書き出しと削除は、ご本人だけが操作できます。',
     );
     await succeed(server.app, '/guest/read', read(facilitator));
     await succeed(server.app, '/guest/read', read(guest));
@@ -440,6 +443,7 @@ describe('signing up again with the address of a deleted account', () => {
 
   it('gets a fresh start when the suspension has ended, and an open trial when the account still had one', async () => {
     const guest = await signUp(server.app);
+    await verifyEmail(server.app, guest);
     const suspendedUntil = server.clock.now() + HOUR;
     await setState(guest, { suspendedUntil });
     await succeed(server.app, '/guest/delete', deletion(guest, guest.password));
@@ -456,10 +460,14 @@ describe('signing up again with the address of a deleted account', () => {
 
   it('keeps a row only while it matters: the purge drops it once the suspension and block are over, never while it has a trial end', async () => {
     const now = server.clock.now();
-    const row = (email: string, fields: Partial<typeof deletedAccounts.$inferInsert>) => ({ emailHash: hashToken(email), deletedAt: now - DAY, ...fields });
+    const row = (email: string, fields: Partial<typeof deletedAccountContacts.$inferInsert>) => ({
+      contactHash: hashToken(email),
+      deletedAt: now - DAY,
+      ...fields,
+    });
     const names = { over: `over-${randomUUID()}`, running: `running-${randomUUID()}`, blocked: `blocked-${randomUUID()}`, trial: `trial-${randomUUID()}` };
     await server.app.db
-      .insert(deletedAccounts)
+      .insert(deletedAccountContacts)
       .values([
         row(names.over, { suspendedUntil: now - MINUTE, earlyFinishBlockUntil: now - HOUR }),
         row(names.running, { suspendedUntil: now + MINUTE }),
@@ -469,11 +477,11 @@ describe('signing up again with the address of a deleted account', () => {
     const left = async (at: number) => {
       await purgeExpired(server.app.db, at);
       const rows = await server.app.db
-        .select({ emailHash: deletedAccounts.emailHash })
-        .from(deletedAccounts)
-        .where(inArray(deletedAccounts.emailHash, Object.values(names).map(hashToken)));
+        .select({ contactHash: deletedAccountContacts.contactHash })
+        .from(deletedAccountContacts)
+        .where(inArray(deletedAccountContacts.contactHash, Object.values(names).map(hashToken)));
       return Object.entries(names)
-        .filter(([, name]) => rows.some((found) => found.emailHash === hashToken(name)))
+        .filter(([, name]) => rows.some((found) => found.contactHash === hashToken(name)))
         .map(([kind]) => kind)
         .sort();
     };

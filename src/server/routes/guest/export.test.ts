@@ -78,7 +78,8 @@ const NOT_EXPORTED: Record<string, string> = {
   server_keys: 'the server’s own keys',
   wardens: 'the wardens’ accounts',
   warden_sessions: 'the wardens’ sessions',
-  deleted_accounts: 'what is kept of accounts that no longer exist',
+  deleted_account_contacts: 'what is kept of accounts that no longer exist',
+  verified_contacts: 'hashes of the addresses and phone numbers the guest verified, which tell the guest nothing',
 };
 
 describe('POST /api/guest/export', () => {

@@ -8,10 +8,14 @@ import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { assertPasswordNotGuessable } from '../../lib/password-policy.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { guestByEmail } from '../../services/guests.ts';
-import { consumeAllMailLinks, consumeMailLink, sendMailLink } from '../../services/mail-links.ts';
+import { resendVerificationLink, takeBackAccount, verifyMailedAddress } from '../../services/email-change.ts';
+import { consumeAllMailLinks, consumeMailLink, sendMailLink, sendPasswordChangedNotice } from '../../services/mail-links.ts';
 import { endGuestSessions } from '../../services/sessions.ts';
 
-/** E-mail verification and password reset, each by a single-use mailed link. */
+/**
+ * E-mail verification, password reset and taking the account back after an
+ * e-mail change, each by a single-use mailed link.
+ */
 const mailLinks: FastifyPluginAsync = async (app) => {
   apiPost(app, '/verifyEmail', {
     access: 'public',
@@ -19,15 +23,7 @@ const mailLinks: FastifyPluginAsync = async (app) => {
     payload: {},
     async handler({ guest: { token } }, _caller, request) {
       await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
-      const link = await consumeMailLink(app, token, 'verify_email');
-      if (link === null) throw new ApiFailure('link_invalid');
-      // A link proves only the address it was sent to.
-      const [verified] = await app.db
-        .update(guests)
-        .set({ isVerified: true, updatedAt: app.clock.now() })
-        .where(and(eq(guests.id, link.guestId), eq(guests.email, link.email)))
-        .returning({ id: guests.id });
-      if (verified === undefined) throw new ApiFailure('link_invalid');
+      await verifyMailedAddress(app, token);
       return {};
     },
   });
@@ -37,10 +33,10 @@ const mailLinks: FastifyPluginAsync = async (app) => {
     body: authenticatedRequestSchema,
     payload: {},
     async handler(_body, { guest }, request) {
-      if (guest.isVerified) throw new ApiFailure('already_verified');
+      if (guest.isVerified && guest.pendingEmail === null) throw new ApiFailure('already_verified');
       await app.rateLimiter.enforce(`mail:address:${clientAddress(request)}`, RATE_RULES.mailsPerAddress);
       await app.rateLimiter.enforce(`mail:verify:${guest.id}`, RATE_RULES.mailsPerAccount);
-      await sendMailLink(app, guest, 'verify_email');
+      await resendVerificationLink(app, guest);
       return {};
     },
   });
@@ -70,9 +66,32 @@ const mailLinks: FastifyPluginAsync = async (app) => {
       const link = await consumeMailLink(app, token, 'reset_password');
       if (link === null) throw new ApiFailure('link_invalid');
       const passwordHash = await hashPassword(password);
-      await app.db.update(guests).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(guests.id, link.guestId));
-      app.endSessionSockets('guest', await endGuestSessions(app.db, link.guestId, null));
-      await consumeAllMailLinks(app, link.guestId, 'reset_password');
+      const now = app.clock.now();
+      // A link works only while the address it was mailed to is the account's.
+      const [guest] = await app.db
+        .update(guests)
+        .set({ passwordHash, updatedAt: now })
+        .where(and(eq(guests.id, link.guestId), eq(guests.email, link.email)))
+        .returning();
+      if (guest === undefined) throw new ApiFailure('link_invalid');
+      app.endSessionSockets('guest', await endGuestSessions(app.db, guest.id, null));
+      await consumeAllMailLinks(app.db, guest.id, ['reset_password'], now);
+      sendPasswordChangedNotice(app, guest);
+      return {};
+    },
+  });
+
+  apiPost(app, '/takeBack', {
+    access: 'public',
+    body: guestUpdatePasswordRequestSchema,
+    payload: {},
+    async handler({ guest: { token, password } }, _caller, request) {
+      await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
+      // Before the link is used up, so that the owner can try another password with the same link.
+      assertPasswordNotGuessable(password);
+      const { guest, ended } = await takeBackAccount(app, token, password);
+      app.endSessionSockets('guest', ended);
+      sendPasswordChangedNotice(app, guest);
       return {};
     },
   });

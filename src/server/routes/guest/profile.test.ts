@@ -81,17 +81,21 @@ describe('/guest/update', () => {
     await succeed(server.app, '/guest/update', update(guest, { title: guest.title.toUpperCase() }));
   });
 
-  it('a new e-mail address unverifies the account and is verified by a link sent to it', async () => {
+  it('a new e-mail address waits until the link sent to it is opened; the account keeps its address until then', async () => {
     const guest = await signUp(server.app);
     await verifyEmail(server.app, guest);
     const oldLinkToken = await linkTokenMailedTo(server.app, guest.email, 'verifyEmail');
     const changed = await succeed(server.app, '/guest/update', update(guest, { email: `New-${guest.email}`, currentPassword: guest.password }));
-    expect(changed.guest).toMatchObject({ email: `new-${guest.email}`, isVerified: false });
+    expect(changed.guest).toMatchObject({ email: guest.email, pendingEmail: `new-${guest.email}`, isVerified: true });
     // A link sent to the former address cannot verify the new one.
     expect(await fail(server.app, '/guest/verifyEmail', { api: apiBlock(), guest: { token: oldLinkToken } })).toBe('This link is invalid or has expired.');
     const token = await linkTokenMailedTo(server.app, `new-${guest.email}`, 'verifyEmail');
     await succeed(server.app, '/guest/verifyEmail', { api: apiBlock(), guest: { token } });
-    expect((await succeed(server.app, '/guest/read', update(guest, {}))).guest).toMatchObject({ isVerified: true });
+    expect((await succeed(server.app, '/guest/read', update(guest, {}))).guest).toMatchObject({
+      email: `new-${guest.email}`,
+      pendingEmail: null,
+      isVerified: true,
+    });
   });
 
   it('unchanged values change nothing and need no code', async () => {

@@ -19,6 +19,7 @@ import {
   signUp,
   succeed,
   useListeningTestServer,
+  verifyEmail,
   type TestGuest,
 } from '../../test/harness.ts';
 import { disconnected, RelayClient } from '../../test/relay-client.ts';
@@ -192,8 +193,9 @@ describe('what ends the sockets of a guest session', () => {
     expect(await fail(server.app, '/guest/read', read(other))).toBe(SIGNED_OUT);
   });
 
-  it('an e-mail change ends the guest’s other sessions and their sockets, keeps this one, and tells the old address', async () => {
+  it('an e-mail change ends the guest’s other sessions and their sockets, keeps this one, and tells the old address once verified', async () => {
     const guest = await signUp(server.app);
+    await verifyEmail(server.app, guest);
     const other = await signIn(server.app, guest);
     const here = await connect({ guest: credentials(guest) });
     const elsewhere = await connect({ guest: credentials(other) });
@@ -204,10 +206,12 @@ describe('what ends the sockets of a guest session', () => {
     expect(here.socket.connected).toBe(true);
     await succeed(server.app, '/guest/read', read(guest));
     expect(await fail(server.app, '/guest/read', read(other))).toBe(SIGNED_OUT);
+    const token = await linkTokenMailedTo(server.app, email, 'verifyEmail');
+    await succeed(server.app, '/guest/verifyEmail', { api: apiBlock(), guest: { token } });
     const notice = await lastMessageTo(server.app, guest.email);
     expect(notice.subject).toBe('Warden: your e-mail address was changed');
     expect(notice.text).toContain(email);
-    expect(notice.text).toContain('/guest/resetPasswordEmail');
+    expect(notice.text).toContain('/guest/takeBack/');
   });
 });
 
@@ -223,9 +227,9 @@ describe('changing the e-mail address', () => {
       '現在のパスワードが違います。アカウントのパスワードを入力してください。',
     );
     expect((await succeed(server.app, '/guest/read', read(guest))).guest).toMatchObject({ email: guest.email });
-    // The old address is told in the guest's language.
+    // The new address is asked, and once verified the old address is told, in the guest's language.
     await succeed(server.app, '/guest/update', change({ currentPassword: guest.password, language: 'ja' }));
-    expect((await lastMessageTo(server.app, guest.email)).subject).toBe('Warden: メールアドレスが変更されました');
+    expect((await lastMessageTo(server.app, `new-${guest.email}`)).subject).toBe('Warden: 新しいメールアドレスの確認');
   });
 });
 
@@ -318,7 +322,7 @@ describe('a facilitator', () => {
     const answer = await succeed(server.app, '/guest/authenticateAsLimFacilitator', signInAsFacilitator(guest, await facilitatorToken(guest)));
     const session = answer.guest as { id: number; token: string };
     const as = (fields: Record<string, unknown>, language: 'en' | 'ja' = 'en') => ({ api: apiBlock(language), guest: { ...session, ...fields } });
-    const refused = 'A facilitator cannot change the e-mail address, password, phone number or payment, nor export or delete the account. Only the guest can.';
+    const refused = 'A facilitator cannot do this. Only the guest can change the e-mail address, password, phone number or payment, make or see the calendar address, webhook address or signing secret, see or sign out signed-in devices, and export or delete the account.';
     const calls: [string, Record<string, unknown>][] = [
       ['/guest/update', as({ email: `other-${guest.email}`, currentPassword: guest.password })],
       ['/guest/update', as({ phone: '09011112222', phoneCode: '123456' })],
@@ -330,7 +334,7 @@ describe('a facilitator', () => {
     ];
     for (const [path, body] of calls) expect(await fail(server.app, path, body), path).toBe(refused);
     expect(await fail(server.app, '/guest/unsubscribe', as({}, 'ja'))).toBe(
-      'ファシリテーターは、メールアドレス・パスワード・電話番号・お支払いの変更や、アカウントの書き出し・削除はできません。ご本人が操作してください。',
+      'ファシリテーターはこの操作をできません。メールアドレス・パスワード・電話番号・お支払いの変更、カレンダー用のアドレス・Webhookアドレス・署名シークレットの作成と表示、ログイン中の端末の表示とログアウト、アカウントの書き出しと削除は、ご本人だけが操作できます。',
     );
     const renamed = await succeed(server.app, '/guest/update', as({ timezone: 0 }));
     expect(renamed.guest).toMatchObject({ timezone: 0, email: guest.email });
