@@ -50,6 +50,11 @@ function liveStatus(page: Page) {
   return page.locator('.jail-screen').getByRole('status');
 }
 
+/** The live screen's clock: the countdown to the start, then the time left. */
+function liveClock(page: Page) {
+  return page.getByRole('timer');
+}
+
 function progressRing(page: Page) {
   return page.getByRole('progressbar', { name: 'How far the jail has gone' });
 }
@@ -158,7 +163,10 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`the live jail with the test pattern as the camera at ${name}`, () => {
     test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
 
-    test("before the start: the start time, no commands; the server's start wakes the eye, greets, then the eye rests half open", async ({ page, request }) => {
+    test("before the start: a countdown to it, no commands; the server's start wakes the eye, greets, then the eye rests half open", async ({
+      page,
+      request,
+    }) => {
       await recordSpeech(page);
       const guest = await readyGuest(request);
       const reservation = await book(request, guest, 9);
@@ -166,8 +174,13 @@ for (const { name, viewport } of VIEWPORTS) {
       await request.post('/dev/clock', { data: { offsetMs: before - Date.now() } });
       await installClock(page, before);
       await signedIn(page, guest, `/jail/live/${reservation.id}`);
-      // It says when it starts, in place of the status, and the ring is empty.
-      await expect(liveStatus(page)).toHaveText('Starts at 10:00');
+      // A countdown to the start and its time, large, in place of the status; the ring is empty.
+      await expect(liveClock(page)).toHaveAttribute('data-phase', 'before');
+      await expect(liveClock(page).locator('.live-clock-label')).toHaveText('Starts in');
+      // The page's clock runs: the countdown ticks from five minutes.
+      await expect(liveClock(page).locator('.live-clock-time')).toHaveText(/^(5:00|4:[0-5]\d)$/);
+      await expect(liveClock(page).locator('.live-clock-at')).toHaveText('at 10:00');
+      await expect(liveStatus(page)).toHaveCount(0);
       await expect(page.getByText('In the jail')).toHaveCount(0);
       await expect(progressRing(page)).toHaveAttribute('aria-valuenow', '0');
       await expect(commandButtons(page).first()).toBeDisabled();
@@ -184,6 +197,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect.poll(async () => (await spokenLines(page)).some((line) => line.text.includes('Write the report'))).toBe(true);
       await expect(page.locator('.subtitles .subtitle')).not.toBeEmpty();
       await expect(liveStatus(page)).toHaveText('In the jail');
+      await expect(liveClock(page)).toHaveAttribute('data-phase', 'during');
+      await expect(liveClock(page).locator('.live-clock-at')).toHaveText('until 11:00');
       await cameraWatching(page);
       // The greeting over, the eye sleeps: half open, since the Warden still watches the jail.
       await runFor(page, 7_000);
@@ -198,14 +213,20 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
     });
 
-    test('a focus timer: the ring fills, the time left shows in the last 30 minutes, finishing early asks in a sheet in view', async ({ page, request }) => {
+    test('a focus timer: the ring fills, the time left and the end time show throughout, the last 30 minutes marked; finishing early asks in a sheet in view', async ({
+      page,
+      request,
+    }) => {
       await recordSpeech(page);
       const jail = await intoJail(page, request, 1);
       await expect(page.getByRole('heading', { level: 1, name: 'Write the report' })).toBeVisible();
-      // A minute into an hour: the ring barely started, and the time left is not shown yet.
+      // A minute into an hour: the ring barely started; the clock tells the time left and the end.
       await expect(progressRing(page)).toHaveAttribute('aria-valuenow', '2');
       await expect(progressRing(page)).toHaveAttribute('aria-valuetext', '2% done');
-      await expect(page.getByRole('timer')).toHaveCount(0);
+      await expect(liveClock(page).locator('.live-clock-label')).toHaveText('Time left');
+      await expect(liveClock(page).locator('.live-clock-time')).toHaveText(/^5[89]:\d\d$/);
+      await expect(liveClock(page).locator('.live-clock-at')).toHaveText('until 11:00');
+      await expect(liveClock(page)).toHaveAttribute('data-final', 'false');
       await checkA11yLightAndDark(page, '/jail/live/:id (in the jail)');
 
       // 35 minutes in, by both clocks: the ring grows and the time left shows.
@@ -213,7 +234,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await request.post('/dev/clock', { data: { offsetMs: late - Date.now() } });
       await setSystemTime(page, late);
       await expect(progressRing(page)).toHaveAttribute('aria-valuenow', '58');
-      await expect(page.getByRole('timer')).toHaveText('25 minutes left');
+      await expect(liveClock(page).locator('.live-clock-time')).toHaveText('25:00');
+      await expect(liveClock(page)).toHaveAttribute('data-final', 'true');
 
       // Finishing early is a danger action: a sheet in view says what it means and needs a reason.
       await page.getByRole('button', { name: '3 Finish early' }).click();

@@ -33,7 +33,8 @@ import { canShareScreen, type CameraSource } from './jail-camera.ts';
 import { loadJailStatus, saveJailStatus } from './jail-status-store.ts';
 import { LineSheet } from './LineSheet.tsx';
 import { ProgressRing } from './ProgressRing.tsx';
-import { allowanceLeft, commandOutcome, elapsedShare, isRemainingTimeShown, type CommandId } from './session-rules.ts';
+import { JailClock } from './JailClock.tsx';
+import { allowanceLeft, commandOutcome, countdownText, elapsedShare, type CommandId } from './session-rules.ts';
 import {
   commandGiven,
   eyeSlept,
@@ -83,11 +84,6 @@ export function PrepBeforeScreen() {
   );
 }
 
-function clockCountdown(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
 /** How long the eye stays awake at the start before it sleeps (the start wakes it, then sleeps it: docs/jail.md, Commands). */
 const EYE_AWAKE_AT_START_MS = 6_000;
 
@@ -96,8 +92,9 @@ const COMMAND_ICONS: Record<CommandId, LucideIcon> = { 1: DoorOpen, 2: Coffee, 3
 
 /**
  * `/jail/live/:id`, a focus timer: the work as the title, a ring of the
- * share of the jail gone by with the eye in its middle, the start time or
- * (near the end) the time left, the status with its countdown, the Warden's
+ * share of the jail gone by with the eye in its middle, a clock (the
+ * countdown to the start, then the time left and the end time), the status
+ * with its countdown, the Warden's
  * subtitles, the commands (touch or voice; finishing early and talking open
  * a sheet), the conversation folded away, one calm line while offline or
  * reconnecting, and the camera as a small card. Above it all, what the
@@ -268,18 +265,14 @@ export function LiveScreen() {
             gaze={face}
           />
         </div>
-        {endTime !== null && !beforeStart && isRemainingTimeShown(endTime, now) ? (
-          <p className="live-time-left" role="timer">
-            {t('live_time_left', { count: Math.max(0, Math.ceil((endTime - now) / 60_000)) })}
-          </p>
-        ) : null}
-        <p className="live-status" role="status">
-          {beforeStart
-            ? t('live_starts_at', { time: clockOf(startTime, timeZone) })
-            : session.status === 'injail' || allowance === null
+        {startTime !== null && endTime !== null ? <JailClock startTime={startTime} endTime={endTime} now={now} timeZone={timeZone} /> : null}
+        {beforeStart ? null : (
+          <p className="live-status" role="status">
+            {session.status === 'injail' || allowance === null
               ? t('live_status_injail')
-              : t(`live_status_${session.status}`, { countdown: clockCountdown(allowance) })}
-        </p>
+              : t(`live_status_${session.status}`, { countdown: countdownText(allowance) })}
+          </p>
+        )}
         <div className="subtitles" aria-live="polite">
           {voice.subtitle !== null ? <p className="subtitle">{voice.subtitle.text}</p> : null}
           {voice.heard !== null ? <p className="heard">{t('live_heard', { text: voice.heard })}</p> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceLeft, availableCommands, commandOutcome, elapsedShare, isPatrolDue, isRemainingTimeShown } from './session-rules.ts';
+import { allowanceLeft, availableCommands, commandOutcome, countdownText, elapsedShare, isPatrolDue, isRemainingTimeShown } from './session-rules.ts';
 
 const MINUTE = 60_000;
 
@@ -87,5 +87,20 @@ describe('elapsedShare', () => {
   it('never divides by a window of no length', () => {
     expect(elapsedShare(start, start, start - 1)).toBe(0);
     expect(elapsedShare(start, start, start)).toBe(1);
+  });
+});
+
+describe('countdownText', () => {
+  it.each([
+    [0, '0:00'],
+    [-5_000, '0:00'],
+    [1, '0:01'],
+    [59_000, '0:59'],
+    [7 * MINUTE + 5_000, '7:05'],
+    [59 * MINUTE + 59_500, '1:00:00'],
+    [62 * MINUTE + 9_000, '1:02:09'],
+    [8 * 60 * MINUTE, '8:00:00'],
+  ])('%i ms is %s', (ms, text) => {
+    expect(countdownText(ms)).toBe(text);
   });
 });

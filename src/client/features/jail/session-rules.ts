@@ -60,9 +60,22 @@ export function allowanceLeft(status: JailStatus, statusSince: number, now: numb
   return Math.max(0, statusSince + allowance - now);
 }
 
-/** The remaining time shows once 30 minutes or less are left (checked every 30 s by the page). */
+/**
+ * The last 30 minutes (the specification's remaining-time rule): the clock,
+ * which tells the time left throughout (docs/client.md, The live screen),
+ * marks them as the final stretch.
+ */
 export function isRemainingTimeShown(endTime: number, now: number): boolean {
   return endTime - now <= REMAINING_TIME_SHOWN_BELOW_MS;
+}
+
+/** A span as a clock shows it: m:ss under an hour (7:05, 42:10), h:mm:ss from an hour (1:02:09); never below 0:00, rounded up to the second. */
+export function countdownText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
 /**
