@@ -161,4 +161,20 @@ test.describe('reminders in Japanese at a desktop size', () => {
     await checkA11y(page, '/reminders (ja)');
     expect(missing).toEqual([]);
   });
+
+  test('with reminders on in ten browsers already, the screen says why this one is refused', async ({ page, request }) => {
+    await useLocalPushService(page, pushService.newBrowser());
+    const guest = await readyGuest(request, { language: 'ja' });
+    for (let index = 0; index < 10; index += 1) {
+      const device = { endpoint: `https://fcm.googleapis.com/fcm/send/other-${index}`, keys: { p256dh: 'BAAA', auth: 'AAAA' }, label: `Android ${index}` };
+      expect((await call(request, '/guest/addPushDevice', { guest: { id: guest.id, token: guest.token }, device })).api.status).toBe('success');
+    }
+    await signedIn(page, guest, '/reminders');
+    await page.getByRole('button', { name: 'このブラウザで受け取る' }).click();
+    await expect(page.getByRole('region', { name: 'ジェイル前のリマインダー' }).getByRole('alert')).toHaveText(
+      'リマインダーを受け取れるブラウザは10台までです。デバイスの一覧からどれかを削除してから、もう一度お試しください。',
+    );
+    await expect(page.getByTestId('this-browser')).toHaveText('このブラウザにはリマインダーが届きません。');
+    await expect(page.getByTestId('push-device')).toHaveCount(10);
+  });
 });

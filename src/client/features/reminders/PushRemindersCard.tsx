@@ -5,21 +5,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reminders } from '../../../shared/api/reminders.ts';
 import { REMINDER_LEADS, type ReminderLead } from '../../../shared/reservations.ts';
+import type { CallError } from '../../app/baseQuery.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { type Segment, SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { dateWithWeekday, useLanguage, useTimeZone } from '../reservations/common.ts';
 import { useGuestAddPushDeviceMutation, useGuestReadRemindersQuery, useGuestRemovePushDeviceMutation, useGuestUpdateRemindersMutation } from './api.ts';
-import {
-  browserAndSystem,
-  browserPushFacts,
-  pushSupport,
-  type SubscribeFailure,
-  subscribeThisBrowser,
-  thisBrowserEndpoint,
-  unsubscribeThisBrowser,
-} from './push.ts';
+import { browserAndSystem, browserPushFacts, pushSupport, subscribeThisBrowser, thisBrowserEndpoint, unsubscribeThisBrowser } from './push.ts';
 
 type LeadChoice = `${ReminderLead}` | 'off';
 
@@ -38,18 +31,25 @@ function useThisBrowserEndpoint(): [string | null, (endpoint: string | null) => 
   return [endpoint, setEndpoint];
 }
 
-/** Turns reminders on in this browser: the permission prompt (from this tap only), the subscription, the server. */
-export function useTurnOnThisBrowser(): { turnOn(publicKey: string): Promise<SubscribeFailure | null>; busy: boolean } {
+/**
+ * Turns reminders on in this browser: the permission prompt (from this tap
+ * only), the subscription, the server. Answers what went wrong, in words for
+ * the guest: the server's own when it refused (ten browsers already, too many
+ * tries), else why the browser did not subscribe.
+ */
+export function useTurnOnThisBrowser(): { turnOn(publicKey: string): Promise<string | null>; busy: boolean } {
   const { t } = useTranslation('reminders');
   const [add] = useGuestAddPushDeviceMutation();
   const [busy, setBusy] = useState(false);
-  async function turnOn(publicKey: string): Promise<SubscribeFailure | null> {
+  async function turnOn(publicKey: string): Promise<string | null> {
     setBusy(true);
     try {
       const subscription = await subscribeThisBrowser(publicKey);
-      if (typeof subscription === 'string') return subscription;
+      if (typeof subscription === 'string') return t(subscription);
       const result = await add({ ...subscription, label: t('device_label', browserAndSystem(navigator.userAgent)) });
-      return 'data' in result ? null : 'failed';
+      if ('data' in result) return null;
+      const error = result.error as CallError | undefined;
+      return error?.status === 'FAILED' ? error.message : t('failed');
     } finally {
       setBusy(false);
     }
@@ -62,11 +62,11 @@ function ThisBrowser({ reminders, endpoint, onEndpoint }: { reminders: Reminders
   const support = pushSupport(browserPushFacts());
   const { turnOn, busy } = useTurnOnThisBrowser();
   const [remove] = useGuestRemovePushDeviceMutation();
-  const [failure, setFailure] = useState<SubscribeFailure | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const device = reminders.devices.find((candidate) => candidate.endpoint === endpoint);
   if (support !== 'available') return <p className="reminders-note reminders-private">{t(support === 'needs-install' ? 'needs_install' : 'unsupported')}</p>;
   const on = async () => {
-    setFailure(await turnOn(reminders.publicKey));
+    setProblem(await turnOn(reminders.publicKey));
     onEndpoint(await thisBrowserEndpoint());
   };
   const off = async () => {
@@ -90,7 +90,7 @@ function ThisBrowser({ reminders, endpoint, onEndpoint }: { reminders: Reminders
         </Button>
       )}
       <p role="alert" className="reminders-problem">
-        {failure === null ? '' : t(failure)}
+        {problem ?? ''}
       </p>
     </div>
   );

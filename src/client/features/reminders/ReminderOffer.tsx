@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { useGuestReadRemindersQuery } from './api.ts';
 import { useTurnOnThisBrowser } from './PushRemindersCard.tsx';
-import { browserPushFacts, pushSupport, type SubscribeFailure, thisBrowserEndpoint } from './push.ts';
+import { browserPushFacts, pushSupport, thisBrowserEndpoint } from './push.ts';
 import './reminders.css';
 
 /**
@@ -18,7 +18,8 @@ export function ReminderOffer() {
   const { data } = useGuestReadRemindersQuery();
   const { turnOn, busy } = useTurnOnThisBrowser();
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
-  const [outcome, setOutcome] = useState<'on' | SubscribeFailure | 'later' | null>(null);
+  const [outcome, setOutcome] = useState<'on' | 'later' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     void thisBrowserEndpoint().then((endpoint) => setSubscribed(endpoint !== null));
   }, []);
@@ -41,7 +42,16 @@ export function ReminderOffer() {
     <Card title={t('offer_title')} headingLevel={2} className="reminders-offer">
       <p>{t('offer_text')}</p>
       <div className="reminders-actions">
-        <Button icon={BellRing} disabled={busy} onClick={() => void turnOn(reminders.publicKey).then((failure) => setOutcome(failure ?? 'on'))}>
+        <Button
+          icon={BellRing}
+          disabled={busy}
+          onClick={() =>
+            void turnOn(reminders.publicKey).then((found) => {
+              setProblem(found);
+              if (found === null) setOutcome('on');
+            })
+          }
+        >
           {t('offer_button')}
         </Button>
         <Button variant="secondary" onClick={() => setOutcome('later')}>
@@ -49,7 +59,7 @@ export function ReminderOffer() {
         </Button>
       </div>
       <p role="alert" className="reminders-problem">
-        {outcome === 'denied' || outcome === 'failed' ? t(outcome) : ''}
+        {problem ?? ''}
       </p>
     </Card>
   );
