@@ -97,6 +97,8 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the guest's list of signed-in devices names it by: never the token or its hash. */
+    id: serial('id').notNull(),
     guestId: integer('guest_id')
       .notNull()
       .references(() => guests.id, { onDelete: 'cascade' }),
@@ -105,8 +107,11 @@ export const sessions = pgTable(
     createdAt: epochMs('created_at').notNull(),
     /** The last call or alive check made with it, written at most about once a minute. */
     lastSeenAt: epochMs('last_seen_at').notNull(),
+    /** The browser and the system that signed in, as the user agent named them (e.g. Chrome, Android); null when it named none we know. */
+    browser: text('browser'),
+    os: text('os'),
   },
-  (table) => [index('sessions_guest_id').on(table.guestId)],
+  (table) => [index('sessions_guest_id').on(table.guestId), uniqueIndex('sessions_id_unique').on(table.id)],
 );
 export type SessionRow = typeof sessions.$inferSelect;
 
