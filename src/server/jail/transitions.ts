@@ -58,6 +58,7 @@ export class Transitions {
             commands: sql<number[]>`ARRAY[1,2,3,4]::integer[]`.as('commands'),
             lastAliveAt: sql<number | null>`null`.as('last_alive_at'),
             patrolCount: sql<number>`0`.as('patrol_count'),
+            logCount: sql<number>`0`.as('log_count'),
             finishedAt: sql<number | null>`null`.as('finished_at'),
             finish: sql<FinishKind | null>`null`.as('finish'),
             isTrial: reservations.isTrial,

@@ -136,7 +136,8 @@ export const texts = {
     live_watched_many: '看守{{count}}人がライブ映像を見ています',
     live_watch_started: '看守がライブ映像を見始めました。',
     live_watch_ended: 'ライブ映像を見ている看守はいなくなりました。',
-    live_check_in: 'まだそこにいますか？席に姿が見えません。「ここにいます」を押すか、何か話しかけてください。',
+    // A word joiner (U+2060) keeps 「ここにいます」 and を on one line.
+    live_check_in: 'まだそこにいますか？席に姿が見えません。「ここにいます」\u2060を押すか、何か話しかけてください。',
     live_check_in_here: 'ここにいます',
     live_check_in_thanks: 'ありがとうございます。では、続けましょう。',
     live_camera_screen_failed: '画面を共有できなかったため、カメラを使います。',
