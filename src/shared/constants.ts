@@ -80,6 +80,20 @@ export const PATROL_HISTORY_SHOWN = 30;
 /** At most this many patrol logs are kept per session (the report notes 'maximum patrols'). */
 export const PATROL_MAX_LOGS_PER_SESSION = 30;
 
+// --- A jail's logs ---------------------------------------------------------
+
+/**
+ * A jail keeps at most this many logs (docs/jail.md, The log cap): the
+ * busiest real jail, eight hours of a guest who talks and dozes a lot, makes
+ * about 3,000 (motion events come at most once per episode of 30 s or more,
+ * each alert and line with the Warden's answer); past the cap the guest's
+ * device adds nothing more, while what the server itself logs still goes in.
+ */
+export const JAIL_MAX_LOGS = 10_000;
+
+/** The console reads a jail's logs this many at a time, the newest first (docs/jail.md, Relay). */
+export const JAIL_LOG_PAGE = 200;
+
 /** The chance that a patrol is due, given the minutes since the last one (capped at 1). */
 export function patrolChance(minutesSinceLastPatrol: number): number {
   return Math.min(1, Math.max(0, minutesSinceLastPatrol / PATROL_CHANCE_DIVISOR_MINUTES));

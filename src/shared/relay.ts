@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JAIL_STATUSES, LANGUAGES } from './constants.ts';
-import type { activityLogSchema, MotionKind } from './api/reservation.ts';
+import type { activityLogSchema, MotionKind, Speaker } from './api/reservation.ts';
 import type { IceServer } from './api/warden.ts';
 
 /**
@@ -155,7 +155,7 @@ export interface ServerToGuestEvents {
   connected: (payload: { clientId: string }) => void;
   update_commands_to_guest: (payload: { commands: number[] }) => void;
   feature_images_to_guest: (payload: { featureImages: { id: number; data: string }[] }) => void;
-  warden_dialog_event_to_guest: (payload: { dialog: { type: 1; text: string; by: 'virtual' | 'human' } }) => void;
+  warden_dialog_event_to_guest: (payload: { dialog: { type: 1; text: string; by: Speaker } }) => void;
   /** A warden asks for a patrol image now. */
   patrol_to_guest: (payload: Record<string, never>) => void;
   /** A callup: the Warden calls the guest back to the work. */

@@ -220,7 +220,7 @@ describe.runIf(DATABASE_SERVER_URL !== '' && REDIS_URL !== '')('two servers on o
     const read = await succeed(a, '/reservation/read', { guest, reservation: { id: reservation.id } }, '10.77.0.1');
     const logs = (read.reservation as Reservation).activityLogs;
     expect(logs.filter((log) => log.type === 'motion')).toEqual([expect.objectContaining({ motion: { type: 1, kind: 'motion' } })]);
-    expect(logs).toContainEqual(expect.objectContaining({ type: 'dialog', dialog: { type: 1, text: spoken.dialog.text } }));
+    expect(logs).toContainEqual(expect.objectContaining({ type: 'dialog', dialog: { type: 1, text: spoken.dialog.text, by: 'virtual' } }));
   }, 60_000);
 
   it('moves a guest from a stopping server to the other without a reload; a command sent during the switch is stored once', async () => {

@@ -174,6 +174,7 @@ export class GuestEvents {
       const jail = await this.lockLiveJailOfGuest(tx, guestId);
       // The same status again (a retry, or a second device) changes nothing.
       if (jail.jailStatus === status) return { duplicate: true };
+      this.changes.assertRoomForLog(jail);
       const now = this.changes.now();
       const guest = await this.changes.guestRow(tx, guestId);
       const lines = respond({ kind: 'status', from: jail.jailStatus, to: status }, guest.language, now, guestTimeZone(guest));
@@ -193,7 +194,7 @@ export class GuestEvents {
         })
         .where(eq(jails.reservationId, jail.reservationId));
       for (const text of lines) {
-        await this.changes.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text } });
+        await this.changes.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text, by: 'virtual' } });
         after.push(() => this.changes.emit.toGuest(guestId, 'warden_dialog_event_to_guest', { dialog: { type: 1, text, by: 'virtual' } }));
       }
       const warden = await wardenOf(tx, jail.wardenId);

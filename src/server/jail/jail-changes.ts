@@ -1,5 +1,6 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { JAIL_MAX_LOGS } from '../../shared/constants.ts';
 import type { ActivityLog } from '../../shared/api/reservation.ts';
 import type { MessageKey } from '../../shared/messages.ts';
 import type { ActivityLogEntry, ServerToGuestEvents } from '../../shared/relay.ts';
@@ -93,7 +94,10 @@ export class JailChanges {
 
   /**
    * Adds a log to a jail; with an `eventId`, once: a retry returns null.
-   * Queues the log for the consoles that have the jail open.
+   * It counts towards the jail's cap (log-writer.ts), which only the
+   * guest's own events must check first (`assertRoomForLog`): what the
+   * server logs itself always goes in. Queues the log for the consoles that
+   * have the jail open.
    */
   async addLog(tx: Transaction, after: AfterCommit, reservationId: number, entry: ActivityLog, eventId: string | null = null) {
     const [row] = await tx
@@ -102,8 +106,17 @@ export class JailChanges {
       .onConflictDoNothing()
       .returning({ id: activityLogs.id });
     if (row === undefined) return null;
+    await tx
+      .update(jails)
+      .set({ logCount: sql`${jails.logCount} + 1` })
+      .where(eq(jails.reservationId, reservationId));
     after.push(() => this.emit.logToWatchers(reservationId, { ...entry, id: row.id }));
     return row.id;
+  }
+
+  /** Refuses an event of the guest's device that would log in a jail (locked for the transaction) already at its cap. */
+  assertRoomForLog(jail: JailRow): void {
+    if (jail.logCount >= JAIL_MAX_LOGS) throw new RelayRefusal('jail_logs_full', { max: JAIL_MAX_LOGS });
   }
 
   /** The virtual Warden speaks `moment` to the guest: dialog logs, and the lines sent after commit. */
@@ -111,7 +124,7 @@ export class JailChanges {
     const now = this.now();
     const lines = respond(moment, guest.language, now, guestTimeZone(guest));
     for (const text of lines) {
-      await this.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text } });
+      await this.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text, by: 'virtual' } });
       after.push(() => this.emit.toGuest(jail.guestId, 'warden_dialog_event_to_guest', { dialog: { type: 1, text, by: 'virtual' } }));
     }
   }

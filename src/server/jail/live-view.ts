@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { ALIVE_CHECK_INTERVAL_MS } from '../../shared/constants.ts';
+import { ALIVE_CHECK_INTERVAL_MS, JAIL_LOG_PAGE } from '../../shared/constants.ts';
 import { ALERT_WINDOW_MS } from '../../shared/penalties.ts';
 import type { ActivityLogEntry, GuestJail, LiveJail, RelayWarden } from '../../shared/relay.ts';
 import type { Database } from '../db/database.ts';
@@ -100,14 +100,29 @@ export async function liveJails(db: Database, now: number, reservationIds?: read
   }));
 }
 
-/** A jail's logs with their ids, oldest first, for a warden who opens it. */
-export async function logsOf(db: Database, reservationId: number): Promise<(ActivityLogEntry & { id: number })[]> {
+/**
+ * A page of a jail's logs for the console: the newest `JAIL_LOG_PAGE` of
+ * them, or of those before the log `before` (by time, then id), given
+ * oldest first with their ids, and whether earlier ones remain.
+ */
+export async function logPageOf(
+  db: Database,
+  reservationId: number,
+  before: number | null,
+): Promise<{ logs: (ActivityLogEntry & { id: number })[]; hasEarlier: boolean }> {
+  const earlier =
+    before === null
+      ? undefined
+      : sql`(${activityLogs.time}, ${activityLogs.id}) < (select ${activityLogs.time}, ${activityLogs.id} from ${activityLogs}
+          where ${activityLogs.id} = ${before} and ${activityLogs.reservationId} = ${reservationId})`;
   const rows = await db
     .select({ id: activityLogs.id, entry: activityLogs.entry })
     .from(activityLogs)
-    .where(eq(activityLogs.reservationId, reservationId))
-    .orderBy(activityLogs.time, activityLogs.id);
-  return rows.map(({ id, entry }) => ({ ...entry, id }));
+    .where(and(eq(activityLogs.reservationId, reservationId), earlier))
+    .orderBy(desc(activityLogs.time), desc(activityLogs.id))
+    .limit(JAIL_LOG_PAGE + 1);
+  const page = rows.slice(0, JAIL_LOG_PAGE).reverse();
+  return { logs: page.map(({ id, entry }) => ({ ...entry, id })), hasEarlier: rows.length > JAIL_LOG_PAGE };
 }
 
 /** The most recent jail of the guest that is live, or finished with its report still open at `now`. */

@@ -3,7 +3,7 @@ import { asc, eq, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ActivityLog, Reservation } from '../../shared/api/reservation.ts';
 import type { PrepareNamed } from '../db/database.ts';
-import { PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
+import { JAIL_MAX_LOGS, PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
 import { activityLogs, jails } from '../db/schema/index.ts';
 import { apiBlock, credentials, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../test/harness.ts';
 import { eventId } from '../test/relay-client.ts';
@@ -169,6 +169,27 @@ describe('the batched log writer', () => {
     ).toHaveLength(2);
     expect((await logsOf(reservation.id)).filter((log) => log.entry.type === 'patrol')).toHaveLength(2);
     expect(await patrolCountOf(reservation.id)).toBe(PATROL_MAX_LOGS_PER_SESSION);
+  });
+
+  it('keeps the cap on a jail’s logs when two batches of motion and patrols write to it at once, and counts every log it adds', async () => {
+    const { guest, reservation } = await guestInJail();
+    await server.app.db
+      .update(jails)
+      .set({ logCount: JAIL_MAX_LOGS - 3 })
+      .where(eq(jails.reservationId, reservation.id));
+    const writers = [countingWriter().writer, countingWriter().writer];
+    const answers = await Promise.allSettled(
+      writers.flatMap((writer) => [
+        writer.append(guest.id, motion(), eventId()),
+        writer.append(guest.id, patrolLog(), eventId()),
+        writer.append(guest.id, motion(), eventId()),
+      ]),
+    );
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(3);
+    const refusals = answers.flatMap((answer) => (answer.status === 'rejected' && answer.reason instanceof RelayRefusal ? [answer.reason.key] : []));
+    expect(refusals).toEqual(['jail_logs_full', 'jail_logs_full', 'jail_logs_full']);
+    const [jail] = await server.app.db.select({ logCount: jails.logCount }).from(jails).where(eq(jails.reservationId, reservation.id));
+    expect(jail?.logCount).toBe(JAIL_MAX_LOGS);
   });
 
   it('acknowledges nobody of a batch whose statement fails', async () => {

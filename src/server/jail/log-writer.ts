@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { JAIL_MAX_LOGS, PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constants.ts';
 import type { ActivityLog } from '../../shared/api/reservation.ts';
 import type { Database, NamedStatement, PrepareNamed } from '../db/database.ts';
 import { activityLogs, jails } from '../db/schema/index.ts';
@@ -10,11 +10,13 @@ import { openJailOf } from './live-view.ts';
 /**
  * Decides where a streamed log (motion, dialog, patrol) is written and
  * whether it is new: the guest's open jail (live, or finished with its report
- * still taking late events), once per eventId, without a transaction. Each
- * log waits for the next turn of the event loop and goes in with the others
- * that came meanwhile, one statement for the motion and dialog logs and one
- * for the patrols, which count themselves on their jails' rows, whose locks
- * keep two batches at once from passing the limit of a jail.
+ * still taking late events), once per eventId, while the jail has room,
+ * without a transaction. Each log waits for the next turn of the event loop
+ * and goes in with the others that came meanwhile, one statement for the
+ * motion and dialog logs and one for the patrols. Every log counts itself on
+ * its jail's row (and a patrol also as a patrol), whose lock keeps two
+ * batches at once from passing a jail's cap (`JAIL_MAX_LOGS`) or its patrol
+ * limit.
  */
 
 /** What adding a streamed log answers: the open jail it went to, and the new log's id (null: a retry). */
@@ -88,13 +90,48 @@ const QUEUED_OPEN_JAILS = sql`input as (
 
 const column = (name: string) => sql.identifier(name);
 
-/** Inserts the logs of `source` (reservation_id, time, entry, event_id, ord), once per eventId; returns the new ones as `added`. */
-const addedFrom = (source: string) => sql`added as (
-    insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
-    select reservation_id, time, entry, event_id from ${sql.identifier(source)} order by ord
-    on conflict do nothing
-    returning ${activityLogs.id} as id, ${activityLogs.reservationId} as reservation_id, ${activityLogs.eventId} as event_id
-  )`;
+/**
+ * Adds the queued logs that are new (their jail has no log with their
+ * eventId; the first of a batch's copies) in their order while their jail
+ * has room: `JAIL_MAX_LOGS` in all, and for patrols also
+ * `PATROL_MAX_LOGS_PER_SESSION`. The jails are locked in the order of their
+ * ids, so two batches at once wait for each other instead of deadlocking,
+ * and their counts go up by the logs really inserted. Answers a row for
+ * each log that had room (`log_id` null: a copy that came at the same time
+ * through another batch); none for the rest.
+ */
+function appendStatement(patrols: boolean): SQL {
+  const patrolRoom = patrols ? sql`and fresh.place <= ${PATROL_MAX_LOGS_PER_SESSION} - locked.patrol_count` : sql``;
+  const patrolCounted = patrols ? sql`, ${column(jails.patrolCount.name)} = ${jails.patrolCount} + added_count.count` : sql``;
+  return sql`with ${QUEUED_OPEN_JAILS}, fresh as (
+      select distinct on (open_jail.reservation_id, open_jail.event_id) open_jail.* from open_jail
+      where not exists (select 1 from ${activityLogs}
+        where ${activityLogs.reservationId} = open_jail.reservation_id and ${activityLogs.eventId} = open_jail.event_id)
+      order by open_jail.reservation_id, open_jail.event_id, open_jail.ord
+    ), locked as (
+      select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at,
+        ${jails.logCount} as log_count, ${jails.patrolCount} as patrol_count
+      from ${jails} where ${jails.reservationId} in (select reservation_id from fresh)
+      order by ${jails.reservationId}
+      for no key update
+    ), accepted as (
+      select fresh.ord, fresh.reservation_id, fresh.time, fresh.entry, fresh.event_id, locked.state, locked.entered_at
+      from (select fresh.*, row_number() over (partition by fresh.reservation_id order by fresh.ord) as place from fresh) as fresh
+      join locked on locked.reservation_id = fresh.reservation_id
+      where fresh.place <= ${JAIL_MAX_LOGS} - locked.log_count ${patrolRoom}
+    ), added as (
+      insert into ${activityLogs} (${column(activityLogs.reservationId.name)}, ${column(activityLogs.time.name)}, ${column(activityLogs.entry.name)}, ${column(activityLogs.eventId.name)})
+      select reservation_id, time, entry, event_id from accepted order by ord
+      on conflict do nothing
+      returning ${activityLogs.id} as id, ${activityLogs.reservationId} as reservation_id, ${activityLogs.eventId} as event_id
+    ), counted as (
+      update ${jails} set ${column(jails.logCount.name)} = ${jails.logCount} + added_count.count ${patrolCounted}
+      from (select reservation_id, count(*)::int as count from added group by reservation_id) as added_count
+      where ${jails.reservationId} = added_count.reservation_id
+    )
+    select accepted.ord::int as ord, accepted.reservation_id, accepted.state, accepted.entered_at, added.id as log_id
+    from accepted left join added on added.reservation_id = accepted.reservation_id and added.event_id = accepted.event_id`;
+}
 
 export class LogWriter {
   /** Motion and dialog logs of one turn of the event loop, added together (`addLogs`). */
@@ -109,49 +146,17 @@ export class LogWriter {
     private readonly db: Database,
     prepareNamed: PrepareNamed,
   ) {
-    this.appendLogs = prepareNamed(
-      'warden_append_logs',
-      sql`with ${QUEUED_OPEN_JAILS}, ${addedFrom('open_jail')}
-        select open_jail.ord::int as ord, open_jail.reservation_id, open_jail.state, open_jail.entered_at, added.id as log_id
-        from open_jail left join added on added.reservation_id = open_jail.reservation_id and added.event_id = open_jail.event_id`,
-    );
-    this.appendPatrols = prepareNamed(
-      'warden_append_patrols',
-      sql`with ${QUEUED_OPEN_JAILS}, fresh as (
-          select distinct on (open_jail.reservation_id, open_jail.event_id) open_jail.* from open_jail
-          where not exists (select 1 from ${activityLogs}
-            where ${activityLogs.reservationId} = open_jail.reservation_id and ${activityLogs.eventId} = open_jail.event_id)
-          order by open_jail.reservation_id, open_jail.event_id, open_jail.ord
-        ), locked as (
-          select ${jails.reservationId} as reservation_id, ${jails.state} as state, ${jails.enteredAt}::float8 as entered_at, ${jails.patrolCount} as patrol_count
-          from ${jails} where ${jails.reservationId} in (select reservation_id from fresh)
-          order by ${jails.reservationId}
-          for no key update
-        ), accepted as (
-          select fresh.ord, fresh.reservation_id, fresh.time, fresh.entry, fresh.event_id, locked.state, locked.entered_at
-          from (select fresh.*, row_number() over (partition by fresh.reservation_id order by fresh.ord) as place from fresh) as fresh
-          join locked on locked.reservation_id = fresh.reservation_id
-          where fresh.place <= ${PATROL_MAX_LOGS_PER_SESSION} - locked.patrol_count
-        ), ${addedFrom('accepted')}, counted as (
-          update ${jails} set ${column(jails.patrolCount.name)} = ${jails.patrolCount} + added_count.count
-          from (select reservation_id, count(*)::int as count from added group by reservation_id) as added_count
-          where ${jails.reservationId} = added_count.reservation_id
-        )
-        select accepted.ord::int as ord, accepted.reservation_id, accepted.state, accepted.entered_at, added.id as log_id
-        from accepted left join added on added.reservation_id = accepted.reservation_id and added.event_id = accepted.event_id`,
-    );
+    this.appendLogs = prepareNamed('warden_append_logs', appendStatement(false));
+    this.appendPatrols = prepareNamed('warden_append_patrols', appendStatement(true));
   }
 
   /**
    * Adds the guest's log to their open jail, once per eventId. Without an
-   * open jail the event is refused; a patrol that found no room is refused.
+   * open jail, or without room in it, the event is refused.
    */
   async append(guestId: number, entry: ActivityLog, eventId: string): Promise<WrittenLog> {
     const row = await (entry.type === 'patrol' ? this.patrols : this.logs).add({ guestId, entry, eventId });
-    if (row === undefined) {
-      if (entry.type !== 'patrol') throw new RelayRefusal('no_live_jail');
-      return this.whyNoPatrol(guestId, eventId, entry.time);
-    }
+    if (row === undefined) return this.whyNotAdded(guestId, entry, eventId);
     return { jail: { reservationId: row.reservation_id, state: row.state }, entered: row.entered_at !== null, logId: row.log_id };
   }
 
@@ -160,29 +165,23 @@ export class LogWriter {
     return answerInOrder(batch, await this.appendLogs(queuedValues(batch)));
   }
 
-  /**
-   * Adds every queued patrol in one statement: each to its guest's open jail
-   * (found as `addLogs` finds it) unless that jail has its eventId already,
-   * in their order while the jail has room. The jails that take patrols are
-   * locked in the order of their ids, so two batches at once wait for each
-   * other instead of deadlocking, and the count each keeps goes up by the
-   * patrols really inserted. Answers a row for each patrol that had room
-   * (`log_id` null: a retry that came at the same time); none for the rest.
-   */
+  /** Adds every queued patrol in one statement, each to its guest's open jail. */
   private async addPatrols(batch: readonly QueuedLog[]): Promise<(AppendedRow | undefined)[]> {
     return answerInOrder(batch, await this.appendPatrols(queuedValues(batch)));
   }
 
-  /** Why a patrol found no place: no open jail, a retry, or no room left. */
-  private async whyNoPatrol(guestId: number, eventId: string, now: number): Promise<WrittenLog> {
-    const jail = await openJailOf(this.db, guestId, now);
+  /** Why a log found no place: no open jail, a retry of one it has, or no room left (for any log, or for patrols). */
+  private async whyNotAdded(guestId: number, entry: ActivityLog, eventId: string): Promise<WrittenLog> {
+    const jail = await openJailOf(this.db, guestId, entry.time);
     if (jail === null) throw new RelayRefusal('no_live_jail');
     const [existing] = await this.db
       .select({ id: activityLogs.id })
       .from(activityLogs)
       .where(and(eq(activityLogs.reservationId, jail.reservationId), eq(activityLogs.eventId, eventId)));
-    if (existing === undefined) throw new RelayRefusal('patrol_limit_reached');
-    // A retry: the jail took the patrol before, and the guest was marked entered then.
-    return { jail: { reservationId: jail.reservationId, state: jail.state }, entered: true, logId: null };
+    if (existing !== undefined) return { jail: { reservationId: jail.reservationId, state: jail.state }, entered: jail.enteredAt !== null, logId: null };
+    if (jail.logCount >= JAIL_MAX_LOGS) throw new RelayRefusal('jail_logs_full', { max: JAIL_MAX_LOGS });
+    if (entry.type === 'patrol') throw new RelayRefusal('patrol_limit_reached');
+    // The jail finished (or its report closed) between the statement and this look.
+    throw new RelayRefusal('no_live_jail');
   }
 }

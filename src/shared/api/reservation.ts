@@ -102,12 +102,22 @@ const textSchema = z.object({ text: z.string() });
 export const MOTION_KINDS = ['motion', 'no_motion', 'nodding', 'darkness', 'away', 'back'] as const;
 export type MotionKind = (typeof MOTION_KINDS)[number];
 
+/**
+ * Who said a warden's line (docs/words.md): the virtual Warden (the eye) or
+ * a human warden from the console, by role and never by name.
+ */
+export const SPEAKERS = ['virtual', 'human'] as const;
+export type Speaker = (typeof SPEAKERS)[number];
+
 export const activityLogSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('dialog'),
     time: z.number(),
-    /** 0 = guest, 1 = warden, 2 = snitch. */
-    dialog: z.object({ type: z.union([z.literal(0), z.literal(1), z.literal(2)]), text: z.string() }),
+    /**
+     * 0 = guest, 1 = warden, 2 = snitch; `by` says which warden spoke a
+     * type-1 line (absent on lines logged before it was recorded).
+     */
+    dialog: z.object({ type: z.union([z.literal(0), z.literal(1), z.literal(2)]), text: z.string(), by: z.enum(SPEAKERS).optional() }),
   }),
   z.object({ type: z.literal('instruction'), time: z.number(), instruction: textSchema }),
   z.object({ type: z.literal('callup'), time: z.number(), callup: textSchema }),

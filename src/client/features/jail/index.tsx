@@ -274,7 +274,12 @@ export function LiveScreen() {
           </p>
         )}
         <div className="subtitles" aria-live="polite">
-          {voice.subtitle !== null ? <p className="subtitle">{voice.subtitle.text}</p> : null}
+          {voice.subtitle !== null ? (
+            <p className="subtitle" data-by={voice.subtitle.by}>
+              {voice.subtitle.by === 'human' ? <span className="speaker">{t('live_speaker_human')}</span> : null}
+              {voice.subtitle.text}
+            </p>
+          ) : null}
           {voice.heard !== null ? <p className="heard">{t('live_heard', { text: voice.heard })}</p> : null}
         </div>
         {checkIn?.phase === 'asking' ? (
@@ -360,6 +365,12 @@ function ConnectionState({ offline }: { offline: boolean }) {
   );
 }
 
+/** Who said a line of the conversation: the guest, the virtual Warden, or a human warden. */
+function speakerLabel(entry: DialogEntry): 'live_conversation_you' | 'live_conversation_warden' | 'live_speaker_human' {
+  if (entry.type === 0) return 'live_conversation_you';
+  return entry.by === 'human' ? 'live_speaker_human' : 'live_conversation_warden';
+}
+
 /** The conversation so far: what the guest told the Warden and what the wardens said, folded away until opened. */
 function Conversation({ entries }: { entries: readonly DialogEntry[] }) {
   const { t } = useTranslation('jail');
@@ -368,8 +379,8 @@ function Conversation({ entries }: { entries: readonly DialogEntry[] }) {
       <summary>{t('live_conversation', { count: entries.length })}</summary>
       <ol>
         {entries.map((entry) => (
-          <li key={entry.id} data-by={entry.type === 0 ? 'guest' : 'warden'}>
-            <span className="speaker">{entry.type === 0 ? t('live_conversation_you') : t('live_conversation_warden')}</span> {entry.text}
+          <li key={entry.id} data-by={entry.type === 0 ? 'guest' : (entry.by ?? 'virtual')}>
+            <span className="speaker">{t(speakerLabel(entry))}</span> {entry.text}
           </li>
         ))}
       </ol>

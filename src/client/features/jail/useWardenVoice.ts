@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Speaker } from '../../../shared/api/reservation.ts';
 import { GUEST_SPEECH_SHOWN_MS, type Language } from '../../../shared/constants.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { speechChanged } from './commandSlice.ts';
@@ -11,10 +12,10 @@ import { eyeModeChanged } from './sessionSlice.ts';
 const QUICK_FAILURE_MS = 500;
 const RELISTEN_DELAY_MS = 1_000;
 
-/** A line shown under the eye: the Warden's (virtual or human) or the guest's own words. */
+/** A line shown under the eye, and who said it: the virtual Warden or a human warden (whose words the same voice reads). */
 export interface Subtitle {
   text: string;
-  by: 'warden' | 'guest';
+  by: Speaker;
 }
 
 export interface WardenVoice {
@@ -22,8 +23,8 @@ export interface WardenVoice {
   subtitle: Subtitle | null;
   /** What the guest just said (shown for 1.5 s, docs/rules.md). */
   heard: string | null;
-  /** Says `text` with a subtitle, the eye in its dialogue mode meanwhile. */
-  say(text: string): Promise<void>;
+  /** Says `text` with a subtitle, the eye in its dialogue mode meanwhile; `by` a human warden when their words are read. */
+  say(text: string, by?: Speaker): Promise<void>;
 }
 
 /**
@@ -42,8 +43,8 @@ export function useWardenVoice(relay: GuestRelay | null, language: Language, lis
   const speaking = useRef(0);
 
   const say = useCallback(
-    async (text: string) => {
-      setSubtitle({ text, by: 'warden' });
+    async (text: string, by: Speaker = 'virtual') => {
+      setSubtitle({ text, by });
       speaking.current += 1;
       dispatch(eyeModeChanged('dialogue'));
       try {
@@ -60,11 +61,12 @@ export function useWardenVoice(relay: GuestRelay | null, language: Language, lis
 
   useEffect(() => {
     if (relay === null) return undefined;
-    const onDialog = ({ dialog }: { dialog: { text: string } }) => {
-      dispatch(dialogAdded({ text: dialog.text, type: 1 }));
-      void say(dialog.text);
+    const onDialog = ({ dialog }: { dialog: { text: string; by: Speaker } }) => {
+      dispatch(dialogAdded({ text: dialog.text, type: 1, by: dialog.by }));
+      void say(dialog.text, dialog.by);
     };
-    const onFocus = ({ text }: { text: string }) => onDialog({ dialog: { text } });
+    // A callup comes from a human warden at the console.
+    const onFocus = ({ text }: { text: string }) => onDialog({ dialog: { text, by: 'human' } });
     relay.socket.on('warden_dialog_event_to_guest', onDialog);
     relay.socket.on('focus_to_guest', onFocus);
     return () => {

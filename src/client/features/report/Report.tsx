@@ -1,6 +1,7 @@
 import Camera from 'lucide-react/icons/camera';
 import CloudMoon from 'lucide-react/icons/cloud-moon';
 import EyeOff from 'lucide-react/icons/eye-off';
+import Headset from 'lucide-react/icons/headset';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Moon from 'lucide-react/icons/moon';
 import User from 'lucide-react/icons/user';
@@ -34,6 +35,7 @@ const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
   nodding: CloudMoon,
   away: UserX,
   warden: MessageCircle,
+  human: Headset,
   guest: User,
   patrol: Camera,
 };
@@ -41,7 +43,7 @@ const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
 /** The kinds shown in the key, in the order a guest meets them. */
 const SEGMENT_KINDS: readonly SegmentKind[] = ['seat', 'leave', 'away', 'break', 'waiting', 'ended'];
 /** The camera's alerts (pinned on a row of their own above the bar), then words and patrols. */
-const MARKER_KINDS: readonly MarkerKind[] = [...ALERT_MOTION_KINDS, 'warden', 'guest', 'patrol'];
+const MARKER_KINDS: readonly MarkerKind[] = [...ALERT_MOTION_KINDS, 'warden', 'human', 'guest', 'patrol'];
 
 function minutesIn(segments: readonly Segment[], kind: SegmentKind): number {
   return wholeMinutes(segments.filter((segment) => segment.kind === kind).reduce((sum, segment) => sum + segment.to - segment.from, 0));
@@ -146,7 +148,7 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
         {/* The picture; the list below reads it out. */}
         <div className="report-track-words" aria-hidden="true">
           {markers
-            .filter((marker) => marker.kind === 'warden' || marker.kind === 'guest')
+            .filter((marker) => marker.kind === 'warden' || marker.kind === 'human' || marker.kind === 'guest')
             .map((marker, index) => (
               <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
                 <MarkerIcon kind={marker.kind} />
@@ -231,7 +233,7 @@ function LogItem({ log, timeZone }: { log: ActivityLog; timeZone: string }) {
   let body: ReactNode;
   switch (log.type) {
     case 'dialog':
-      body = `${t(`log_dialog_${log.dialog.type}`)}${t('colon')}${log.dialog.text}`;
+      body = `${t(log.dialog.type === 1 && log.dialog.by === 'human' ? 'log_dialog_human' : `log_dialog_${log.dialog.type}`)}${t('colon')}${log.dialog.text}`;
       break;
     case 'instruction':
       body = `${t('log_instruction')}${t('colon')}${log.instruction.text}`;

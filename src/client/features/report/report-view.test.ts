@@ -92,22 +92,24 @@ describe('the marked moments', () => {
     { type: 'motion', time: at(3), motion: { type: 0, kind: 'darkness' } },
     { type: 'motion', time: at(4), motion: { type: 0, kind: 'nodding' } },
     { type: 'dialog', time: at(5), dialog: { type: 0, text: 'How long?' } },
-    { type: 'dialog', time: at(5), dialog: { type: 1, text: '55 minutes left.' } },
+    { type: 'dialog', time: at(5), dialog: { type: 1, text: '55 minutes left.', by: 'virtual' } },
     { type: 'dialog', time: at(6), dialog: { type: 2, text: 'snitch' } },
+    { type: 'dialog', time: at(6), dialog: { type: 1, text: 'Keep going, you are doing well.', by: 'human' } },
     { type: 'callup', time: at(7), callup: { text: 'Are you there?' } },
     { type: 'patrol', time: at(8), patrol: { data: 'data:image/jpeg;base64,AA' } },
     { type: 'instruction', time: at(9), instruction: { text: 'Done' } },
     status(9, 'leaving'),
   ];
 
-  it('marks the camera alerts, the words and the patrols; leaves plain motion and the rest to the log', () => {
+  it('marks the camera alerts, the words (the Warden’s apart from a human warden’s) and the patrols; leaves plain motion and the rest to the log', () => {
     expect(markersOf(logs)).toEqual([
       { kind: 'no_motion', time: at(2) },
       { kind: 'darkness', time: at(3) },
       { kind: 'nodding', time: at(4) },
       { kind: 'guest', time: at(5), text: 'How long?' },
       { kind: 'warden', time: at(5), text: '55 minutes left.' },
-      { kind: 'warden', time: at(7), text: 'Are you there?' },
+      { kind: 'human', time: at(6), text: 'Keep going, you are doing well.' },
+      { kind: 'human', time: at(7), text: 'Are you there?' },
       { kind: 'patrol', time: at(8), image: 'data:image/jpeg;base64,AA' },
     ]);
   });
@@ -125,8 +127,12 @@ describe('the marked moments', () => {
     expect(grouped.map((markers) => markers.map((marker) => marker.kind))).toEqual([
       ['no_motion'],
       ['darkness', 'nodding', 'guest', 'warden'],
-      ['warden', 'patrol'],
+      ['human', 'human', 'patrol'],
     ]);
+  });
+
+  it('reads a warden’s line logged before the speaker was recorded as the Warden’s', () => {
+    expect(markersOf([{ type: 'dialog', time: at(5), dialog: { type: 1, text: 'Old line' } }])).toEqual([{ kind: 'warden', time: at(5), text: 'Old line' }]);
   });
 });
 

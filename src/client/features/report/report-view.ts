@@ -5,7 +5,7 @@
  * figures of time come from the reservation's `jail` (the jail's row, one
  * definition of focused time), the shape from the logs.
  */
-import type { ActivityLog, JailSummary } from '../../../shared/api/reservation.ts';
+import type { ActivityLog, JailSummary, Speaker } from '../../../shared/api/reservation.ts';
 import { MINUTE_MS } from '../../../shared/durations.ts';
 import { ALERT_MOTION_KINDS, type JailStatus } from '../../../shared/relay.ts';
 
@@ -26,8 +26,14 @@ export interface Segment {
 /** The camera's alerts, marked on the timeline (the shared list of motion alerts). */
 type AlertMarkerKind = (typeof ALERT_MOTION_KINDS)[number];
 
-/** A moment marked on the timeline: a camera alert, words said, a patrol image. */
-export type MarkerKind = AlertMarkerKind | 'warden' | 'guest' | 'patrol';
+/** A moment marked on the timeline: a camera alert, words said (by the Warden, a human warden or the guest), a patrol image. */
+export type MarkerKind = AlertMarkerKind | 'warden' | 'human' | 'guest' | 'patrol';
+
+/** The marker of words said: the guest's, or a warden's by who spoke (a line logged before the speaker was recorded reads as the Warden's). */
+function wordsMarker(type: 0 | 1, by: Speaker | undefined): MarkerKind {
+  if (type === 0) return 'guest';
+  return by === 'human' ? 'human' : 'warden';
+}
 
 /** Whether a marker is one of the camera's alerts (pinned on a row of its own). */
 export function isAlertMarker(kind: string): kind is AlertMarkerKind {
@@ -101,9 +107,10 @@ export function markersOf(logs: readonly ActivityLog[]): Marker[] {
       }
       case 'dialog':
         if (log.dialog.type === 2) return [];
-        return [{ kind: log.dialog.type === 0 ? 'guest' : 'warden', time: log.time, text: log.dialog.text }];
+        return [{ kind: wordsMarker(log.dialog.type, log.dialog.by), time: log.time, text: log.dialog.text }];
       case 'callup':
-        return [{ kind: 'warden', time: log.time, text: log.callup.text }];
+        // A callup comes from a human warden at the console.
+        return [{ kind: 'human', time: log.time, text: log.callup.text }];
       case 'patrol':
         return [{ kind: 'patrol', time: log.time, image: log.patrol.data }];
       default:
