@@ -295,15 +295,28 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByLabel('Current password').fill(account.password);
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page).toHaveURL(/\/guest\/edited$/);
+        await expect(page.getByText(`We mailed a link to ${email}: your address changes when you open it.`)).toBeVisible();
         await page.getByRole('link', { name: 'Check' }).click();
+        // The address waits for its link; until then the account keeps the old one.
+        await expect(page.getByTestId('guest-email')).toHaveText(account.email);
+        await expect(page.getByTestId('pending-email')).toContainText(`Waiting for you to confirm ${email}.`);
+        await checkA11y(page, '/guest/edit with an address waiting');
+        await page.getByRole('button', { name: 'Send the link again' }).click();
+        await expect(page.getByTestId('pending-email').getByText('email sent.')).toBeVisible();
+        const confirmLink = linkIn((await lastMailTo(request, email)).text);
+        expect(confirmLink).toMatch(/^\/guest\/verifyEmail\//);
+        await page.goto(confirmLink);
+        await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+        await page.goto('/guest/edit');
         await expect(page.getByTestId('guest-email')).toHaveText(email);
+        await expect(page.getByTestId('pending-email')).toHaveCount(0);
         const oldEmail = account.email;
         account.email = email;
-        // The new address gets its verification link; the old one is told.
-        expect(linkIn((await lastMailTo(request, email)).text)).toMatch(/^\/guest\/verifyEmail\//);
+        // The old address is told, with the way back.
         const notice = await lastMailTo(request, oldEmail);
         expect(notice.subject).toBe('Warden: your e-mail address was changed');
         expect(notice.text).toContain(email);
+        expect(linkIn(notice.text)).toMatch(/^\/guest\/takeBack\//);
         expect(missing).toEqual([]);
       });
 
@@ -424,6 +437,59 @@ test.describe('account flows in Japanese at phone 360x640', () => {
     await settled(page);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByText('ログインが切れました。もう一度ログインしてください。')).toHaveCount(0);
+    expect(missing).toEqual([]);
+  });
+
+  test('a new address waits for its link and can be cancelled; the way back mailed to the former address takes the account back', async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await createGuest(request, { language: 'ja' });
+    expect(
+      (
+        await call(request, '/guest/verifyEmail', {
+          guest: {
+            token: linkIn((await lastMailTo(request, guest.email)).text)
+              .split('/')
+              .pop(),
+          },
+        })
+      ).api.status,
+    ).toBe('success');
+    const askFor = async (email: string) =>
+      expect(
+        (await call(request, '/guest/update', { guest: { id: guest.id, token: guest.token, email, currentPassword: guest.password } }, 'ja')).api.status,
+      ).toBe('success');
+
+    const waiting = `waiting-${guest.email}`;
+    await askFor(waiting);
+    await signInPage(page, guest);
+    await page.goto('/guest/edit');
+    await expect(page.getByTestId('pending-email')).toContainText(`${waiting} の確認待ちです。`);
+    await checkA11y(page, '/guest/edit with an address waiting, in Japanese');
+    await page.getByRole('button', { name: '変更を取り消す' }).click();
+    await expect(page.getByTestId('pending-email')).toHaveCount(0);
+    await expect(page.getByTestId('guest-email')).toHaveText(guest.email);
+
+    // Someone with the password moves the address and verifies it; the former address takes the account back.
+    const intruder = `intruder-${guest.email}`;
+    await askFor(intruder);
+    const confirmToken = linkIn((await lastMailTo(request, intruder)).text)
+      .split('/')
+      .pop();
+    expect((await call(request, '/guest/verifyEmail', { guest: { token: confirmToken } })).api.status).toBe('success');
+    const notice = await lastMailTo(request, guest.email);
+    expect(notice.subject).toBe('Warden: メールアドレスが変更されました');
+    await page.goto(linkIn(notice.text));
+    await expect(page.getByRole('heading', { level: 1, name: 'アカウントを取り戻す' })).toBeVisible();
+    await checkA11y(page, '/guest/takeBack in Japanese');
+    await page.getByLabel('新しいパスワード', { exact: true }).fill('my own account again');
+    await page.getByLabel('新しいパスワード（確認）').fill('my own account again');
+    await page.getByRole('button', { name: 'アカウントを取り戻す' }).click();
+    await expect(page.getByText(/^アカウントを取り戻しました。/)).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'ログイン', exact: true }).click();
+    await page.getByLabel('ユーザー名またはメールアドレス').fill(guest.email);
+    await page.getByLabel('パスワード', { exact: true }).fill('my own account again');
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page).toHaveURL(/\/reservations$/);
     expect(missing).toEqual([]);
   });
 });

@@ -120,6 +120,7 @@ const GuestEditPhoneScreen = new ScreenModule(account, 'GuestEditPhoneScreen');
 const GuestEditedScreen = new ScreenModule(account, 'GuestEditedScreen');
 const ResetPasswordEmailScreen = new ScreenModule(account, 'ResetPasswordEmailScreen');
 const UpdatePasswordScreen = new ScreenModule(account, 'UpdatePasswordScreen');
+const TakeBackScreen = new ScreenModule(account, 'TakeBackScreen');
 const VerifyEmailScreen = new ScreenModule(account, 'VerifyEmailScreen');
 const LoginAsLimFacilitatorScreen = new ScreenModule(account, 'LoginAsLimFacilitatorScreen');
 const ReservationListScreen = new ScreenModule(reservationList, 'ReservationListScreen');
@@ -163,6 +164,7 @@ export function AppRoutes() {
         <Route path="/signin" element={<Screen of={SigninScreen} />} />
         <Route path="/signup" element={<Screen of={SignupScreen} />} />
         <Route path="/guest/updatePassword/:token" element={<Screen of={UpdatePasswordScreen} />} />
+        <Route path="/guest/takeBack/:token" element={<Screen of={TakeBackScreen} />} />
         <Route path="/guest/verifyEmail/:token" element={<Screen of={VerifyEmailScreen} />} />
         <Route path="/guest/loginAsLimFacilitator/:token/:guestId" element={<Screen of={LoginAsLimFacilitatorScreen} />} />
         <Route path="/guest/deleted" element={<Screen of={AccountDeletedScreen} />} />

@@ -12,6 +12,7 @@ describe('access rules', () => {
       '/signup',
       '/guest/resetPasswordEmail',
       '/guest/updatePassword/abc',
+      '/guest/takeBack/abc',
       '/guest/verifyEmail/abc',
       '/guest/loginAsLimFacilitator/tok/3',
       '/guest/deleted',

@@ -10,6 +10,7 @@ export const PUBLIC_PATH_PARTS = [
   'signup',
   'guest/resetPasswordEmail',
   'guest/updatePassword',
+  'guest/takeBack',
   'guest/verifyEmail',
   'guest/loginAsLimFacilitator',
   'guest/deleted',

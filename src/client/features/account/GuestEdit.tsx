@@ -1,7 +1,9 @@
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Pencil from 'lucide-react/icons/pencil';
 import Save from 'lucide-react/icons/save';
+import Send from 'lucide-react/icons/send';
 import UserRound from 'lucide-react/icons/user-round';
+import X from 'lucide-react/icons/x';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,8 @@ import { useNavigate } from 'react-router-dom';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
-import { useGuestUpdateMutation } from './api.ts';
+import { useGuestResendVerifyEmailMutation } from '../reservations/api.ts';
+import { useGuestCancelEmailChangeMutation, useGuestUpdateMutation } from './api.ts';
 import { emailHasChanged, hasChanged, MASKED_PASSWORD } from './rules.ts';
 
 /** /guest/edit: username, e-mail, phone and the masked password, each with Edit. */
@@ -40,7 +43,32 @@ export function GuestEditScreen() {
           </div>
         ))}
       </dl>
+      {guest?.pendingEmail && <PendingEmail email={guest.pendingEmail} />}
     </section>
+  );
+}
+
+/**
+ * A new address waiting for its link (docs/sessions.md, Changing the e-mail
+ * address): the link can be sent again, or the change cancelled.
+ */
+function PendingEmail({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const [resend, resent] = useGuestResendVerifyEmailMutation();
+  const [cancel, cancelling] = useGuestCancelEmailChangeMutation();
+  return (
+    <div className="account-pending card" data-testid="pending-email">
+      <p>{t('edit_email_pending', { email })}</p>
+      <div className="account-actions">
+        <Button variant="secondary" icon={Send} className="button-small" disabled={resent.isLoading} onClick={() => void resend()}>
+          {t('edit_email_pending_resend')}
+        </Button>
+        <Button variant="secondary" icon={X} className="button-small" disabled={cancelling.isLoading} onClick={() => void cancel()}>
+          {t('edit_email_pending_cancel')}
+        </Button>
+      </div>
+      <div role="status">{resent.isSuccess && <p className="account-done">{t('edit_email_pending_sent')}</p>}</div>
+    </div>
   );
 }
 
@@ -105,20 +133,22 @@ export function GuestEditTitleScreen() {
   return <SingleFieldEdit field="title" />;
 }
 
-/** /guest/editEmail: skipped when unchanged; a new address must be verified again. */
+/** /guest/editEmail: skipped when unchanged; a new address waits until the link mailed to it is opened. */
 export function GuestEditEmailScreen() {
   return <SingleFieldEdit field="email" />;
 }
 
-/** /guest/edited: after a save, a check button back to /guest/edit. */
+/** /guest/edited: after a save, a check button back to /guest/edit; after a new address, where its link went. */
 export function GuestEditedScreen() {
   const { t } = useTranslation('account');
+  const pendingEmail = useGuest()?.pendingEmail ?? null;
   return (
     <section className="account-screen account-done-screen">
       <span className="icon-badge success" aria-hidden="true">
         <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>
       <h1>{t('edited_heading')}</h1>
+      {pendingEmail !== null && <p>{t('edited_email_pending', { email: pendingEmail })}</p>}
       <ButtonLink icon={UserRound} to="/guest/edit">
         {t('edited_check')}
       </ButtonLink>

@@ -10,7 +10,7 @@ import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
 import { forgetSession } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
-import { useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
+import { useGuestTakeBackMutation, useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { passwordAlert, shouldSendResetEmail, type AccountAlert } from './rules.ts';
 
@@ -54,15 +54,27 @@ export function ResetPasswordEmailScreen() {
   );
 }
 
-/** /guest/updatePassword/:token: the new password twice ('Password doesn't match'). */
-export function UpdatePasswordScreen() {
+/** The words of a screen that sets a new password with a mailed link. */
+const NEW_PASSWORD_SCREENS = {
+  reset: { heading: 'update_password_heading', explain: null, submit: 'update_password_submit', done: 'update_password_done' },
+  takeBack: { heading: 'take_back_heading', explain: 'take_back_explain', submit: 'take_back_submit', done: 'take_back_done' },
+} as const;
+
+/**
+ * The new password twice ('Password doesn't match'), sent with the link's
+ * token: a password reset, or taking the account back after an e-mail
+ * change (docs/sessions.md). Either ends every session, this device's too.
+ */
+function NewPasswordScreen({ kind }: { kind: keyof typeof NEW_PASSWORD_SCREENS }) {
   const { t } = useTranslation('account');
+  const words = NEW_PASSWORD_SCREENS[kind];
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [alert, setAlert] = useState<AccountAlert | null>(null);
   const [done, setDone] = useState(false);
-  const [update, { isLoading }] = useGuestUpdatePasswordMutation();
+  const [reset, resetting] = useGuestUpdatePasswordMutation();
+  const [takeBack, takingBack] = useGuestTakeBackMutation();
   const loggedIn = useIsLoggedIn();
   const dispatch = useAppDispatch();
 
@@ -71,33 +83,46 @@ export function UpdatePasswordScreen() {
     const problem = passwordAlert(password, confirmation);
     setAlert(problem);
     if (problem !== null) return;
-    const result = await update({ token, password });
+    const result = await (kind === 'reset' ? reset : takeBack)({ token, password });
     if (!('data' in result)) return;
-    // The reset ended every session of the guest, this device's too.
+    // Every session of the guest ended, this device's too.
     if (loggedIn) forgetSession({ dispatch });
     setDone(true);
   }
 
   return (
     <section className="account-screen">
-      <h1>{t('update_password_heading')}</h1>
+      <h1>{t(words.heading)}</h1>
       {done ? (
         <div role="status">
-          <p className="account-done">{t('update_password_done')}</p>
+          <p className="account-done">{t(words.done)}</p>
           <ButtonLink icon={LogIn} to="/signin">
             {t('signin_submit')}
           </ButtonLink>
         </div>
       ) : (
-        <form className="account-form card" onSubmit={submit}>
-          <PasswordField label={t('account_password_new')} purpose="new" required value={password} onValueChange={setPassword} />
-          <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
-          <FormAlert alert={alert} />
-          <Button type="submit" icon={KeyRound} wide disabled={isLoading}>
-            {t('update_password_submit')}
-          </Button>
-        </form>
+        <>
+          {words.explain !== null && <p>{t(words.explain)}</p>}
+          <form className="account-form card" onSubmit={submit}>
+            <PasswordField label={t('account_password_new')} purpose="new" required value={password} onValueChange={setPassword} />
+            <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
+            <FormAlert alert={alert} />
+            <Button type="submit" icon={KeyRound} wide disabled={resetting.isLoading || takingBack.isLoading}>
+              {t(words.submit)}
+            </Button>
+          </form>
+        </>
       )}
     </section>
   );
+}
+
+/** /guest/updatePassword/:token: the password reset's link. */
+export function UpdatePasswordScreen() {
+  return <NewPasswordScreen kind="reset" />;
+}
+
+/** /guest/takeBack/:token: the way back mailed to the former address after an e-mail change. */
+export function TakeBackScreen() {
+  return <NewPasswordScreen kind="takeBack" />;
 }

@@ -29,6 +29,14 @@ export const accountApi = api.injectEndpoints({
     guestUpdatePassword: build.mutation<Record<string, unknown>, { token: string; password: string }>({
       query: ({ token, password }) => ({ path: '/guest/updatePassword', body: { guest: { token, password } } }),
     }),
+    guestTakeBack: build.mutation<Record<string, unknown>, { token: string; password: string }>({
+      query: ({ token, password }) => ({ path: '/guest/takeBack', body: { guest: { token, password } } }),
+    }),
+    guestCancelEmailChange: build.mutation<{ guest: Guest }, void>({
+      query: () => ({ path: '/guest/cancelEmailChange', body: {}, auth: true }),
+      invalidatesTags: guestChanged,
+      onQueryStarted: cacheAnsweredGuest,
+    }),
   }),
 });
 
@@ -38,5 +46,7 @@ export const {
   useGuestVerifyEmailMutation,
   useGuestUpdatePasswordEmailMutation,
   useGuestUpdatePasswordMutation,
+  useGuestTakeBackMutation,
+  useGuestCancelEmailChangeMutation,
 } = accountApi;
 export const { useGuestCreateMutation, useGuestAuthenticateMutation, useGuestAuthenticateAsLimFacilitatorMutation, useGuestReadQuery } = api;

@@ -5,5 +5,5 @@ export { SignupScreen } from './Signup.tsx';
 export { GuestShowScreen } from './GuestShow.tsx';
 export { GuestEditScreen, GuestEditTitleScreen, GuestEditEmailScreen, GuestEditedScreen } from './GuestEdit.tsx';
 export { GuestEditPhoneScreen } from './EditPhone.tsx';
-export { ResetPasswordEmailScreen, UpdatePasswordScreen } from './Password.tsx';
+export { ResetPasswordEmailScreen, TakeBackScreen, UpdatePasswordScreen } from './Password.tsx';
 export { VerifyEmailScreen, LoginAsLimFacilitatorScreen } from './Links.tsx';
