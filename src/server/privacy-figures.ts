@@ -54,6 +54,8 @@ export const PRIVACY_FIGURES = {
   /** The mailed password-reset link works this long. */
   resetPasswordLink: duration(MAIL_LINK_LIFETIME_MS.reset_password, 'hour'),
   /** A code sent by SMS works this long ... */
+  /** The way back mailed to the former address after an address change works this long. */
+  takeBackLink: duration(MAIL_LINK_LIFETIME_MS.take_back, 'day'),
   phoneCode: duration(PHONE_CODE_LIFETIME_MS, 'minute'),
   /** ... and, unused, is deleted this long after it expired. */
   expiredPhoneCode: duration(EXPIRED_PHONE_CODE_KEPT_MS, 'hour'),
