@@ -140,8 +140,8 @@ export const MESSAGES = {
     ja: 'メールアドレスはすでに確認済みです。',
   },
   facilitator_not_allowed: {
-    en: 'A facilitator cannot change the e-mail address, password, phone number or payment, nor export or delete the account. Only the guest can.',
-    ja: 'ファシリテーターは、メールアドレス・パスワード・電話番号・お支払いの変更や、アカウントの書き出し・削除はできません。ご本人が操作してください。',
+    en: 'A facilitator cannot do this. Only the guest can change the e-mail address, password, phone number or payment, make or see the calendar address, webhook address or signing secret, see or sign out signed-in devices, and export or delete the account.',
+    ja: 'ファシリテーターはこの操作をできません。メールアドレス・パスワード・電話番号・お支払いの変更、カレンダー用のアドレス・Webhookアドレス・署名シークレットの作成と表示、ログイン中の端末の表示とログアウト、アカウントの書き出しと削除は、ご本人だけが操作できます。',
   },
   // Asked before an e-mail change and before deleting the account.
   current_password_wrong: {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
 import type { SessionLifetimes } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { jails, sessions, type SessionRow } from '../db/schema/index.ts';
@@ -11,15 +11,28 @@ import { hashToken } from '../lib/secrets.ts';
  * `lastSeenAt` moves forward at most once per `SESSION_RENEW_MS`, so a busy
  * session costs one small write a minute. A guest in a live jail keeps the
  * session past its lifetime (the jail's alive checks keep it from going
- * idle): nobody is signed out in the middle of a jail.
+ * idle): nobody is signed out in the middle of a jail. A facilitator's
+ * session ends `FACILITATOR_SESSION_MS` after it began, jail or not.
  */
 
 /** `lastSeenAt` is written again only when it is older than this. */
 export const SESSION_RENEW_MS = 60_000;
 
-/** Whether a session is past its idle time or its lifetime at `now` (before any live-jail grace). */
-export function sessionLapse(session: SessionRow, now: number, lifetimes: SessionLifetimes): 'idle' | 'lifetime' | null {
+/**
+ * The whole life of a session a facilitator opened: long enough to help a
+ * guest with settings and a booking, short enough that a link used on a
+ * shared computer does not open the account for days.
+ */
+export const FACILITATOR_SESSION_MS = 4 * 3_600_000;
+
+/**
+ * Whether a session is past its idle time or its lifetime at `now` (before
+ * any live-jail grace), or past a facilitator's absolute life ('facilitator',
+ * which no jail extends).
+ */
+export function sessionLapse(session: SessionRow, now: number, lifetimes: SessionLifetimes): 'idle' | 'lifetime' | 'facilitator' | null {
   if (now - session.lastSeenAt >= lifetimes.idleMs) return 'idle';
+  if (session.wardenId !== null && now - session.createdAt >= FACILITATOR_SESSION_MS) return 'facilitator';
   if (now - session.createdAt >= lifetimes.maxMs) return 'lifetime';
   return null;
 }
@@ -36,7 +49,7 @@ function liveJailOf(guestId: number | typeof sessions.guestId): SQL | undefined 
 export async function isSessionOpen(db: Database, session: SessionRow, now: number, lifetimes: SessionLifetimes): Promise<boolean> {
   const lapse = sessionLapse(session, now, lifetimes);
   if (lapse === null) return true;
-  if (lapse === 'idle') return false;
+  if (lapse !== 'lifetime') return false;
   const [live] = await db.select({ id: jails.reservationId }).from(jails).where(liveJailOf(session.guestId)).limit(1);
   return live !== undefined;
 }
@@ -55,9 +68,9 @@ export async function renewSessions(db: Database, tokenHashes: readonly string[]
 }
 
 /**
- * Deletes the sessions that have ended at `now` (idle, or past their
- * lifetime with no live jail) and returns their token hashes, whose sockets
- * the caller ends.
+ * Deletes the sessions that have ended at `now` (idle, a facilitator's past
+ * its life, or past their lifetime with no live jail) and returns their
+ * token hashes, whose sockets the caller ends.
  */
 export async function purgeExpiredGuestSessions(db: Database, now: number, lifetimes: SessionLifetimes): Promise<string[]> {
   const ended = await db
@@ -65,6 +78,7 @@ export async function purgeExpiredGuestSessions(db: Database, now: number, lifet
     .where(
       or(
         lte(sessions.lastSeenAt, now - lifetimes.idleMs),
+        and(isNotNull(sessions.wardenId), lte(sessions.createdAt, now - FACILITATOR_SESSION_MS)),
         and(lte(sessions.createdAt, now - lifetimes.maxMs), notExists(db.select({ id: jails.reservationId }).from(jails).where(liveJailOf(sessions.guestId)))),
       ),
     )
@@ -92,9 +106,10 @@ export async function endGuestSessions(db: Database, guestId: number, keepTokenH
 
 /**
  * The guard of what only the guest may do (docs/sessions.md, "Facilitator
- * sessions"): a session a facilitator opened cannot change the guest's
- * e-mail, password, phone or payment, nor export or delete the account.
- * Every route that does one of these calls it first.
+ * sessions"): a session a facilitator opened cannot create or read a
+ * credential or change the account's security. Routes that always do one of
+ * these declare `access: 'guest-not-facilitator'` (plugins/access.ts calls
+ * this); a route that does one only with some fields calls it itself.
  */
 export function refuseFacilitator(session: Pick<SessionRow, 'wardenId'>): void {
   if (session.wardenId !== null) throw new ApiFailure('facilitator_not_allowed');

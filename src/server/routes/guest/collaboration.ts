@@ -23,11 +23,13 @@ import { regenerateWebhookToken } from '../../services/triggers/webhook-token.ts
 
 /**
  * The Collaboration screen's calls under /api/guest (docs/collaboration.md):
- * the webhook token, the trigger's signing secret and its deliveries.
+ * the webhook token, the trigger's signing secret and its deliveries; and
+ * the calendar feed's address. Making or reading a credential is the
+ * guest's alone (`guest-not-facilitator`, docs/sessions.md).
  */
 const collaboration: FastifyPluginAsync = async (app) => {
   apiPost(app, '/regenerateWebhookToken', {
-    access: 'guest',
+    access: 'guest-not-facilitator',
     body: regenerateWebhookTokenRequestSchema,
     payload: { webhookToken: webhookTokenSchema },
     async handler(_body, { guest }) {
@@ -40,7 +42,7 @@ const collaboration: FastifyPluginAsync = async (app) => {
    * whenever the tab opens; a guest without one gets one here.
    */
   apiPost(app, '/readTriggerSecret', {
-    access: 'guest',
+    access: 'guest-not-facilitator',
     body: triggerSecretRequestSchema,
     payload: { triggerSecret: triggerSecretSchema },
     async handler(_body, { guest }) {
@@ -57,7 +59,7 @@ const collaboration: FastifyPluginAsync = async (app) => {
 
   /** A new secret signs every call from now on, retries of earlier deliveries included. */
   apiPost(app, '/regenerateTriggerSecret', {
-    access: 'guest',
+    access: 'guest-not-facilitator',
     body: triggerSecretRequestSchema,
     payload: { triggerSecret: triggerSecretSchema },
     async handler(_body, { guest }) {
@@ -68,7 +70,7 @@ const collaboration: FastifyPluginAsync = async (app) => {
   });
 
   apiPost(app, '/regenerateCalendarFeed', {
-    access: 'guest',
+    access: 'guest-not-facilitator',
     body: calendarFeedRequestSchema,
     payload: { calendarFeed: calendarFeedSchema },
     async handler(_body, { guest }) {
