@@ -4,7 +4,7 @@ import { ReadCache } from './read-cache.ts';
 
 const row = {
   guest: { id: 1, title: 'guest' } as GuestRow,
-  session: { tokenHash: 'hash', guestId: 1, wardenId: null, createdAt: 0, lastSeenAt: 0 } satisfies SessionRow,
+  session: { tokenHash: 'hash', id: 1, guestId: 1, wardenId: null, createdAt: 0, lastSeenAt: 0, browser: null, os: null } satisfies SessionRow,
 };
 
 describe('ReadCache', () => {

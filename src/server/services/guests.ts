@@ -5,6 +5,7 @@ import { guests, jails, lazyAlerts, sessions, type GuestRow } from '../db/schema
 import { ApiFailure } from '../lib/api.ts';
 import { RATE_RULES, type RateLimiter } from '../lib/rate-limiter.ts';
 import { hashToken, newToken, verifyPassword } from '../lib/secrets.ts';
+import type { SessionDevice } from '../lib/user-agent.ts';
 
 /** What the guest sees of their account; `token` only when a session has just started. */
 export async function publicGuest(db: Database, guest: GuestRow, token?: string): Promise<Guest> {
@@ -48,10 +49,19 @@ export async function publicGuest(db: Database, guest: GuestRow, token?: string)
   };
 }
 
-/** Starts a session for the guest and returns its token (the database keeps only the hash). */
-export async function startSession(db: Database, guestId: number, now: number, wardenId: number | null = null): Promise<string> {
+/**
+ * Starts a session for the guest and returns its token (the database keeps
+ * only the hash); `device` names it in the guest's list of signed-in devices.
+ */
+export async function startSession(
+  db: Database,
+  guestId: number,
+  now: number,
+  wardenId: number | null = null,
+  device: SessionDevice = { browser: null, os: null },
+): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), guestId, wardenId, createdAt: now, lastSeenAt: now });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), guestId, wardenId, createdAt: now, lastSeenAt: now, ...device });
   return token;
 }
 

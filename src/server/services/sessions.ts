@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
+import type { SignedInDevice } from '../../shared/api/sessions.ts';
 import type { SessionLifetimes } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { jails, sessions, type SessionRow } from '../db/schema/index.ts';
@@ -91,6 +92,42 @@ export async function endSession(db: Database, guestId: number, token: string): 
   const ended = await db
     .delete(sessions)
     .where(and(eq(sessions.guestId, guestId), eq(sessions.tokenHash, hashToken(token))))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.map((row) => row.tokenHash);
+}
+
+/**
+ * The guest's open sessions, the last used first, as their list of
+ * signed-in devices shows them (`currentTokenHash` is the caller's).
+ */
+export async function signedInDevices(
+  db: Database,
+  guestId: number,
+  currentTokenHash: string,
+  now: number,
+  lifetimes: SessionLifetimes,
+): Promise<SignedInDevice[]> {
+  const rows = await db.select().from(sessions).where(eq(sessions.guestId, guestId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+  // Ended sessions wait for the minute's sweep (endExpiredSessions): not shown meanwhile.
+  const open = await Promise.all(rows.map((row) => isSessionOpen(db, row, now, lifetimes)));
+  return rows
+    .filter((_row, index) => open[index])
+    .map((row) => ({
+      id: row.id,
+      browser: row.browser,
+      os: row.os,
+      facilitator: row.wardenId !== null,
+      current: row.tokenHash === currentTokenHash,
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+    }));
+}
+
+/** Ends the guest's session named `sessionId` in their list; returns the token hashes ended (none when it was already gone). */
+export async function endListedSession(db: Database, guestId: number, sessionId: number): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.guestId, guestId), eq(sessions.id, sessionId)))
     .returning({ tokenHash: sessions.tokenHash });
   return ended.map((row) => row.tokenHash);
 }

@@ -12,6 +12,7 @@ import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { assertPasswordNotGuessable } from '../../lib/password-policy.ts';
 import { hashPassword, hashToken, newToken, verifyDecoyPassword, verifyPassword } from '../../lib/secrets.ts';
+import { deviceOf } from '../../lib/user-agent.ts';
 import { addressContactHash, carryOverFromDeletedAccount } from '../../services/contacts.ts';
 import { assertAddressNotHeldForTakeBack } from '../../services/email-change.ts';
 import { tokenHint } from '../../services/triggers/webhook-token.ts';
@@ -53,7 +54,7 @@ const account: FastifyPluginAsync = async (app) => {
       if (created === undefined) throw new Error('insert returned no guest');
       // An address a deleted account verified gets back a suspension or block still running, and no open trial.
       const guest = (await carryOverFromDeletedAccount(app.db, created.id, addressContactHash(form.email), now)) ?? created;
-      const token = await startSession(app.db, guest.id, now);
+      const token = await startSession(app.db, guest.id, now, null, deviceOf(request.headers['user-agent']));
       await sendMailLink(app, guest, 'verify_email');
       return { guest: await publicGuest(app.db, guest, token) };
     },
@@ -71,7 +72,7 @@ const account: FastifyPluginAsync = async (app) => {
         found === undefined ? verifyDecoyPassword(form.password) : verifyPassword(found.passwordHash, form.password),
       );
       if (found === undefined || !matches) throw new ApiFailure('sign_in_failed');
-      const token = await startSession(app.db, found.id, app.clock.now());
+      const token = await startSession(app.db, found.id, app.clock.now(), null, deviceOf(request.headers['user-agent']));
       return { guest: await publicGuest(app.db, found, token) };
     },
   });
@@ -100,7 +101,7 @@ const account: FastifyPluginAsync = async (app) => {
       // The guest sees this in the account menu.
       const [guest] = await app.db.update(guests).set({ facilitatorSignedInAt: now }).where(eq(guests.id, id)).returning();
       if (guest === undefined) throw new ApiFailure('facilitator_failed');
-      const token = await startSession(app.db, guest.id, now, used.wardenId);
+      const token = await startSession(app.db, guest.id, now, used.wardenId, deviceOf(request.headers['user-agent']));
       return { guest: await publicGuest(app.db, guest, token) };
     },
   });

@@ -5,6 +5,7 @@ import dataExport from './export.ts';
 import mailLinks from './mail-links.ts';
 import payments from './payments.ts';
 import profile from './profile.ts';
+import sessionRoutes from './sessions.ts';
 
 /** The guest calls (docs/api.md, Guest calls), under /api/guest. */
 const guest: FastifyPluginAsync = async (app) => {
@@ -14,6 +15,7 @@ const guest: FastifyPluginAsync = async (app) => {
   await app.register(payments);
   await app.register(deletion);
   await app.register(dataExport);
+  await app.register(sessionRoutes);
 };
 
 export default guest;
