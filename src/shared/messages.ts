@@ -337,6 +337,14 @@ export const MESSAGES = {
     en: 'This jail already has its 30 patrol images.',
     ja: 'このジェイルの巡回画像はすでに上限の30枚に達しています。',
   },
+  jail_logs_full: {
+    en: 'This jail already keeps {max} records, as many as a jail can; nothing more can be added to it.',
+    ja: 'このジェイルの記録は上限の{max}件に達しているため、これ以上追加できません。',
+  },
+  jail_not_open: {
+    en: 'Open this jail first.',
+    ja: '先にこのジェイルを開いてください。',
+  },
   patrol_log_unknown: {
     en: 'That patrol image is not in this jail.',
     ja: 'その巡回画像はこのジェイルのものではありません。',

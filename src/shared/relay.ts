@@ -228,12 +228,15 @@ export const finishJailFromWardenSchema = reservationIdSchema.extend({ eventId: 
 export const requestPatrolFromWardenSchema = reservationIdSchema;
 /** The STUN and TURN servers for watching a live jail, with TURN credentials made for this call. */
 export const iceServersFromWardenSchema = reservationIdSchema;
+/** The page of an open jail's logs before the oldest the console has (its log id). */
+export const jailLogsFromWardenSchema = reservationIdSchema.extend({ before: idSchema });
+
+/** A page of a jail's logs, oldest first (at most `JAIL_LOG_PAGE`), and whether earlier ones remain. */
+type JailLogPage = { logs?: (ActivityLogEntry & { id: number })[]; hasEarlier?: boolean };
 
 export interface WardenToServerEvents {
-  open_jail_from_warden: (
-    payload: z.input<typeof openJailFromWardenSchema>,
-    ack: (ack: RelayAck & { jail?: LiveJail; logs?: (ActivityLogEntry & { id: number })[] }) => void,
-  ) => void;
+  open_jail_from_warden: (payload: z.input<typeof openJailFromWardenSchema>, ack: (ack: RelayAck & { jail?: LiveJail } & JailLogPage) => void) => void;
+  jail_logs_from_warden: (payload: z.input<typeof jailLogsFromWardenSchema>, ack: (ack: RelayAck & JailLogPage) => void) => void;
   close_jail_from_warden: (payload: z.input<typeof openJailFromWardenSchema>, ack: Ack) => void;
   dialog_from_warden: (payload: z.input<typeof dialogFromWardenSchema>, ack: Ack) => void;
   callup_from_warden: (payload: z.input<typeof callupFromWardenSchema>, ack: Ack) => void;

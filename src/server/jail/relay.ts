@@ -17,6 +17,7 @@ import {
   finishJailFromWardenSchema,
   iceServersFromWardenSchema,
   initializeFromGuestSchema,
+  jailLogsFromWardenSchema,
   jailStatusFromGuestSchema,
   MOTION_EVENTS,
   motionFromGuestSchema,
@@ -42,7 +43,7 @@ import { JailEngine } from './engine.ts';
 import { EventBudget } from './event-budget.ts';
 import { iceServersForCall } from './ice-servers.ts';
 import { RelayRefusal, type RelayEmitter } from './jail-changes.ts';
-import { liveJails, logsOf } from './live-view.ts';
+import { liveJails, logPageOf } from './live-view.ts';
 import { JailScheduler } from './scheduler.ts';
 
 declare module 'fastify' {
@@ -472,7 +473,12 @@ export default unencapsulated('relay', async (app) => {
       await socket.join(jailRoom(reservationId));
       const [jail] = await liveJails(app.db, app.clock.now(), [reservationId]);
       if (jail === undefined) throw new RelayRefusal('jail_not_live');
-      return { ok: true, jail, logs: await logsOf(app.db, reservationId) };
+      return { ok: true, jail, ...(await logPageOf(app.db, reservationId, null)) };
+    });
+    on('jail_logs_from_warden', jailLogsFromWardenSchema, async ({ reservationId, before }) => {
+      // Only of the jail this console has open: a warden reads what they opened.
+      if (!socket.rooms.has(jailRoom(reservationId))) throw new RelayRefusal('jail_not_open');
+      return { ok: true, ...(await logPageOf(app.db, reservationId, before)) };
     });
     on('close_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
       await socket.leave(jailRoom(reservationId));
