@@ -13,8 +13,9 @@ import { endGuestSessions } from './sessions.ts';
  * The account's e-mail address, which signs in and receives the password
  * resets (docs/sessions.md, "Changing the e-mail address"): a new one waits
  * (`pendingEmail`) until the link mailed to it is opened, the old one
- * staying in force meanwhile; once it changes, the former address gets the
- * way back (`take_back`), which gives it the account again.
+ * staying in force meanwhile; a reset link works only while the address it
+ * was mailed to is the account's; once the address changes, the former one
+ * gets the way back (`take_back`), which gives it the account again.
  */
 
 /**
@@ -102,6 +103,30 @@ export async function verifyMailedAddress(app: FastifyInstance, token: string): 
     return guest.isVerified ? { guest: carried ?? moved, formerEmail: guest.email } : null;
   });
   if (changed !== null) await sendEmailChangedNotice(app, changed.guest, changed.formerEmail);
+}
+
+/**
+ * `/guest/updatePassword`: sets the password with a reset link, which works
+ * only while the address it was mailed to is the account's. Every session
+ * ends (the caller ends their sockets) and the other reset links are used
+ * up. Returns the guest as it is now and the token hashes of the sessions
+ * ended.
+ */
+export async function resetPasswordByLink(app: FastifyInstance, token: string, password: string): Promise<{ guest: GuestRow; ended: string[] }> {
+  const link = await consumeMailLink(app, token, 'reset_password');
+  if (link === null) throw new ApiFailure('link_invalid');
+  const passwordHash = await hashPassword(password);
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const [guest] = await tx
+      .update(guests)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(guests.id, link.guestId), eq(guests.email, link.email)))
+      .returning();
+    if (guest === undefined) throw new ApiFailure('link_invalid');
+    await consumeAllMailLinks(tx, guest.id, ['reset_password'], now);
+    return { guest, ended: await endGuestSessions(tx, guest.id, null) };
+  });
 }
 
 /**

@@ -73,6 +73,12 @@ async function resetLinkFor(guest: TestGuest, email: string): Promise<string> {
   return linkTokenMailedTo(server.app, email, 'updatePassword');
 }
 
+/** Sets the password with a reset link mailed to the guest's address. */
+async function resetPassword(guest: TestGuest, password: string): Promise<void> {
+  const token = await resetLinkFor(guest, guest.email);
+  await succeed(server.app, '/guest/updatePassword', { api: apiBlock(), guest: { token, password } }, from(guest));
+}
+
 function takeBack(guest: TestGuest, token: string, password: string) {
   return call(server.app, '/guest/takeBack', { api: apiBlock(), guest: { token, password } }, from(guest));
 }
@@ -165,12 +171,7 @@ describe('password reset', () => {
 
   it('tells the account’s address that the password was changed, with what to do if it was not the guest, in the guest’s language', async () => {
     const guest = await verifiedGuest();
-    await succeed(
-      server.app,
-      '/guest/updatePassword',
-      { api: apiBlock(), guest: { token: await resetLinkFor(guest, guest.email), password: 'a brand new password' } },
-      from(guest),
-    );
+    await resetPassword(guest, 'a brand new password');
     const notice = await lastMessageTo(server.app, guest.email);
     expect(notice.subject).toBe('Warden: your password was changed');
     expect(notice.text).toContain('If you did not do this, someone else can read the mail of this address.');
@@ -178,12 +179,7 @@ describe('password reset', () => {
 
     const japanese = await verifiedGuest();
     await succeed(server.app, '/guest/update', asGuest(japanese, { language: 'ja' }));
-    await succeed(
-      server.app,
-      '/guest/updatePassword',
-      { api: apiBlock(), guest: { token: await resetLinkFor(japanese, japanese.email), password: 'a brand new password' } },
-      from(japanese),
-    );
+    await resetPassword(japanese, 'a brand new password');
     const japaneseNotice = await lastMessageTo(server.app, japanese.email);
     expect(japaneseNotice.subject).toBe('Warden: パスワードが変更されました');
     expect(japaneseNotice.text).toContain('心当たりのない場合は、第三者がこのアドレスのメールを読める状態にあります。');

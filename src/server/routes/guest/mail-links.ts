@@ -1,16 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticatedRequestSchema } from '../../../shared/api/envelope.ts';
 import { guestUpdatePasswordEmailRequestSchema, guestUpdatePasswordRequestSchema, guestVerifyEmailRequestSchema } from '../../../shared/api/guest.ts';
-import { guests } from '../../db/schema/index.ts';
 import { ApiFailure, apiPost, clientAddress } from '../../lib/api.ts';
 import { RATE_RULES } from '../../lib/rate-limiter.ts';
 import { assertPasswordNotGuessable } from '../../lib/password-policy.ts';
-import { hashPassword } from '../../lib/secrets.ts';
 import { guestByEmail } from '../../services/guests.ts';
-import { resendVerificationLink, takeBackAccount, verifyMailedAddress } from '../../services/email-change.ts';
-import { consumeAllMailLinks, consumeMailLink, sendMailLink, sendPasswordChangedNotice } from '../../services/mail-links.ts';
-import { endGuestSessions } from '../../services/sessions.ts';
+import { resendVerificationLink, resetPasswordByLink, takeBackAccount, verifyMailedAddress } from '../../services/email-change.ts';
+import { sendMailLink, sendPasswordChangedNotice } from '../../services/mail-links.ts';
 
 /**
  * E-mail verification, password reset and taking the account back after an
@@ -55,46 +51,26 @@ const mailLinks: FastifyPluginAsync = async (app) => {
     },
   });
 
-  apiPost(app, '/updatePassword', {
-    access: 'public',
-    body: guestUpdatePasswordRequestSchema,
-    payload: {},
-    async handler({ guest: { token, password } }, _caller, request) {
-      await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
-      // Before the link is used up, so that the guest can try another password with the same link.
-      assertPasswordNotGuessable(password);
-      const link = await consumeMailLink(app, token, 'reset_password');
-      if (link === null) throw new ApiFailure('link_invalid');
-      const passwordHash = await hashPassword(password);
-      const now = app.clock.now();
-      // A link works only while the address it was mailed to is the account's.
-      const [guest] = await app.db
-        .update(guests)
-        .set({ passwordHash, updatedAt: now })
-        .where(and(eq(guests.id, link.guestId), eq(guests.email, link.email)))
-        .returning();
-      if (guest === undefined) throw new ApiFailure('link_invalid');
-      app.endSessionSockets('guest', await endGuestSessions(app.db, guest.id, null));
-      await consumeAllMailLinks(app.db, guest.id, ['reset_password'], now);
-      sendPasswordChangedNotice(app, guest);
-      return {};
-    },
-  });
-
-  apiPost(app, '/takeBack', {
-    access: 'public',
-    body: guestUpdatePasswordRequestSchema,
-    payload: {},
-    async handler({ guest: { token, password } }, _caller, request) {
-      await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
-      // Before the link is used up, so that the owner can try another password with the same link.
-      assertPasswordNotGuessable(password);
-      const { guest, ended } = await takeBackAccount(app, token, password);
-      app.endSessionSockets('guest', ended);
-      sendPasswordChangedNotice(app, guest);
-      return {};
-    },
-  });
+  // Both set the password with a mailed link: a reset, or the way back after an address change.
+  for (const [path, setPassword] of [
+    ['/updatePassword', resetPasswordByLink],
+    ['/takeBack', takeBackAccount],
+  ] as const) {
+    apiPost(app, path, {
+      access: 'public',
+      body: guestUpdatePasswordRequestSchema,
+      payload: {},
+      async handler({ guest: { token, password } }, _caller, request) {
+        await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
+        // Before the link is used up, so that the guest can try another password with the same link.
+        assertPasswordNotGuessable(password);
+        const { guest, ended } = await setPassword(app, token, password);
+        app.endSessionSockets('guest', ended);
+        sendPasswordChangedNotice(app, guest);
+        return {};
+      },
+    });
+  }
 };
 
 export default mailLinks;
