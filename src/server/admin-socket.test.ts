@@ -68,7 +68,7 @@ describe('npm run admin beside a running server (PGlite)', () => {
       expect(created.stdout).toMatch(/^warden \d+ created: Night Shift <night@example.com>\n/);
       const signedIn = await postApi(server.url, '/warden/authenticate', { warden: { email: 'night@example.com', password: passwordOf(created.stdout) } });
       expect(signedIn.api).toEqual({ status: 'success' });
-      expect(signedIn.warden).toMatchObject({ title: 'Night Shift' });
+      expect(signedIn.signIn).toMatchObject({ enrolment: { secret: expect.stringMatching(/^[A-Z2-7]{32}$/) } });
 
       // The command ran in the server, which needs of the command's environment only DATA_DIR: a
       // database it could not reach itself, or a production setting it could not start with, make no difference.
@@ -89,7 +89,7 @@ describe('npm run admin beside a running server (PGlite)', () => {
     expect(existsSync(socketPath)).toBe(true);
     const listed = await admin(dataDir, 'list-wardens');
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^\d+\tNight Shift\tnight@example.com\t\n$/);
+    expect(listed.stdout).toMatch(/^\d+\tNight Shift\tnight@example.com\t\tno second factor yet\t\n$/);
 
     // A new server replaces the stale socket; a graceful stop removes it.
     server = await startWatchedServer({ DATA_DIR: dataDir });

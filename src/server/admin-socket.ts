@@ -69,7 +69,7 @@ export default unencapsulated('admin-socket', async (app) => {
 
   const answer = async (args: string[]): Promise<AdminAnswer> => {
     try {
-      const lines = await runAdmin(args, app.db, app.clock, app.config);
+      const lines = await runAdmin(args, app.db, app.clock, app.config, app.endSessionSockets);
       await app.invalidateReadCache('*');
       return { lines };
     } catch (error) {

@@ -8,6 +8,8 @@ import type { Database } from './db/database.ts';
 import { facilitatorTokens, guests, wardens } from './db/schema/index.ts';
 import type { Clock } from './lib/clock.ts';
 import { hashPassword, hashToken, newToken } from './lib/secrets.ts';
+import { auditLines, WARDEN_AUDIT_RETENTION_DAYS } from './services/warden-audit.ts';
+import { endWardenSessions } from './services/wardens.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -15,7 +17,18 @@ Commands:
   create-warden --title <name> --email <address> [--phone <number>]
       Creates a warden account and prints its generated password (shown once).
   list-wardens
-      Lists the wardens.
+      Lists the wardens: id, name, address, phone, second factor, disabled.
+  disable-warden --warden <email>
+      The warden can no longer sign in; every console session of theirs ends,
+      with its live sockets.
+  enable-warden --warden <email>
+      Lets a disabled warden sign in again.
+  reset-second-factor --warden <email>
+      Forgets the warden's authenticator (a lost phone) and ends their
+      sessions; the next sign-in enrols a new one.
+  audit [--warden <email>] [--guest <guest id>] [--days <1-${WARDEN_AUDIT_RETENTION_DAYS}>]
+      Every jail a warden opened and every live video started, newest first,
+      in the last 30 days by default (kept ${WARDEN_AUDIT_RETENTION_DAYS} days).
   facilitator-token --warden <email> --guest <guest id> [--hours <1-168>]
       Issues a token that lets the warden sign in as the guest (default 8 hours)
       and prints it with the /guest/loginAsLimFacilitator link.
@@ -47,6 +60,7 @@ const OPTIONS = {
   guest: { type: 'string' },
   hours: { type: 'string' },
   plan: { type: 'string' },
+  days: { type: 'string' },
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -62,11 +76,35 @@ function parsed<Schema extends z.ZodType>(schema: Schema, value: string, name: s
   return result.data;
 }
 
+const guestIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/**
+ * Ends the relay sockets of console sessions a command ended: the server
+ * running the command passes its `endSessionSockets` (every server's, with
+ * Redis). A command run on the database itself has no sockets at hand: each
+ * server's minute sweep ends those whose session is gone.
+ */
+export type EndSessionSockets = (kind: 'warden', tokenHashes: readonly string[]) => void;
+
+/** The warden with this address (`--warden`), or a usage error. */
+async function wardenNamed(db: Database, value: string | undefined): Promise<{ id: number; title: string; disabledAt: number | null }> {
+  const email = parsed(emailSchema, required(value, 'warden'), 'warden');
+  const [warden] = await db.select({ id: wardens.id, title: wardens.title, disabledAt: wardens.disabledAt }).from(wardens).where(eq(wardens.email, email));
+  if (warden === undefined) throw new UsageError(`no warden has the address ${email}`);
+  return warden;
+}
+
 /**
  * Runs one admin command against the database; returns the lines to print.
  * Throws `UsageError` for a bad command line.
  */
-export async function runAdmin(args: readonly string[], db: Database, clock: Clock, config: Config): Promise<string[]> {
+export async function runAdmin(
+  args: readonly string[],
+  db: Database,
+  clock: Clock,
+  config: Config,
+  endSessionSockets: EndSessionSockets = () => undefined,
+): Promise<string[]> {
   const { positionals, values } = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
   const [command] = positionals;
   const now = clock.now();
@@ -87,14 +125,52 @@ export async function runAdmin(args: readonly string[], db: Database, clock: Clo
     case 'list-wardens': {
       const rows = await db.select().from(wardens).orderBy(wardens.id);
       if (rows.length === 0) return ['no wardens'];
-      return rows.map((warden) => `${warden.id}\t${warden.title}\t${warden.email}\t${warden.phone ?? ''}`);
+      return rows.map((warden) =>
+        [
+          warden.id,
+          warden.title,
+          warden.email,
+          warden.phone ?? '',
+          warden.secondFactorSecret === null ? 'no second factor yet' : 'second factor',
+          warden.disabledAt === null ? '' : `disabled since ${new Date(warden.disabledAt).toISOString()}`,
+        ].join('\t'),
+      );
+    }
+    case 'disable-warden': {
+      const warden = await wardenNamed(db, values.warden);
+      await db.update(wardens).set({ disabledAt: now }).where(eq(wardens.id, warden.id));
+      // Nor may they sign in as a guest with a link issued before.
+      await db.delete(facilitatorTokens).where(eq(facilitatorTokens.wardenId, warden.id));
+      const ended = await endWardenSessions(db, warden.id);
+      endSessionSockets('warden', ended);
+      return [`warden ${warden.id} (${warden.title}) is disabled; ${ended.length} console session(s) ended`];
+    }
+    case 'enable-warden': {
+      const warden = await wardenNamed(db, values.warden);
+      await db.update(wardens).set({ disabledAt: null }).where(eq(wardens.id, warden.id));
+      return [`warden ${warden.id} (${warden.title}) may sign in again`];
+    }
+    case 'reset-second-factor': {
+      const warden = await wardenNamed(db, values.warden);
+      await db.update(wardens).set({ secondFactorSecret: null, secondFactorLastStep: null }).where(eq(wardens.id, warden.id));
+      const ended = await endWardenSessions(db, warden.id);
+      endSessionSockets('warden', ended);
+      return [
+        `warden ${warden.id} (${warden.title}) has no second factor now; ${ended.length} console session(s) ended`,
+        'the next sign-in enrols a new authenticator app',
+      ];
+    }
+    case 'audit': {
+      const days = parsed(z.coerce.number().int().min(1).max(WARDEN_AUDIT_RETENTION_DAYS), values.days ?? '30', 'days');
+      const wardenId = values.warden === undefined ? undefined : (await wardenNamed(db, values.warden)).id;
+      const guestId = values.guest === undefined ? undefined : parsed(guestIdSchema, values.guest, 'guest');
+      return auditLines(db, { since: now - days * DAY_MS, wardenId, guestId });
     }
     case 'facilitator-token': {
-      const email = parsed(emailSchema, required(values.warden, 'warden'), 'warden');
-      const guestId = parsed(z.coerce.number().int().min(1).max(2_147_483_647), required(values.guest, 'guest'), 'guest');
+      const warden = await wardenNamed(db, values.warden);
+      if (warden.disabledAt !== null) throw new UsageError(`warden ${warden.id} (${warden.title}) is disabled`);
+      const guestId = parsed(guestIdSchema, required(values.guest, 'guest'), 'guest');
       const hours = parsed(z.coerce.number().min(1).max(168), values.hours ?? '8', 'hours');
-      const [warden] = await db.select({ id: wardens.id }).from(wardens).where(eq(wardens.email, email));
-      if (warden === undefined) throw new UsageError(`no warden has the address ${email}`);
       const [guest] = await db.select({ id: guests.id, title: guests.title }).from(guests).where(eq(guests.id, guestId));
       if (guest === undefined) throw new UsageError(`no guest has the id ${guestId}`);
       const token = newToken();
@@ -107,7 +183,7 @@ export async function runAdmin(args: readonly string[], db: Database, clock: Clo
       ];
     }
     case 'grant-plan': {
-      const guestId = parsed(z.coerce.number().int().min(1).max(2_147_483_647), required(values.guest, 'guest'), 'guest');
+      const guestId = parsed(guestIdSchema, required(values.guest, 'guest'), 'guest');
       const plan = parsed(z.enum(GRANTED_PLAN_NAMES), required(values.plan, 'plan'), 'plan');
       const expiresAt = now + PLANS[plan].grantedDays * DAY_MS;
       const [granted] = await db

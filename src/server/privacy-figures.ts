@@ -7,6 +7,7 @@ import { LONGEST_RATE_WINDOW_MS } from './lib/rate-limiter.ts';
 import { MAIL_LINK_LIFETIME_MS } from './services/mail-links.ts';
 import { PHONE_CODE_LIFETIME_MS } from './services/phone-codes.ts';
 import { ERROR_LOG_RETENTION_MS, EXPIRED_PHONE_CODE_KEPT_MS, TRIGGER_DELIVERY_RETENTION_MS } from './services/purge.ts';
+import { WARDEN_AUDIT_RETENTION_DAYS } from './services/warden-audit.ts';
 
 /** The units a figure of the page is written in. */
 const DURATION_MS = { second: SECOND_MS, minute: MINUTE_MS, hour: HOUR_MS, day: DAY_MS } as const;
@@ -53,9 +54,9 @@ export const PRIVACY_FIGURES = {
   verifyEmailLink: duration(MAIL_LINK_LIFETIME_MS.verify_email, 'hour'),
   /** The mailed password-reset link works this long. */
   resetPasswordLink: duration(MAIL_LINK_LIFETIME_MS.reset_password, 'hour'),
-  /** A code sent by SMS works this long ... */
   /** The way back mailed to the former address after an address change works this long. */
   takeBackLink: duration(MAIL_LINK_LIFETIME_MS.take_back, 'day'),
+  /** A code sent by SMS works this long ... */
   phoneCode: duration(PHONE_CODE_LIFETIME_MS, 'minute'),
   /** ... and, unused, is deleted this long after it expired. */
   expiredPhoneCode: duration(EXPIRED_PHONE_CODE_KEPT_MS, 'hour'),
@@ -65,6 +66,8 @@ export const PRIVACY_FIGURES = {
   purgeInterval: duration(PURGE_INTERVAL_MS, 'hour'),
   /** Client error reports are deleted this long after they came. */
   errorLogs: duration(ERROR_LOG_RETENTION_MS, 'day'),
+  /** The record of wardens opening jails and starting live video is deleted this long after each entry. */
+  wardenAudit: duration(WARDEN_AUDIT_RETENTION_DAYS * DAY_MS, 'day'),
   /** Trigger calls that are over are deleted this long after their jail finished. */
   triggerDeliveries: duration(TRIGGER_DELIVERY_RETENTION_MS, 'day'),
 } as const satisfies Record<string, Figure>;

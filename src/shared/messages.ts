@@ -160,6 +160,18 @@ export const MESSAGES = {
     en: 'Your console session has ended. Please sign in again.',
     ja: 'コンソールのログインが切れました。もう一度ログインしてください。',
   },
+  warden_disabled: {
+    en: 'This console account is disabled. Ask the operator to enable it.',
+    ja: 'このコンソールアカウントは無効になっています。有効にするよう運営者に依頼してください。',
+  },
+  warden_sign_in_expired: {
+    en: 'This sign-in has expired. Please enter your e-mail address and password again.',
+    ja: 'このログインの有効期限が切れました。もう一度メールアドレスとパスワードを入力してください。',
+  },
+  second_factor_code_wrong: {
+    en: 'The code is wrong or has already been used. Enter the 6-digit code your authenticator app shows now.',
+    ja: '確認コードが違うか、すでに使われています。認証アプリに今表示されている6桁のコードを入力してください。',
+  },
   phone_code_wrong: {
     en: 'Your code is wrong',
     ja: '認証コードが違います',

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RELAY_PATH } from '../../shared/relay.ts';
-import { runAdmin } from '../../server/admin.ts';
+import { signedInWarden } from '../../server/test/console.ts';
 import { apiBlock, succeed, useListeningTestServer } from '../../server/test/harness.ts';
 import { makeConsoleStore } from './store.ts';
 import { wireRelay, type WardenSocket } from './relay.ts';
@@ -23,16 +23,7 @@ afterEach(() => {
 
 async function wardenToken(): Promise<string> {
   wardenCount += 1;
-  const email = `relay-warden${wardenCount}@example.com`;
-  const lines = await runAdmin(['create-warden', '--title', `Relay warden ${wardenCount}`, '--email', email], server.app.db, server.clock, server.app.config);
-  const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
-  const answer = await succeed(
-    server.app,
-    '/warden/authenticate',
-    { api: apiBlock(), warden: { email, password } },
-    { remoteAddress: `10.21.0.${wardenCount}` },
-  );
-  return (answer.warden as { token: string }).token;
+  return (await signedInWarden(server, `10.21.0.${wardenCount}`)).token;
 }
 
 /** A console's socket as `connectRelay` makes it, with this server's address and Origin, wired to a fresh store. */

@@ -12,6 +12,7 @@ import type { OutboxRecord } from '../lib/outbox.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
 import { adminQuery, freePort, stopGracefully } from '../test/server-process.ts';
 import { TcpProxy } from '../test/tcp-proxy.ts';
+import { signInWarden } from '../test/wardens.ts';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis
@@ -155,8 +156,9 @@ async function wardenToken(node: Node): Promise<string> {
   });
   const { lines } = await json<{ lines: string[] }>(created);
   const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
-  const signedIn = await succeed(node, '/warden/authenticate', { warden: { email, password } }, `10.78.${randomInt(1, 250)}.${randomInt(1, 250)}`);
-  return (signedIn.warden as { token: string }).token;
+  if (password === undefined) throw new Error(`no password in ${lines.join('\n')}`);
+  const address = `10.78.${randomInt(1, 250)}.${randomInt(1, 250)}`;
+  return (await signInWarden((path, body) => succeed(node, path, body, address), { email, password })).token;
 }
 
 type DialogEvent = { dialog: { type: 1; text: string; by: 'virtual' | 'human' } };

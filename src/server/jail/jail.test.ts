@@ -57,7 +57,8 @@ async function connectGuest(guest: TestGuest): Promise<RelayClient> {
   return client;
 }
 
-async function connectWarden(language?: 'ja' | 'en'): Promise<{ client: RelayClient; wardenId: number }> {
+/** A console signed in (its session last used at `usedAt`: a test that moves the clock past the idle time after connecting starts it there). */
+async function connectWarden(language?: 'ja' | 'en', usedAt = server.clock.now()): Promise<{ client: RelayClient; wardenId: number }> {
   const suffix = Math.random().toString(36).slice(2, 10);
   const [created] = await runAdmin(
     ['create-warden', '--title', `Warden ${suffix}`, '--email', `warden-${suffix}@example.com`],
@@ -66,7 +67,7 @@ async function connectWarden(language?: 'ja' | 'en'): Promise<{ client: RelayCli
     server.app.config,
   );
   const wardenId = Number(/^warden (\d+)/.exec(created ?? '')?.[1]);
-  const token = await startWardenSession(server.app.db, wardenId, server.clock.now());
+  const token = await startWardenSession(server.app.db, wardenId, usedAt);
   const client = await RelayClient.connect(server.url, { warden: { token, language } });
   clients.push(client);
   return { client, wardenId };
@@ -432,7 +433,7 @@ describe('the human wardens', () => {
   it('see the live jail, talk, call up, set commands, approve a scene, signal WebRTC and finish it', async () => {
     const guest = await readyGuest(server.app);
     const reservation = await book(guest, 2);
-    const { client: console_, wardenId } = await connectWarden();
+    const { client: console_, wardenId } = await connectWarden('en', reservation.startTime + MINUTE);
     const listed = console_.next<{ jails: LiveJail[] }>('live_jails_to_warden', ({ jails }) => jails.some((jail) => jail.reservationId === reservation.id));
     await moveClockTo(reservation.startTime + MINUTE);
     expect((await listed).jails.find((jail) => jail.reservationId === reservation.id)).toMatchObject({

@@ -38,7 +38,8 @@ import { ApiFailure } from '../lib/api.ts';
 import { unencapsulated } from '../plugins/unencapsulated.ts';
 import { purgeExpired } from '../services/purge.ts';
 import { purgeExpiredGuestSessions } from '../services/sessions.ts';
-import { wardenSessionOf } from '../services/wardens.ts';
+import { recordJailOpened, recordLiveVideoStarted } from '../services/warden-audit.ts';
+import { openWardenSessions, renewWardenSession, wardenSessionOf } from '../services/wardens.ts';
 import { JailEngine } from './engine.ts';
 import { EventBudget } from './event-budget.ts';
 import { iceServersForCall } from './ice-servers.ts';
@@ -64,8 +65,8 @@ declare module 'fastify' {
   }
 }
 
-/** Who a socket is, settled by the handshake, and when a console's session ends. */
-type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden; language: Language; sessionExpiresAt: number };
+/** Who a socket is, settled by the handshake, and a console's session (the hash of its token). */
+type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden; language: Language; tokenHash: string };
 
 const guestRoom = (guestId: number) => `guest:${guestId}`;
 const wardenRoom = (wardenId: number) => `warden:${wardenId}`;
@@ -299,7 +300,7 @@ export default unencapsulated('relay', async (app) => {
         kind: 'warden',
         warden: session.warden,
         language: auth.data.warden.language ?? DEFAULT_LANGUAGE,
-        sessionExpiresAt: session.expiresAt,
+        tokenHash: session.tokenHash,
       };
       return { member, room: sessionRoom('warden', session.tokenHash) };
     };
@@ -349,7 +350,7 @@ export default unencapsulated('relay', async (app) => {
     const member = socket.data.member as Member;
     spendBudget(socket, member);
     if (member.kind === 'warden') {
-      onWarden(socket, member.warden, member.language);
+      onWarden(socket, member.warden, member.language, member.tokenHash);
       return;
     }
     // The handshake sets both together; without the session there is nothing to renew it with.
@@ -368,11 +369,14 @@ export default unencapsulated('relay', async (app) => {
   app.decorate('endExpiredSessions', async (): Promise<void> => {
     const now = app.clock.now();
     endSessionSockets('guest', await purgeExpiredGuestSessions(app.db, now, config.guestSessions));
-    // A console session has a fixed end, which each server checks for its own sockets.
+    // A console session ends by its 12 hours, its idle time or its warden disabled: each server checks its own consoles' sockets.
+    const consoles = new Map<Socket, string>();
     for (const socket of io.of('/').sockets.values()) {
       const member = socket.data.member as Member;
-      if (member.kind === 'warden' && member.sessionExpiresAt <= now) socket.disconnect(true);
+      if (member.kind === 'warden') consoles.set(socket, member.tokenHash);
     }
+    const open = await openWardenSessions(app.db, [...consoles.values()], now);
+    for (const [socket, tokenHash] of consoles) if (!open.has(tokenHash)) socket.disconnect(true);
   });
 
   /**
@@ -452,7 +456,7 @@ export default unencapsulated('relay', async (app) => {
     return { ok: true as const };
   }
 
-  function onWarden(socket: Socket, warden: RelayWarden, language: Language) {
+  function onWarden(socket: Socket, warden: RelayWarden, language: Language, tokenHash: string) {
     void socket.join([WARDENS_ROOM, wardenRoom(warden.id)]);
     const send = <Event extends keyof ServerToWardenEvents>(event: Event, ...args: Parameters<ServerToWardenEvents[Event]>) => {
       socket.emit(event, ...args);
@@ -464,12 +468,32 @@ export default unencapsulated('relay', async (app) => {
       (error: unknown) => app.log.error({ err: error }, 'live jails for a console failed'),
     );
     const ok = (stored?: { duplicate: boolean }) => ({ ok: true as const, ...(stored?.duplicate ? { duplicate: true } : {}) });
+    /**
+     * A console event is use of the session: it keeps it from going idle
+     * (docs/sessions.md); one that has ended meanwhile ends the socket, after
+     * the refusal is answered.
+     */
+    const renewSession = async () => {
+      if ((await renewWardenSession(app.db, tokenHash, app.clock.now())) !== null) return;
+      setImmediate(() => socket.disconnect(true));
+      throw new RelayRefusal('warden_signed_out');
+    };
     /** Warden events carry no `api.language`: refusals come in the language of the handshake. */
     const on = <Schema extends z.ZodType>(event: string, schema: Schema, run: (payload: z.output<Schema>) => Promise<RelayAck & Record<string, unknown>>) =>
-      listen(socket, event, schema, run, language);
+      listen(
+        socket,
+        event,
+        schema,
+        async (payload) => {
+          await renewSession();
+          return run(payload);
+        },
+        language,
+      );
 
     on('open_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
-      await engine.liveJail(reservationId);
+      // Recorded before anything of the jail is sent (docs/privacy.md, the audit trail).
+      await recordJailOpened(app.db, warden.id, await engine.liveJail(reservationId), app.clock.now());
       await socket.join(jailRoom(reservationId));
       const [jail] = await liveJails(app.db, app.clock.now(), [reservationId]);
       if (jail === undefined) throw new RelayRefusal('jail_not_live');
@@ -511,6 +535,10 @@ export default unencapsulated('relay', async (app) => {
       const [side, id] = payload.to.split(':');
       const guestId = Number(id);
       if (side !== 'guest' || !(await engine.hasLiveJail(guestId))) throw new RelayRefusal('webrtc_nobody_there');
+      // An offer starts a live video: recorded before it reaches the guest's device (docs/privacy.md, the audit trail).
+      if (payload.type === 'offer' && !(await recordLiveVideoStarted(app.db, warden.id, guestId, app.clock.now()))) {
+        throw new RelayRefusal('webrtc_nobody_there');
+      }
       // An offer starts a call: the guest answers it through TURN credentials made for it, and only while the jail is live.
       const servers = payload.type === 'offer' ? { iceServers: iceServersForCall(config, `guest-${guestId}`, app.clock.now()) } : {};
       return relaySignal(guestRoom(guestId), { ...payload, from: `warden:${warden.id}`, ...servers });

@@ -21,6 +21,12 @@ export const RATE_RULES = {
   signInPerAddress: { limit: 30, windowMs: 10 * MINUTE },
   /** Failed sign-ins of one account: then 15 minutes of rest, never longer. */
   signInFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong codes of one warden's second factor: with 3 codes good at any
+   * moment (a step either side), 5 tries in 15 minutes leave a guesser who
+   * has the password one chance in about 67,000 a window.
+   */
+  secondFactorFailuresPerWarden: { limit: 5, windowMs: 15 * MINUTE },
   /** Accounts created from one address. */
   signUpPerAddress: { limit: 10, windowMs: 60 * MINUTE },
   /** SMS codes to one number (the rule: 3 per 10 minutes). */

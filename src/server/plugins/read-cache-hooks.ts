@@ -31,6 +31,8 @@ export const CACHE_NEUTRAL_CALLS: ReadonlySet<string> = new Set([
   '/api/warden/authenticate',
   '/api/warden/read',
   '/api/warden/logout',
+  '/api/warden/confirmCode',
+  '/api/warden/updatePassword',
 ]);
 
 /**

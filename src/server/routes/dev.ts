@@ -102,7 +102,7 @@ const dev: FastifyPluginAsync = async (app) => {
 
   app.post('/admin', { schema: { body: adminRequestSchema, response: { 200: adminResponseSchema, 400: failureSchema } } }, async (request, reply) => {
     try {
-      const lines = await runAdmin(adminRequestSchema.parse(request.body).args, app.db, app.clock, app.config);
+      const lines = await runAdmin(adminRequestSchema.parse(request.body).args, app.db, app.clock, app.config, app.endSessionSockets);
       await app.invalidateReadCache('*');
       return { lines };
     } catch (error) {

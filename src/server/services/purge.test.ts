@@ -1,16 +1,29 @@
 import { inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions, wardens } from '../db/schema/index.ts';
+import { WARDEN_IDLE_TIMEOUT_MS } from '../../shared/api/warden.ts';
+import {
+  emailTokens,
+  errorLogs,
+  phoneCodes,
+  rateLimitBuckets,
+  triggerDeliveries,
+  wardenAudit,
+  wardenSessions,
+  wardenSignIns,
+  wardens,
+} from '../db/schema/index.ts';
 import { JailScheduler, PURGE_INTERVAL_MS, SCHEDULER_INTERVAL_MS } from '../jail/scheduler.ts';
 import { LONGEST_RATE_WINDOW_MS, RATE_RULES, RateLimiter } from '../lib/rate-limiter.ts';
 import { FORUM_POSTS_PER_GUEST } from '../routes/forum/index.ts';
 import { WEBHOOK_CALLS_PER_ADDRESS, WEBHOOK_CALLS_PER_TOKEN } from '../routes/hooks/index.ts';
 import { signUp, useTestServer, type TestServer } from '../test/harness.ts';
+import { WARDEN_AUDIT_RETENTION_DAYS } from './warden-audit.ts';
 import { ERROR_LOG_RETENTION_MS, EXPIRED_PHONE_CODE_KEPT_MS, PURGE_STEPS, purgeExpired, TRIGGER_DELIVERY_RETENTION_MS, type PurgeStep } from './purge.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const WARDEN_AUDIT_RETENTION_MS = WARDEN_AUDIT_RETENTION_DAYS * 24 * HOUR;
 
 let counter = 0;
 /** A name of its own for each row, so that every test sees only its rows. */
@@ -22,6 +35,8 @@ interface Kinds {
   phoneCodes: string[];
   buckets: string[];
   wardenSessions: string[];
+  wardenSignIns: string[];
+  wardenAudit: string[];
   errorLogs: string[];
   triggerDeliveries: string[];
 }
@@ -60,10 +75,22 @@ async function plant(server: TestServer, now: number): Promise<Planted> {
     await app.db.insert(rateLimitBuckets).values({ key, windowStartedAt, hits: 3 });
     return key;
   };
-  const wardenSession = async (expiresAt: number): Promise<string> => {
+  const wardenSession = async (expiresAt: number, lastUsedAt = now): Promise<string> => {
     const tokenHash = unique('console');
-    await app.db.insert(wardenSessions).values({ tokenHash, wardenId: warden.id, createdAt: expiresAt - 12 * HOUR, expiresAt });
+    await app.db.insert(wardenSessions).values({ tokenHash, wardenId: warden.id, createdAt: expiresAt - 12 * HOUR, expiresAt, lastUsedAt });
     return tokenHash;
+  };
+  const wardenSignIn = async (expiresAt: number): Promise<string> => {
+    const tokenHash = unique('ticket');
+    await app.db.insert(wardenSignIns).values({ tokenHash, wardenId: warden.id, expiresAt });
+    return tokenHash;
+  };
+  const audited = async (at: number): Promise<string> => {
+    const [row] = await app.db
+      .insert(wardenAudit)
+      .values({ wardenId: warden.id, action: 'jail_opened', reservationId: 1, guestId: guest.id, at })
+      .returning({ id: wardenAudit.id });
+    return String(row?.id);
   };
   const errorLog = async (createdAt: number, guestId: number | null): Promise<string> => {
     const text = unique('error');
@@ -92,7 +119,9 @@ async function plant(server: TestServer, now: number): Promise<Planted> {
       emailTokens: [await emailToken(now - 1, null), await emailToken(now + HOUR, now - MINUTE), await emailToken(now, null)],
       phoneCodes: [await phoneCode(now - EXPIRED_PHONE_CODE_KEPT_MS - 1, null), await phoneCode(now + 5 * MINUTE, now - MINUTE)],
       buckets: [await bucket(now - LONGEST_RATE_WINDOW_MS), await bucket(now - 2 * LONGEST_RATE_WINDOW_MS)],
-      wardenSessions: [await wardenSession(now - 1), await wardenSession(now)],
+      wardenSessions: [await wardenSession(now - 1), await wardenSession(now), await wardenSession(now + HOUR, now - WARDEN_IDLE_TIMEOUT_MS)],
+      wardenSignIns: [await wardenSignIn(now - 1), await wardenSignIn(now)],
+      wardenAudit: [await audited(now - WARDEN_AUDIT_RETENTION_MS), await audited(now - WARDEN_AUDIT_RETENTION_MS - HOUR)],
       errorLogs: [await errorLog(now - ERROR_LOG_RETENTION_MS, guest.id), await errorLog(now - ERROR_LOG_RETENTION_MS - HOUR, null)],
       triggerDeliveries: [
         await delivery(now - TRIGGER_DELIVERY_RETENTION_MS, 'delivered'),
@@ -104,7 +133,9 @@ async function plant(server: TestServer, now: number): Promise<Planted> {
       // An expired code stays a while, so that it still answers 'expired'.
       phoneCodes: [await phoneCode(now + 5 * MINUTE, null), await phoneCode(now - HOUR, null)],
       buckets: [await bucket(now - LONGEST_RATE_WINDOW_MS + MINUTE), await bucket(now)],
-      wardenSessions: [await wardenSession(now + MINUTE)],
+      wardenSessions: [await wardenSession(now + MINUTE), await wardenSession(now + HOUR, now - WARDEN_IDLE_TIMEOUT_MS + MINUTE)],
+      wardenSignIns: [await wardenSignIn(now + MINUTE)],
+      wardenAudit: [await audited(now - WARDEN_AUDIT_RETENTION_MS + MINUTE), await audited(now)],
       errorLogs: [await errorLog(now - ERROR_LOG_RETENTION_MS + MINUTE, guest.id), await errorLog(now, null)],
       // A call still being retried stays, however old its jail.
       triggerDeliveries: [
@@ -154,6 +185,22 @@ async function remaining(server: TestServer, planted: Planted): Promise<Kinds> {
           .where(inArray(wardenSessions.tokenHash, all('wardenSessions')))
       ).map((row) => row.id),
     ),
+    wardenSignIns: sorted(
+      (
+        await db
+          .select({ id: wardenSignIns.tokenHash })
+          .from(wardenSignIns)
+          .where(inArray(wardenSignIns.tokenHash, all('wardenSignIns')))
+      ).map((row) => row.id),
+    ),
+    wardenAudit: sorted(
+      (
+        await db
+          .select({ id: wardenAudit.id })
+          .from(wardenAudit)
+          .where(inArray(wardenAudit.id, all('wardenAudit').map(Number)))
+      ).map((row) => String(row.id)),
+    ),
     errorLogs: sorted(
       (
         await db
@@ -181,6 +228,8 @@ function sortedFresh(planted: Planted): Kinds {
     phoneCodes: sorted(fresh.phoneCodes),
     buckets: sorted(fresh.buckets),
     wardenSessions: sorted(fresh.wardenSessions),
+    wardenSignIns: sorted(fresh.wardenSignIns),
+    wardenAudit: sorted(fresh.wardenAudit),
     errorLogs: sorted(fresh.errorLogs),
     triggerDeliveries: sorted(fresh.triggerDeliveries),
   };
@@ -189,7 +238,7 @@ function sortedFresh(planted: Planted): Kinds {
 describe('the scheduler purge', () => {
   const server = useTestServer();
 
-  it('drops used or expired e-mail tokens and phone codes, ended rate-limit windows, expired console sessions, old error logs and old finished trigger calls on a tick', async () => {
+  it('drops used or expired e-mail tokens and phone codes, ended rate-limit windows, expired or idle console sessions, expired sign-in tickets, audit entries past their year, old error logs and old finished trigger calls on a tick', async () => {
     const planted = await plant(server, server.clock.now());
     await server.app.jailScheduler.tick();
     expect(await remaining(server, planted)).toEqual(sortedFresh(planted));

@@ -3,6 +3,9 @@ import { DAY_MS } from '../../shared/durations.ts';
 import type { Database } from '../db/database.ts';
 import { deletedAccountContacts, emailTokens, errorLogs, phoneCodes, rateLimitBuckets, triggerDeliveries, wardenSessions } from '../db/schema/index.ts';
 import { LONGEST_RATE_WINDOW_MS } from '../lib/rate-limiter.ts';
+import { WARDEN_IDLE_TIMEOUT_MS } from '../../shared/api/warden.ts';
+import { purgeWardenSignIns } from './second-factor.ts';
+import { purgeWardenAudit } from './warden-audit.ts';
 
 /**
  * Rows that have outlived their use, dropped by the scheduler
@@ -48,9 +51,9 @@ async function purgeRateLimitBuckets(db: Database, now: number): Promise<void> {
   await db.delete(rateLimitBuckets).where(lte(rateLimitBuckets.windowStartedAt, now - LONGEST_RATE_WINDOW_MS));
 }
 
-/** A console session past its end. */
+/** A console session past its 12 hours or its idle time. */
 async function purgeWardenSessions(db: Database, now: number): Promise<void> {
-  await db.delete(wardenSessions).where(lte(wardenSessions.expiresAt, now));
+  await db.delete(wardenSessions).where(or(lte(wardenSessions.expiresAt, now), lte(wardenSessions.lastUsedAt, now - WARDEN_IDLE_TIMEOUT_MS)));
 }
 
 /** A client error report past its time, with a guest or without. */
@@ -85,6 +88,8 @@ export const PURGE_STEPS: readonly PurgeStep[] = [
   { name: 'phone codes', purge: purgePhoneCodes },
   { name: 'rate-limit buckets', purge: purgeRateLimitBuckets },
   { name: 'warden sessions', purge: purgeWardenSessions },
+  { name: 'warden sign-ins', purge: purgeWardenSignIns },
+  { name: 'warden audit', purge: purgeWardenAudit },
   { name: 'error logs', purge: purgeErrorLogs },
   { name: 'trigger deliveries', purge: purgeTriggerDeliveries },
   { name: 'deleted accounts', purge: purgeDeletedAccounts },
