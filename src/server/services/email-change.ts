@@ -6,7 +6,7 @@ import { ApiFailure } from '../lib/api.ts';
 import { hashPassword, hashToken, newToken } from '../lib/secrets.ts';
 import { addressContactHash, contactVerified } from './contacts.ts';
 import { explainUniqueViolation } from './guests.ts';
-import { consumeAllMailLinks, consumeMailLink, sendEmailChangedNotice, sendMailLink } from './mail-links.ts';
+import { consumeAllMailLinks, consumeMailLink, sendEmailChangedNotice, sendMailLink, type UsedMailLink } from './mail-links.ts';
 import { endGuestSessions } from './sessions.ts';
 
 /**
@@ -105,47 +105,64 @@ export async function verifyMailedAddress(app: FastifyInstance, token: string): 
   if (changed !== null) await sendEmailChangedNotice(app, changed.guest, changed.formerEmail);
 }
 
+/** A password just set with a mailed link: the guest as it is now, and the token hashes of the sessions ended (the caller ends their sockets). */
+interface PasswordSet {
+  guest: GuestRow;
+  ended: string[];
+}
+
 /**
- * `/guest/updatePassword`: sets the password with a reset link, which works
- * only while the address it was mailed to is the account's. Every session
- * ends (the caller ends their sockets) and the other reset links are used
- * up. Returns the guest as it is now and the token hashes of the sessions
- * ended.
+ * Uses up the link, then in one transaction `change` writes the new
+ * password's hash with what else the link does (the guest, or undefined
+ * when the link no longer applies: 'link_invalid'), and every session of
+ * the guest ends.
  */
-export async function resetPasswordByLink(app: FastifyInstance, token: string, password: string): Promise<{ guest: GuestRow; ended: string[] }> {
-  const link = await consumeMailLink(app, token, 'reset_password');
+async function setPasswordByLink(
+  app: FastifyInstance,
+  token: string,
+  purpose: 'reset_password' | 'take_back',
+  password: string,
+  change: (tx: Database, link: UsedMailLink, passwordHash: string, now: number) => Promise<GuestRow | undefined>,
+): Promise<PasswordSet> {
+  const link = await consumeMailLink(app, token, purpose);
   if (link === null) throw new ApiFailure('link_invalid');
   const passwordHash = await hashPassword(password);
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
+    const guest = await change(tx, link, passwordHash, now);
+    if (guest === undefined) throw new ApiFailure('link_invalid');
+    return { guest, ended: await endGuestSessions(tx, guest.id, null) };
+  });
+}
+
+/**
+ * `/guest/updatePassword`: sets the password with a reset link, which works
+ * only while the address it was mailed to is the account's; the other reset
+ * links are used up.
+ */
+export function resetPasswordByLink(app: FastifyInstance, token: string, password: string): Promise<PasswordSet> {
+  return setPasswordByLink(app, token, 'reset_password', password, async (tx, link, passwordHash, now) => {
     const [guest] = await tx
       .update(guests)
       .set({ passwordHash, updatedAt: now })
       .where(and(eq(guests.id, link.guestId), eq(guests.email, link.email)))
       .returning();
-    if (guest === undefined) throw new ApiFailure('link_invalid');
-    await consumeAllMailLinks(tx, guest.id, ['reset_password'], now);
-    return { guest, ended: await endGuestSessions(tx, guest.id, null) };
+    if (guest !== undefined) await consumeAllMailLinks(tx, guest.id, ['reset_password'], now);
+    return guest;
   });
 }
 
 /**
  * `/guest/takeBack`: the former address's owner takes the account back with
  * the link of the changed-address notice and a new password. The account's
- * address is the former one again, verified, with no pending one; the
- * password is the new one; every session ends (the caller ends their
- * sockets); every link mailed before stops working but the way back of an
- * earlier change (an earlier owner's); and every credential the intruder
- * may have read or made stops working: the calendar feed's and the webhook's
- * addresses, the trigger's signing secret, the reminder devices. Returns
- * the guest as it is now and the token hashes of the sessions ended.
+ * address is the former one again, verified, with no pending one; every
+ * link mailed before stops working but the way back of an earlier change
+ * (an earlier owner's); and every credential the intruder may have read or
+ * made stops working: the calendar feed's and the webhook's addresses, the
+ * trigger's signing secret, the reminder devices.
  */
-export async function takeBackAccount(app: FastifyInstance, token: string, password: string): Promise<{ guest: GuestRow; ended: string[] }> {
-  const link = await consumeMailLink(app, token, 'take_back');
-  if (link === null) throw new ApiFailure('link_invalid');
-  const passwordHash = await hashPassword(password);
-  const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+export function takeBackAccount(app: FastifyInstance, token: string, password: string): Promise<PasswordSet> {
+  return setPasswordByLink(app, token, 'take_back', password, async (tx, link, passwordHash, now) => {
     const [guest] = await tx
       .update(guests)
       .set({
@@ -164,10 +181,10 @@ export async function takeBackAccount(app: FastifyInstance, token: string, passw
       .where(eq(guests.id, link.guestId))
       .returning()
       .catch(explainUniqueViolation);
-    if (guest === undefined) throw new ApiFailure('link_invalid');
+    if (guest === undefined) return undefined;
     await tx.delete(pushDevices).where(eq(pushDevices.guestId, guest.id));
     await consumeAllMailLinks(tx, guest.id, ['verify_email', 'reset_password'], now);
     await consumeAllMailLinks(tx, guest.id, ['take_back'], now, link.createdAt);
-    return { guest, ended: await endGuestSessions(tx, guest.id, null) };
+    return guest;
   });
 }
