@@ -14,8 +14,9 @@ import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestResendVerifyEmailMutation } from '../reservations/api.ts';
 import { useGuestCancelEmailChangeMutation, useGuestUpdateMutation } from './api.ts';
 import { emailHasChanged, hasChanged, MASKED_PASSWORD } from './rules.ts';
+import { SignedInDevices } from './SignedInDevices.tsx';
 
-/** /guest/edit: username, e-mail, phone and the masked password, each with Edit. */
+/** /guest/edit: username, e-mail, phone and the masked password, each with Edit; then the signed-in devices. */
 export function GuestEditScreen() {
   const { t } = useTranslation('account');
   const guest = useGuest();
@@ -44,6 +45,7 @@ export function GuestEditScreen() {
         ))}
       </dl>
       {guest?.pendingEmail && <PendingEmail email={guest.pendingEmail} />}
+      <SignedInDevices />
     </section>
   );
 }
