@@ -6,6 +6,7 @@ import { PATROL_RETENTION_MS, PURGE_INTERVAL_MS } from './jail/scheduler.ts';
 import { LONGEST_RATE_WINDOW_MS } from './lib/rate-limiter.ts';
 import { MAIL_LINK_LIFETIME_MS } from './services/mail-links.ts';
 import { PHONE_CODE_LIFETIME_MS } from './services/phone-codes.ts';
+import { FACILITATOR_SESSION_MS } from './services/sessions.ts';
 import { ERROR_LOG_RETENTION_MS, EXPIRED_PHONE_CODE_KEPT_MS, TRIGGER_DELIVERY_RETENTION_MS } from './services/purge.ts';
 import { WARDEN_AUDIT_RETENTION_DAYS } from './services/warden-audit.ts';
 
@@ -50,6 +51,8 @@ export const PRIVACY_FIGURES = {
   sessionIdle: duration(DEFAULT_SESSION_IDLE_DAYS * DAY_MS, 'day'),
   /** ... and this long after sign-in whatever its use (the default of `SESSION_MAX_DAYS`). */
   sessionLifetime: duration(DEFAULT_SESSION_MAX_DAYS * DAY_MS, 'day'),
+  /** A facilitator's sign-in ends this long after it began. */
+  facilitatorSession: duration(FACILITATOR_SESSION_MS, 'hour'),
   /** The mailed link that verifies an address works this long. */
   verifyEmailLink: duration(MAIL_LINK_LIFETIME_MS.verify_email, 'hour'),
   /** The mailed password-reset link works this long. */

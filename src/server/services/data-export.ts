@@ -185,13 +185,19 @@ async function* exportJson(db: Database, guest: GuestRow, now: number): AsyncGen
   yield `{"format":"warden-export","version":${EXPORT_FORMAT_VERSION},"exportedAt":${JSON.stringify(iso(now))}`;
   yield `,\n"account":${JSON.stringify(accountOf(guest))}`;
   const signIns = await db
-    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, wardenId: sessions.wardenId })
+    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, browser: sessions.browser, os: sessions.os, wardenId: sessions.wardenId })
     .from(sessions)
     .where(eq(sessions.guestId, guestId))
     .orderBy(asc(sessions.createdAt));
   yield* jsonArray(
     'sessions',
-    signIns.map((session) => ({ startedAt: iso(session.createdAt), lastUsedAt: iso(session.lastSeenAt), openedByFacilitator: session.wardenId !== null })),
+    signIns.map((session) => ({
+      startedAt: iso(session.createdAt),
+      lastUsedAt: iso(session.lastSeenAt),
+      browser: session.browser,
+      system: session.os,
+      openedByFacilitator: session.wardenId !== null,
+    })),
   );
   yield* jsonArray('reservations', reservationsOf(db, guestId));
   yield* jsonArray(
