@@ -135,7 +135,7 @@ function ConsoleBody() {
     if (current !== null) void send('close_jail_from_warden', { reservationId: current.reservationId });
     dispatch(jailOpening(reservationId));
     const ack = await send('open_jail_from_warden', { reservationId });
-    if (ack?.jail !== undefined) dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [] }));
+    if (ack?.jail !== undefined) dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
     else if (store.getState().console.openJail?.reservationId === reservationId) dispatch(jailClosed());
   }
 

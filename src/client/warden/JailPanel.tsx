@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveJail } from '../../shared/relay.ts';
-import { sceneApproved, selectOpenLiveJail, type OpenJail } from './consoleSlice.ts';
+import { earlierLogsReceived, sceneApproved, selectOpenLiveJail, type OpenJail } from './consoleSlice.ts';
 import { formatClock, formatDuration } from './format.ts';
 import { LiveVideo } from './LiveVideo.tsx';
 import { Presence } from './Presence.tsx';
@@ -82,6 +82,13 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
 
   async function requestPatrol(): Promise<void> {
     if ((await send('request_patrol_from_warden', { reservationId })) !== null) setNotice(t('patrol_requested'));
+  }
+
+  async function showEarlier(): Promise<void> {
+    const [oldest] = open.logs;
+    if (oldest === undefined) return;
+    const ack = await send('jail_logs_from_warden', { reservationId, before: oldest.id });
+    if (ack !== null) dispatch(earlierLogsReceived({ reservationId, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
   }
 
   async function approve(patrolLogId: number): Promise<void> {
@@ -192,6 +199,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
             language={language}
             approvedPatrolLogIds={open.approvedPatrolLogIds}
             onApprove={isLive ? (id) => void approve(id) : undefined}
+            onShowEarlier={open.hasEarlier ? showEarlier : undefined}
           />
           <form className="inline-form dialog-form" onSubmit={(event) => void sendDialog(event)}>
             <label htmlFor="dialog-text">{t('dialog_label')}</label>

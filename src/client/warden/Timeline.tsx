@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../shared/constants.ts';
 import type { JailLog } from './consoleSlice.ts';
@@ -11,6 +11,29 @@ interface TimelineProps {
   approvedPatrolLogIds: number[];
   /** Approves a patrol image's scene; absent once the jail is no longer live. */
   onApprove?(patrolLogId: number): void;
+  /** Reads the page of logs before the oldest shown; absent when there is none. */
+  onShowEarlier?(): Promise<void>;
+}
+
+/** The first item of the timeline while earlier logs remain: reads them, a page at a time. */
+function ShowEarlier({ onShowEarlier }: { onShowEarlier(): Promise<void> }) {
+  const { t } = useTranslation();
+  const [reading, setReading] = useState(false);
+  return (
+    <li className="timeline-earlier">
+      <button
+        type="button"
+        className="button secondary"
+        disabled={reading}
+        onClick={() => {
+          setReading(true);
+          void onShowEarlier().finally(() => setReading(false));
+        }}
+      >
+        {t(reading ? 'reading_earlier_logs' : 'show_earlier_logs')}
+      </button>
+    </li>
+  );
 }
 
 /** What a log says, after its time. */
@@ -70,9 +93,10 @@ function LogBody({
 
 /**
  * The jail's logs, oldest first. It follows new logs while the warden is at
- * the bottom, and stays put while they read further up.
+ * the bottom, and stays put while they read further up; earlier logs come a
+ * page at a time, from the button at the top.
  */
-export function Timeline({ logs, guestTitle, language, approvedPatrolLogIds, onApprove }: TimelineProps) {
+export function Timeline({ logs, guestTitle, language, approvedPatrolLogIds, onApprove, onShowEarlier }: TimelineProps) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLOListElement>(null);
   const atBottomRef = useRef(true);
@@ -94,6 +118,7 @@ export function Timeline({ logs, guestTitle, language, approvedPatrolLogIds, onA
         atBottomRef.current = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
       }}
     >
+      {onShowEarlier !== undefined && <ShowEarlier onShowEarlier={onShowEarlier} />}
       {logs.map((log) => (
         <li key={log.id} className={`log log-${log.type}`}>
           <time dateTime={new Date(log.time).toISOString()}>{formatClock(log.time, language)}</time>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveJail } from '../../shared/relay.ts';
 import {
   compareLiveJails,
+  earlierLogsReceived,
   seatOf,
   jailClosed,
   jailLogReceived,
@@ -111,15 +112,34 @@ describe('the open jail', () => {
     const store = makeConsoleStore();
     store.dispatch(jailOpening(1));
     expect(store.getState().console.openJail).toMatchObject({ reservationId: 1, phase: 'opening', logs: [] });
-    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(10, START + 2_000), dialogLog(9, START + 1_000)] }));
+    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(10, START + 2_000), dialogLog(9, START + 1_000)], hasEarlier: false }));
     store.dispatch(jailLogReceived({ reservationId: 1, log: dialogLog(11, START + 3_000) }));
     store.dispatch(jailLogReceived({ reservationId: 1, log: dialogLog(11, START + 3_000) }));
     store.dispatch(jailLogReceived({ reservationId: 1, log: dialogLog(10, START + 2_000) }));
     // After a reconnect the ack repeats logs already shown.
-    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(9, START + 1_000), dialogLog(12, START + 2_500)] }));
+    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(9, START + 1_000), dialogLog(12, START + 2_500)], hasEarlier: false }));
     const open = store.getState().console.openJail;
     expect(open?.phase).toBe('open');
     expect(open?.logs.map((log) => log.id)).toEqual([9, 10, 12, 11]);
+  });
+
+  it('reads earlier pages on demand, and keeps what it read through a reconnect', () => {
+    const store = makeConsoleStore();
+    const open = () => store.getState().console.openJail;
+    store.dispatch(jailOpening(1));
+    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(20, START + 20_000), dialogLog(21, START + 21_000)], hasEarlier: true }));
+    expect(open()?.hasEarlier).toBe(true);
+    store.dispatch(earlierLogsReceived({ reservationId: 1, logs: [dialogLog(18, START + 18_000), dialogLog(19, START + 19_000)], hasEarlier: false }));
+    expect([open()?.logs.map((log) => log.id), open()?.hasEarlier]).toEqual([[18, 19, 20, 21], false]);
+    // A reconnect's ack whose page reaches back into what is shown: merged, and the first log stays the first.
+    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(21, START + 21_000), dialogLog(22, START + 22_000)], hasEarlier: true }));
+    expect([open()?.logs.map((log) => log.id), open()?.hasEarlier]).toEqual([[18, 19, 20, 21, 22], false]);
+    // More than a page came while the console was away: the timeline starts again from the page.
+    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(40, START + 40_000), dialogLog(41, START + 41_000)], hasEarlier: true }));
+    expect([open()?.logs.map((log) => log.id), open()?.hasEarlier]).toEqual([[40, 41], true]);
+    // Another jail's page is not this one's.
+    store.dispatch(earlierLogsReceived({ reservationId: 2, logs: [dialogLog(1, START)], hasEarlier: false }));
+    expect(open()?.logs.map((log) => log.id)).toEqual([40, 41]);
   });
 
   it('ignores logs and acks of another jail', () => {
@@ -127,7 +147,7 @@ describe('the open jail', () => {
     store.dispatch(jailLogReceived({ reservationId: 1, log: dialogLog(1, START) }));
     expect(store.getState().console.openJail).toBeNull();
     store.dispatch(jailOpening(2));
-    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(1, START)] }));
+    store.dispatch(jailOpened({ jail: liveJail(1), logs: [dialogLog(1, START)], hasEarlier: false }));
     store.dispatch(jailLogReceived({ reservationId: 1, log: dialogLog(2, START) }));
     expect(store.getState().console.openJail).toMatchObject({ reservationId: 2, phase: 'opening', logs: [] });
   });

@@ -13,6 +13,8 @@ export interface OpenJail {
   jail: LiveJail | null;
   /** Oldest first, each id once. */
   logs: JailLog[];
+  /** Whether the jail has logs before the oldest of `logs` (read a page at a time, docs/jail.md). */
+  hasEarlier: boolean;
   /** Patrol logs approved from this console. */
   approvedPatrolLogIds: number[];
 }
@@ -46,6 +48,12 @@ const initialState: ConsoleState = {
   relay: 'connecting',
   error: null,
 };
+
+/** A page of a jail's logs as the relay answers it: oldest first, and whether earlier ones remain. */
+interface LogPage {
+  logs: JailLog[];
+  hasEarlier: boolean;
+}
 
 function byTimeThenId(left: JailLog, right: JailLog): number {
   return left.time - right.time || left.id - right.id;
@@ -105,15 +113,38 @@ export const consoleSlice = createSlice({
       state.serverAheadMs = serverTime - receivedAt;
     },
     jailOpening(state, action: PayloadAction<number>) {
-      state.openJail = { reservationId: action.payload, phase: 'opening', jail: null, logs: [], approvedPatrolLogIds: [] };
+      state.openJail = { reservationId: action.payload, phase: 'opening', jail: null, logs: [], hasEarlier: false, approvedPatrolLogIds: [] };
     },
-    /** The ack of `open_jail_from_warden` (again after a reconnect: the logs merge). */
-    jailOpened(state, action: PayloadAction<{ jail: LiveJail; logs: JailLog[] }>) {
+    /**
+     * The ack of `open_jail_from_warden`, with the newest page of logs
+     * (again after a reconnect: the logs merge, and those read before it
+     * still say whether earlier ones remain). When more than a page came
+     * while the console was away, what lies between cannot be told: the
+     * timeline starts again from the page.
+     */
+    jailOpened(state, action: PayloadAction<{ jail: LiveJail } & LogPage>) {
       const open = state.openJail;
-      if (open === null || open.reservationId !== action.payload.jail.reservationId) return;
+      const { jail, logs, hasEarlier } = action.payload;
+      if (open === null || open.reservationId !== jail.reservationId) return;
       open.phase = 'open';
-      open.jail = action.payload.jail;
+      open.jail = jail;
+      const [oldestOfPage] = logs;
+      const newestShown = open.logs.at(-1);
+      const [oldestShown] = open.logs;
+      if (hasEarlier && oldestOfPage !== undefined && newestShown !== undefined && byTimeThenId(oldestOfPage, newestShown) > 0) {
+        open.logs = logs;
+        open.hasEarlier = true;
+        return;
+      }
+      if (oldestShown === undefined || oldestOfPage === undefined || byTimeThenId(oldestShown, oldestOfPage) >= 0) open.hasEarlier = hasEarlier;
+      open.logs = mergeLogs(open.logs, logs);
+    },
+    /** The ack of `jail_logs_from_warden`: the page before the oldest log shown. */
+    earlierLogsReceived(state, action: PayloadAction<{ reservationId: number } & LogPage>) {
+      const open = state.openJail;
+      if (open === null || open.reservationId !== action.payload.reservationId) return;
       open.logs = mergeLogs(open.logs, action.payload.logs);
+      open.hasEarlier = action.payload.hasEarlier;
     },
     /** `jail_log_to_warden`: kept only for the jail that is open. */
     jailLogReceived(state, action: PayloadAction<{ reservationId: number; log: JailLog }>) {
@@ -150,6 +181,7 @@ export const {
   jailOpening,
   jailOpened,
   jailLogReceived,
+  earlierLogsReceived,
   jailClosed,
   sceneApproved,
   relayStatusChanged,

@@ -70,7 +70,7 @@ export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: 
     const open = store.getState().console.openJail;
     if (open === null) return;
     void emitWithAck(socket, 'open_jail_from_warden', { reservationId: open.reservationId }).then((ack) => {
-      if (ack?.ok === true && ack.jail !== undefined) store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [] }));
+      if (ack?.ok === true && ack.jail !== undefined) store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
     });
   });
   socket.on('disconnect', (reason) => {
