@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { freshCode, signInWarden } from '../src/server/test/wardens.ts';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -213,8 +214,20 @@ export async function signedIn(page: Page, guest: Pick<TestGuest, 'id' | 'token'
   await page.goto(path);
 }
 
-/** A warden made by the admin command, which prints the password on its second line. */
-export async function createWarden(request: APIRequestContext): Promise<{ title: string; email: string; password: string }> {
+/** A warden as the tests know them: their password, and the key of their authenticator app once enrolled. */
+export interface TestWarden {
+  title: string;
+  email: string;
+  password: string;
+  secret: string | null;
+}
+
+/**
+ * A warden made by the admin command (which prints the password on its
+ * second line), with an authenticator enrolled through the API unless
+ * `enrolled` is false (the console then offers the enrolment at sign-in).
+ */
+export async function createWarden(request: APIRequestContext, { enrolled = true } = {}): Promise<TestWarden> {
   const title = uniqueName('warden');
   const email = `${title}@example.com`;
   const response = await request.post('/dev/admin', { data: { args: ['create-warden', '--title', title, '--email', email] } });
@@ -222,7 +235,25 @@ export async function createWarden(request: APIRequestContext): Promise<{ title:
   const { lines } = (await response.json()) as { lines: string[] };
   const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
   if (password === undefined) throw new Error(`no password in ${lines.join('\n')}`);
-  return { title, email, password };
+  if (!enrolled) return { title, email, password, secret: null };
+  const succeeding = async (path: string, body: Record<string, unknown>) => {
+    const answer = await call(request, path, body);
+    expect(answer.api, path).toEqual({ status: 'success' });
+    return answer;
+  };
+  const { token, secret } = await signInWarden(succeeding, { email, password });
+  await succeeding('/warden/logout', { warden: { token } });
+  return { title, email, password, secret };
+}
+
+/** Signs in to the console on `page` (at /warden) with the password and a fresh code of the warden's authenticator. */
+export async function signInToConsole(page: Page, warden: TestWarden): Promise<void> {
+  if (warden.secret === null) throw new Error(`${warden.email} has no authenticator yet`);
+  await page.getByLabel('E-mail address').fill(warden.email);
+  await page.getByLabel('Password').fill(warden.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('6-digit code').fill(freshCode(warden.secret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
 /**

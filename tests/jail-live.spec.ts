@@ -10,7 +10,19 @@ import type { ActivityLogEntry } from '../src/shared/relay.ts';
 import { CAMERA_FAILURE_MESSAGE } from '../src/client/vision/capture.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
 import { installClock, runFor, setSystemTime } from './worker-clock.ts';
-import { allowCamera, blockCamera, book, CAMERA_BLOCKED, checkA11y, createWarden, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import {
+  allowCamera,
+  blockCamera,
+  book,
+  CAMERA_BLOCKED,
+  checkA11y,
+  createWarden,
+  readyGuest,
+  signedIn,
+  signInToConsole,
+  VIEWPORTS,
+  watchMissingTexts,
+} from './helpers.ts';
 import {
   cameraPanel,
   cameraWatching,
@@ -30,9 +42,7 @@ async function consoleWithJailOpen(browser: Browser, request: APIRequestContext,
   const consoleContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const consolePage = await consoleContext.newPage();
   await consolePage.goto('/warden');
-  await consolePage.getByLabel('E-mail address').fill(warden.email);
-  await consolePage.getByLabel('Password').fill(warden.password);
-  await consolePage.getByRole('button', { name: 'Sign in' }).click();
+  await signInToConsole(consolePage, warden);
   const card = consolePage.getByRole('article', { name: jail.guest.title });
   await card.getByRole('button', { name: 'Open' }).click();
   return { consoleContext, panel: consolePage.getByRole('region', { name: `${jail.guest.title}: Write the report` }) };

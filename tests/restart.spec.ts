@@ -19,7 +19,7 @@ import { ROOT_DIR } from '../src/server/config.ts';
 import type { ActivityLogEntry } from '../src/shared/relay.ts';
 import { freePort } from '../src/server/test/server-process.ts';
 import { TcpProxy } from '../src/server/test/tcp-proxy.ts';
-import { book, call, createWarden, freshAddress, readyGuest, signedIn, watchMissingTexts } from './helpers.ts';
+import { book, call, createWarden, freshAddress, readyGuest, signedIn, signInToConsole, watchMissingTexts } from './helpers.ts';
 import { recordSpeech } from './speech.ts';
 
 const LEAVE_ANSWER = 'All right. Please be back within 5 minutes.';
@@ -151,9 +151,7 @@ for (const [signal, daysAhead] of [
       const consolePage = await consoleContext.newPage();
       const consoleMissing = watchMissingTexts(consolePage);
       await consolePage.goto('/warden');
-      await consolePage.getByLabel('E-mail address').fill(warden.email);
-      await consolePage.getByLabel('Password').fill(warden.password);
-      await consolePage.getByRole('button', { name: 'Sign in' }).click();
+      await signInToConsole(consolePage, warden);
       await expect(consolePage.getByText('Connected to the relay')).toBeVisible();
       const card = consolePage.getByRole('article', { name: guest.title });
       await expect(card.getByText('Connected', { exact: true })).toBeVisible();

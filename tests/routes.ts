@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { postApi, readyGuestOver, setClockOver } from '../src/server/test/server-process.ts';
+import { signInWarden } from '../src/server/test/wardens.ts';
 import { signInPage } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -91,9 +92,14 @@ export async function setUpWorld(baseUrl: string): Promise<World> {
   const { lines } = (await created.json()) as { lines: string[] };
   const password = /: (\S+)$/.exec(lines[1] ?? '')?.[1];
   if (password === undefined) throw new Error(`no password in ${lines.join('\n')}`);
-  const signedIn = await postApi(baseUrl, '/warden/authenticate', { warden: { email, password } });
-  if (signedIn.api.status !== 'success') throw new Error(`warden sign-in failed: ${signedIn.api.errorMessage ?? ''}`);
-  const wardenToken = (signedIn.warden as { token: string }).token;
+  const { token: wardenToken } = await signInWarden(
+    async (path, body) => {
+      const answer = await postApi(baseUrl, path, body);
+      if (answer.api.status !== 'success') throw new Error(`warden sign-in failed: ${answer.api.errorMessage ?? ''}`);
+      return answer;
+    },
+    { email, password },
+  );
   return { guest, upcomingId: upcoming.id, finishedId: finished.id, wardenToken, now };
 }
 

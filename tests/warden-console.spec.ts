@@ -1,23 +1,31 @@
 import { expect, test } from '@playwright/test';
 import type { ServerToGuestEvents, WebrtcHandshakeDelivered } from '../src/shared/relay.ts';
 import { connectGuest, type GuestSocket, setClockOffset } from './guest-device.ts';
+import { freshCode, totpCode } from '../src/server/test/wardens.ts';
 import { book, checkA11y, createWarden, freshAddress, readyGuest, signedIn, watchMissingTexts } from './helpers.ts';
 
 /**
  * The wardens' console against the real server, relay and scheduler: a
- * warden signs in, sees a guest's live jail (the guest is a socket.io client
- * in this process), opens it and talks to the guest.
+ * warden signs in, enrolling an authenticator app at the first sign-in,
+ * sees a guest's live jail (the guest is a socket.io client in this
+ * process), opens it and talks to the guest.
  */
 
 type WardenDialog = Parameters<ServerToGuestEvents['warden_dialog_event_to_guest']>[0];
 
-test('a warden signs in, sees a live jail, opens it, talks to the guest and calls for live video', async ({ page, context, browser, request, baseURL }) => {
+test('a warden enrols a second factor and signs in, sees a live jail, opens it, talks to the guest and calls for live video', async ({
+  page,
+  context,
+  browser,
+  request,
+  baseURL,
+}) => {
   if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
   await page.setViewportSize({ width: 1280, height: 800 });
   const missing = watchMissingTexts(page);
   const guest = await readyGuest(request);
   const reservation = await book(request, guest, 1);
-  const warden = await createWarden(request);
+  const warden = await createWarden(request, { enrolled: false });
 
   // Into the jail by the server's clock: the scheduler starts it at once.
   await setClockOffset(request, reservation.startTime + 60_000 - Date.now());
@@ -37,6 +45,24 @@ test('a warden signs in, sees a live jail, opens it, talks to the guest and call
     await expect(page.getByRole('alert').filter({ hasText: 'The e-mail address or password is wrong.' })).toBeVisible();
     await page.getByLabel('Password').fill(warden.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // The first sign-in sets up the second factor: the QR code, or the key to type in.
+    await expect(page.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code to add Warden to your authenticator app' })).toBeVisible();
+    await checkA11y(page, 'console enrolment');
+    const secret = ((await page.locator('.enrol-key').textContent()) ?? '').replaceAll(' ', '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('Language').selectOption('ja');
+    await expect(page.getByRole('heading', { name: '2段階認証の設定' })).toBeVisible();
+    await expect(page.getByRole('img', { name: '認証アプリにWardenを追加するためのQRコード' })).toBeVisible();
+    await expect(page.getByLabel('確認コード（6桁）')).toBeVisible();
+    await checkA11y(page, 'console enrolment in Japanese');
+    await page.getByLabel('言語').selectOption('en');
+    await page.getByLabel('6-digit code').fill(totpCode(secret, Date.now() - 5 * 60_000));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The code is wrong or has already been used.' })).toBeVisible();
+    await page.getByLabel('6-digit code').fill(freshCode(secret));
+    await page.getByRole('button', { name: 'Confirm' }).click();
 
     await expect(page.getByText(`Signed in as ${warden.title}`)).toBeVisible();
     await expect(page.getByText('Connected to the relay')).toBeVisible();
@@ -121,8 +147,32 @@ test('a warden signs in, sees a live jail, opens it, talks to the guest and call
     await checkA11y(page, 'console in Japanese on a phone');
     await page.getByLabel('言語').selectOption('en');
 
+    // A new password asks for the current one, beside the console.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const passwordPanel = page.getByRole('region', { name: 'Change password' });
+    await passwordPanel.getByLabel('Current password').fill('not the password');
+    await passwordPanel.getByLabel('New password').fill('a new long passphrase');
+    await passwordPanel.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(passwordPanel.getByRole('alert')).toHaveText('The current password is wrong. Enter the password of your account.');
+    await checkA11y(page, 'console password change');
+    await passwordPanel.getByRole('button', { name: 'Close' }).click();
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+
+    // Enrolled: the next sign-in asks for the code only, here in Japanese.
+    await page.getByLabel('Language').selectOption('ja');
+    await page.getByLabel('メールアドレス').fill(warden.email);
+    await page.getByLabel('パスワード').fill(warden.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page.getByRole('heading', { name: '確認コードの入力' })).toBeVisible();
+    await expect(page.getByRole('img')).toHaveCount(0);
+    await checkA11y(page, 'console code in Japanese');
+    await page.getByLabel('確認コード（6桁）').fill(freshCode(secret));
+    await page.getByRole('button', { name: '確認' }).click();
+    await expect(page.getByText(`${warden.title}としてログイン中`)).toBeVisible();
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await page.getByLabel('言語').selectOption('en');
     expect(missing).toEqual([]);
   } finally {
     device?.close();

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { successResponseSchema } from '../../shared/api/envelope.ts';
-import { signedInWardenSchema, wardenSchema, type SignedInWarden, type Warden } from '../../shared/api/warden.ts';
+import {
+  signedInWardenSchema,
+  wardenSchema,
+  wardenSignInTicketSchema,
+  type SignedInWarden,
+  type Warden,
+  type WardenSignInTicket,
+} from '../../shared/api/warden.ts';
 import type { Language } from '../../shared/constants.ts';
 
 /** A failed call, with the text to show (the server's message where it sent one, docs/api.md). */
@@ -35,9 +42,20 @@ async function post<Schema extends z.ZodType>(path: string, body: object, langua
   throw new ConsoleCallError(response.ok ? 'Server Error' : `Request failed with status code ${response.status}`);
 }
 
-export async function authenticateWarden(email: string, password: string, language: Language): Promise<SignedInWarden> {
-  const answer = await post('/warden/authenticate', { warden: { email, password } }, language, successResponseSchema({ warden: signedInWardenSchema }));
+/** The password: answers the ticket for the code of the second factor (with an enrolment when the warden has none yet). */
+export async function authenticateWarden(email: string, password: string, language: Language): Promise<WardenSignInTicket> {
+  const answer = await post('/warden/authenticate', { warden: { email, password } }, language, successResponseSchema({ signIn: wardenSignInTicketSchema }));
+  return answer.signIn;
+}
+
+/** The code of the authenticator app: answers the new console session. */
+export async function confirmWardenCode(ticket: string, code: string, language: Language): Promise<SignedInWarden> {
+  const answer = await post('/warden/confirmCode', { warden: { ticket, code } }, language, successResponseSchema({ warden: signedInWardenSchema }));
   return answer.warden;
+}
+
+export async function updateWardenPassword(token: string, currentPassword: string, password: string, language: Language): Promise<void> {
+  await post('/warden/updatePassword', { warden: { token, currentPassword, password } }, language, successResponseSchema({}));
 }
 
 export function readWardenSession(token: string, language: Language): Promise<{ warden: Warden }> {

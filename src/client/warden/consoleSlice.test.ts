@@ -168,7 +168,7 @@ describe('the open jail', () => {
   it('forgets everything at sign-out', () => {
     const store = makeConsoleStore(initialSessionState('ja', true));
     expect(store.getState().session).toMatchObject({ phase: 'checking', language: 'ja' });
-    store.dispatch(signedIn({ warden: { id: 1, title: 'W' }, token: 't' }));
+    store.dispatch(signedIn({ warden: { id: 1, title: 'W' }, token: 't', at: START }));
     store.dispatch(liveJailsReceived({ jails: [liveJail(1)], serverTime: START, receivedAt: START }));
     store.dispatch(jailOpening(1));
     store.dispatch(signedOut({ reason: 'ended' }));

@@ -39,6 +39,8 @@ describe('the console texts (namespace warden)', () => {
     expect(browserLanguage([])).toBe('en');
     expect(createConsoleI18n('ja').t('time_left', { time: '5:00' })).toBe('残り 5:00');
     expect(createConsoleI18n('en').t('sign_in')).toBe('Sign in');
+    expect(createConsoleI18n('ja').t('idle_warning', { time: '1:59' })).toBe('しばらく操作がありません。あと1:59でログアウトします。');
+    expect(createConsoleI18n('en').t('new_password_hint', { min: 8, max: 128 })).toBe('8 to 128 characters.');
   });
 
   it('counts in words that agree with the number', () => {
