@@ -10,6 +10,7 @@ import type { Guest } from '../../../shared/api/guest.ts';
 import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
 import { clockLabel, formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
+import { useIsFacilitatorSession } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
 import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/Field.tsx';
 import { dateOptions, newBookingForm, timeOptions } from '../reservations/booking-form.ts';
@@ -116,14 +117,25 @@ function TriggerDocs({ url }: { url: string }) {
   );
 }
 
+/** The signing secret; a facilitator's session is told that only the guest can see it (docs/sessions.md). */
 function TriggerSecret() {
   const { t } = useTranslation('collaboration');
-  const { data } = useGuestReadTriggerSecretQuery();
-  const [regenerate, { isLoading, isSuccess }] = useGuestRegenerateTriggerSecretMutation();
+  const facilitator = useIsFacilitatorSession();
   return (
     <section className="collab-section" aria-labelledby="collab-signing">
       <h2 id="collab-signing">{t('signing')}</h2>
       <p className="collab-help">{t('signing_explain')}</p>
+      {facilitator ? <p className="collab-help">{t('credentials_facilitator')}</p> : <TriggerSecretValue />}
+    </section>
+  );
+}
+
+function TriggerSecretValue() {
+  const { t } = useTranslation('collaboration');
+  const { data } = useGuestReadTriggerSecretQuery();
+  const [regenerate, { isLoading, isSuccess }] = useGuestRegenerateTriggerSecretMutation();
+  return (
+    <>
       <p className="collab-label">{t('secret')}</p>
       <code className="collab-secret" data-testid="trigger-secret">
         {data?.triggerSecret ?? ''}
@@ -136,7 +148,7 @@ function TriggerSecret() {
           {isSuccess ? t('secret_new_done') : ''}
         </p>
       </div>
-    </section>
+    </>
   );
 }
 
@@ -227,6 +239,7 @@ function TriggerTab({ guest }: { guest: Guest }) {
 function WebhookAddress({ guest }: { guest: Guest }) {
   const { t } = useTranslation('collaboration');
   const [regenerate, { data, isLoading }] = useGuestRegenerateWebhookTokenMutation();
+  const facilitator = useIsFacilitatorSession();
   const origin = window.location.origin;
   const fresh = data?.webhookToken.token;
   return (
@@ -239,9 +252,13 @@ function WebhookAddress({ guest }: { guest: Guest }) {
       <p className={fresh === undefined ? 'collab-help' : 'collab-warning'} role="status">
         {fresh === undefined ? t('webhook_address_hidden') : t('webhook_address_once')}
       </p>
-      <Button variant="secondary" icon={RefreshCw} disabled={isLoading} onClick={() => void regenerate()}>
-        {t('webhook_address_new')}
-      </Button>
+      {facilitator ? (
+        <p className="collab-help">{t('credentials_facilitator')}</p>
+      ) : (
+        <Button variant="secondary" icon={RefreshCw} disabled={isLoading} onClick={() => void regenerate()}>
+          {t('webhook_address_new')}
+        </Button>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeed } from '../../../shared/api/collaboration.ts';
 import { message } from '../../../shared/messages.ts';
+import { useIsFacilitatorSession } from '../../app/hooks.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -72,6 +73,8 @@ export function CalendarFeedCard({ hint }: { hint: string | null }) {
   const [regenerate, { data, isLoading: making, reset }] = useGuestRegenerateCalendarFeedMutation();
   const [remove, { isLoading: removing, isSuccess: removed }] = useGuestRemoveCalendarFeedMutation();
   const [confirming, setConfirming] = useState<'new' | 'stop' | null>(null);
+  // Only the guest makes a calendar address (docs/sessions.md): a facilitator's session is told so instead.
+  const facilitator = useIsFacilitatorSession();
   const fresh = data?.calendarFeed ?? null;
   const make = () => {
     setConfirming(null);
@@ -97,17 +100,23 @@ export function CalendarFeedCard({ hint }: { hint: string | null }) {
           <p role="status" className="reminders-note">
             {removed ? t('calendar_stopped') : ''}
           </p>
-          <Button icon={CalendarSync} disabled={making} onClick={make}>
-            {t('calendar_start')}
-          </Button>
+          {facilitator ? (
+            <p className="reminders-note">{t('calendar_facilitator')}</p>
+          ) : (
+            <Button icon={CalendarSync} disabled={making} onClick={make}>
+              {t('calendar_start')}
+            </Button>
+          )}
         </>
       ) : (
         <>
           <p className="reminders-note reminders-private">{t('calendar_private_note')}</p>
           <div className="reminders-actions">
-            <Button variant="secondary" icon={RefreshCw} disabled={making} onClick={() => setConfirming('new')}>
-              {t('calendar_new')}
-            </Button>
+            {facilitator ? null : (
+              <Button variant="secondary" icon={RefreshCw} disabled={making} onClick={() => setConfirming('new')}>
+                {t('calendar_new')}
+              </Button>
+            )}
             <Button variant="danger" icon={CalendarX2} disabled={removing} onClick={() => setConfirming('stop')}>
               {t('calendar_stop')}
             </Button>

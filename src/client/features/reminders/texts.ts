@@ -37,6 +37,7 @@ export const texts = {
     calendar_explain:
       'Subscribe once, and every jail you book shows up in Google Calendar, Apple Calendar or Outlook, with an alert when it opens. Changes, skips and cancellations follow by themselves.',
     calendar_start: 'Get my calendar address',
+    calendar_facilitator: 'You are signed in as a facilitator. Only the guest can make the calendar address.',
     calendar_ready: 'Your calendar address is ready. It is shown only this once: add it to your calendar now.',
     calendar_address: 'Calendar address',
     calendar_copy: 'Copy',
@@ -95,6 +96,7 @@ export const texts = {
     calendar_explain:
       '一度登録すれば、予約したジェイルが Google カレンダー、Apple カレンダー、Outlook に表示され、入室できる時刻に通知が届きます。変更・スキップ・キャンセルも自動で反映されます。',
     calendar_start: 'カレンダー用のアドレスを作成',
+    calendar_facilitator: 'ファシリテーターとしてログインしています。カレンダー用のアドレスを作成できるのは、ご本人だけです。',
     calendar_ready: 'カレンダー用のアドレスができました。表示されるのは今回だけです。今のうちにカレンダーに登録してください。',
     calendar_address: 'カレンダー用のアドレス',
     calendar_copy: 'コピー',
