@@ -1,22 +1,20 @@
 import { and, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DAY_MS } from '../../shared/durations.ts';
+import { DAY_MS, HOUR_MS, WEEK_MS } from '../../shared/durations.ts';
 import { message, type MessageKey } from '../../shared/messages.ts';
 import { appUrl } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { emailTokens, type EmailTokenPurpose, type GuestRow } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/secrets.ts';
 
-const HOUR = 60 * 60 * 1000;
-
 /**
  * How long a link works: verification 24 hours, password reset 1 hour, the
  * way back after an e-mail change 7 days (a notice may wait unread a while).
  */
 export const MAIL_LINK_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
-  verify_email: 24 * HOUR,
-  reset_password: HOUR,
-  take_back: 7 * DAY_MS,
+  verify_email: 24 * HOUR_MS,
+  reset_password: HOUR_MS,
+  take_back: WEEK_MS,
 };
 
 const LINK_PATH: Record<EmailTokenPurpose, string> = {
