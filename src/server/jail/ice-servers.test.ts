@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IceServer } from '../../shared/api/warden.ts';
 import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../shared/durations.ts';
 import type { RelayAck, WebrtcHandshakeDelivered } from '../../shared/relay.ts';
-import { runAdmin } from '../admin.ts';
 import { loadConfig, ROOT_DIR } from '../config.ts';
 import { startWardenSession } from '../services/wardens.ts';
 import { apiBlock, bookJail, credentials, moveClockTo, readyGuest, succeed, useListeningTestServer, type TestGuest } from '../test/harness.ts';
+import { createWarden } from '../test/console.ts';
 import { RelayClient } from '../test/relay-client.ts';
 import { TURN_CREDENTIAL_LIFETIME_MS } from './ice-servers.ts';
 
@@ -29,18 +29,11 @@ async function connectGuest(guest: TestGuest): Promise<RelayClient> {
 }
 
 async function connectWarden(): Promise<{ client: RelayClient; wardenId: number; token: string }> {
-  const suffix = Math.random().toString(36).slice(2, 10);
-  const [created] = await runAdmin(
-    ['create-warden', '--title', `Warden ${suffix}`, '--email', `warden-${suffix}@example.com`],
-    server.app.db,
-    server.clock,
-    server.app.config,
-  );
-  const wardenId = Number(/^warden (\d+)/.exec(created ?? '')?.[1]);
-  const token = await startWardenSession(server.app.db, wardenId, server.clock.now());
+  const warden = await createWarden(server);
+  const token = await startWardenSession(server.app.db, warden.id, server.clock.now());
   const client = await RelayClient.connect(server.url, { warden: { token } });
   clients.push(client);
-  return { client, wardenId, token };
+  return { client, wardenId: warden.id, token };
 }
 
 /** The TURN entry of a list, checked against coturn's rule: the password is base64(HMAC-SHA1(secret, username)), the username `<end in Unix seconds>:<user>`. */
@@ -77,11 +70,14 @@ describe('TURN credentials', () => {
     expect(await console_.send('webrtc_handshake', offer(`guest:${guest.id}`))).toEqual({ ok: false, error: 'Nobody is connected there to receive this.' });
     expect(device.all('webrtc_handshake')).toEqual([]);
 
-    // Once the jail is over, none again.
+    // Once the jail is over, none again (a console signed in then: the first one has gone idle meanwhile).
     await moveClockTo(server.app, reservation.startTime + MINUTE_MS);
-    expect((await console_.send<RelayAck>('ice_servers_from_warden', { reservationId: reservation.id })).ok).toBe(true);
+    expect((await (await connectWarden()).client.send<RelayAck>('ice_servers_from_warden', { reservationId: reservation.id })).ok).toBe(true);
     await moveClockTo(server.app, reservation.endTime + MINUTE_MS);
-    expect(await console_.send('ice_servers_from_warden', { reservationId: reservation.id })).toEqual({ ok: false, error: 'This jail is not running.' });
+    expect(await (await connectWarden()).client.send('ice_servers_from_warden', { reservationId: reservation.id })).toEqual({
+      ok: false,
+      error: 'This jail is not running.',
+    });
   });
 
   it('are made for each call while the jail is live, by coturn’s shared-secret rule, and end within hours', async () => {
@@ -112,7 +108,7 @@ describe('TURN credentials', () => {
     expect(await candidate).not.toHaveProperty('iceServers');
 
     // A later call gets credentials that end later.
-    await moveClockTo(server.app, now + 30 * MINUTE_MS);
+    await moveClockTo(server.app, now + 10 * MINUTE_MS);
     const later = await console_.send<RelayAck & { iceServers: IceServer[] }>('ice_servers_from_warden', { reservationId: reservation.id });
     expect(checkedTurn(later.iceServers, `warden-${wardenId}`).expiresAt).toBeGreaterThan(wardenTurn.expiresAt);
   });
