@@ -223,6 +223,33 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
     });
 
+    test('back from the list: the running jail says Live now and how long the guest has been away from it, and returning keeps the conversation', async ({
+      page,
+      request,
+    }) => {
+      await recordSpeech(page);
+      const jail = await intoJail(page, request, 2);
+      await expect.poll(async () => (await spokenLines(page)).some((line) => line.text.includes('Write the report'))).toBe(true);
+      // The tab closed mid-jail, the app opened again at its home: the list.
+      await page.goto('/reservations');
+      const item = page.getByTestId('reservation-item').filter({ hasText: 'Write the report' });
+      await expect(item).toHaveAttribute('data-mode', 'live');
+      await expect(item).toContainText('Live now');
+      await expect(item).not.toContainText('Ready for jail');
+      await expect(item.getByRole('link', { name: 'Prepare' })).toHaveCount(0);
+      await expect(item.getByRole('timer')).toContainText('Away from the jail screen for 0 min');
+      await runFor(page, 65_000);
+      await expect(item.getByRole('timer')).toHaveText(/^Away from the jail screen for 1 min [5-9] s\. The Warden cannot see you until you return\.$/);
+      await checkA11yLightAndDark(page, '/reservations (a live jail left)');
+      await item.getByRole('link', { name: 'Return to the jail' }).click();
+      await expect(page).toHaveURL(new RegExp(`/jail/live/${jail.id}$`));
+      // The conversation so far is there again, each line once.
+      const conversation = page.locator('.conversation');
+      await conversation.locator('summary').click();
+      await expect(conversation.getByText('Your jail starts now. Today your work is Write the report.')).toHaveCount(1);
+      await expect(conversation.getByText('Stay with it until 11:00 AM.')).toHaveCount(1);
+    });
+
     test('a focus timer: the ring fills, the time left and the end time show throughout, the last 30 minutes marked; finishing early asks in a sheet in view', async ({
       page,
       request,

@@ -20,7 +20,7 @@ import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { commandGroup, selectAvailableCommands } from './commandSlice.ts';
-import { type DialogEntry, dialogAdded, dialogGroup } from './dialogSlice.ts';
+import { conversationOf, conversationRestored, type DialogEntry, dialogAdded, dialogGroup } from './dialogSlice.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { CameraFailure } from '../cameraHelp/CameraFailure.tsx';
 import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';
@@ -83,6 +83,9 @@ export function PrepBeforeScreen() {
     </div>
   );
 }
+
+/** How often the live screen notes on the device that it is open (the list's time away is this precise). */
+const JAIL_SCREEN_SEEN_EVERY_MS = 5_000;
 
 /** How long the eye stays awake at the start before it sleeps (the start wakes it, then sleeps it: docs/jail.md, Commands). */
 const EYE_AWAKE_AT_START_MS = 6_000;
@@ -218,12 +221,22 @@ export function LiveScreen() {
     return () => clearTimeout(timer);
   }, [session.eyeAwake, dispatch]);
 
-  // The status is kept on the device too, so that a reload shows it before the relay answers.
+  // The status is kept on the device too, so that a reload shows it before the relay answers,
+  // with when the screen was last open, so that the list can say how long the guest has been away from it.
   const reservationId = Number(id);
   useEffect(() => {
-    if (session.jail === null) return;
-    void saveJailStatus({ reservationId: session.jail.reservationId, status: session.status, since: session.statusSince });
-  }, [session.jail, session.status, session.statusSince]);
+    if (session.jail === null || session.finish !== null) return undefined;
+    const kept = { reservationId: session.jail.reservationId, status: session.status, since: session.statusSince };
+    const seen = () => void saveJailStatus({ ...kept, seenAt: Date.now() });
+    seen();
+    const timer = setInterval(seen, JAIL_SCREEN_SEEN_EVERY_MS);
+    window.addEventListener('pagehide', seen);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', seen);
+      seen();
+    };
+  }, [session.jail, session.status, session.statusSince, session.finish]);
   useEffect(() => {
     let current = true;
     void loadJailStatus(reservationId).then((kept) => {
@@ -233,6 +246,20 @@ export function LiveScreen() {
       current = false;
     };
   }, [reservationId, dispatch]);
+
+  // Back in a running jail (after a reload, or from the list), the conversation so far comes back from the server's logs.
+  useEffect(() => {
+    let current = true;
+    void readReservation({ id: reservationId })
+      .unwrap()
+      .then((answer) => {
+        if (current) dispatch(conversationRestored(conversationOf(answer.reservation.activityLogs)));
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [reservationId, readReservation, dispatch]);
 
   useTryDemo(voice.say);
 

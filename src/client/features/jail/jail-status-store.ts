@@ -11,6 +11,8 @@ export interface KeptJailStatus {
   status: JailStatus;
   /** When the status began (epoch ms). */
   since: number;
+  /** When the live screen was last open on this device (kept every few seconds and when it closes): how long the guest has been away from it. */
+  seenAt?: number;
 }
 
 const RECORD_ID = 'current';

@@ -37,6 +37,11 @@ describe('time states', () => {
     expect(listMode(item(NOW + 10 * MINUTE), NOW)).toBe('jail');
     expect(listMode(item(NOW + DAY), NOW)).toBe('reservation');
     expect(listMode(item(NOW + 10 * MINUTE, 1, { isFinished: true }), NOW)).toBe('reservation');
+    // Started, with the guest in a jail: the live jail to return to; not yet started, still one to enter.
+    expect(listMode(item(NOW - 10 * MINUTE), NOW, true)).toBe('live');
+    expect(listMode(item(NOW - 10 * MINUTE), NOW, false)).toBe('jail');
+    expect(listMode(item(NOW + 10 * MINUTE), NOW, true)).toBe('jail');
+    expect(listMode(item(NOW - 10 * MINUTE, 1, { isFinished: true }), NOW, true)).toBe('reservation');
   });
 
   it('splits future (soonest first) from history (latest first)', () => {

@@ -16,11 +16,17 @@ export function reservationTimeState(reservation: Pick<Reservation, 'startTime' 
   return timeStateOf({ startTime: reservation.startTime, endTime: reservation.endTime, finishReason: reservation.isFinished ? 'ended' : null }, now);
 }
 
-/** §4 list colouring: JailMode when ready and not finished, ReservationMode otherwise. */
-export type ListMode = 'jail' | 'reservation';
+/**
+ * The list colouring (docs/client.md, The list): JailMode when ready and not
+ * finished, ReservationMode otherwise; a ready one that has started while
+ * the guest is in a jail (`inJail`: the guest's jail status is set) is the
+ * live jail they can return to.
+ */
+export type ListMode = 'live' | 'jail' | 'reservation';
 
-export function listMode(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number): ListMode {
-  return reservationTimeState(reservation, now) === 'ready' ? 'jail' : 'reservation';
+export function listMode(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number, inJail = false): ListMode {
+  if (reservationTimeState(reservation, now) !== 'ready') return 'reservation';
+  return inJail && now >= reservation.startTime ? 'live' : 'jail';
 }
 
 /** The list split: future items (soonest first) and history (past or finished, latest first). */

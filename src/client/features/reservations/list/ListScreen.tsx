@@ -9,7 +9,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Repeat from 'lucide-react/icons/repeat';
 import ScanFace from 'lucide-react/icons/scan-face';
 import Timer from 'lucide-react/icons/timer';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../../app/UnsupportedNotice.tsx';
 import { RouterLink } from '../../../app/RouterLink.tsx';
@@ -30,6 +30,7 @@ import {
   trialBanner,
 } from '../reservation-view.ts';
 import { useGuest } from '../../../app/session.ts';
+import { loadJailStatus } from '../../jail/jail-status-store.ts';
 import { useIsLoggedIn } from '../../../app/hooks.ts';
 import { TryOffer } from '../../tryAnyway/TryOffer.tsx';
 import { LIST_NAMESPACES } from './listTexts.ts';
@@ -41,15 +42,43 @@ function repeatDays(reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSe
   return days.map((day) => weekdayName(day, language)).join(language === 'ja' ? '・' : ', ');
 }
 
+/** When this device last had the live screen of `reservationId` open (the jail's kept status), while `live`; null otherwise. */
+function useJailScreenSeenAt(reservationId: number, live: boolean): number | null {
+  const [seenAt, setSeenAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (!live) return undefined;
+    let current = true;
+    void loadJailStatus(reservationId).then((kept) => {
+      if (current) setSeenAt(kept?.seenAt ?? null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [reservationId, live]);
+  return live ? seenAt : null;
+}
+
+/** The running jail the guest left: since when this device has been away from its screen, ticking, and what that means. */
+function AwayFromJail({ seenAt, now }: { seenAt: number; now: number }) {
+  const { t } = useTranslation('reservations/list');
+  const seconds = Math.max(0, Math.floor((now - seenAt) / 1000));
+  return (
+    <p className="reservation-away" role="timer">
+      {t('away_from_screen', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })}
+    </p>
+  );
+}
+
 function ReservationItem({ reservation, now, timeZone }: { reservation: Reservation; now: number; timeZone: string }) {
   const { t } = useTranslation('reservations/list');
   const language = useLanguage();
-  const mode = listMode(reservation, now);
+  const mode = listMode(reservation, now, useGuest()?.jailStatus != null);
+  const seenAt = useJailScreenSeenAt(reservation.id, mode === 'live');
   const state = reservationTimeState(reservation, now);
   const outcome = state === 'over' ? historyOutcome(reservation) : null;
   const soon = state === 'over' ? null : startsIn(reservation.startTime, now);
   return (
-    <li className={`reservation-item ${mode === 'jail' ? 'JailMode' : 'ReservationMode'}`} data-testid="reservation-item">
+    <li className={`reservation-item ${mode === 'reservation' ? 'ReservationMode' : 'JailMode'}`} data-mode={mode} data-testid="reservation-item">
       <RouterLink className="reservation-link" to={`/reservation/${reservation.id}`}>
         <span className="reservation-text">
           <span className="reservation-date">{dateWithWeekday(reservation.startTime, timeZone, language)}</span>
@@ -60,7 +89,8 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
           <span className="reservation-work">{reservation.work === '' ? t('no_work') : reservation.work}</span>
           <span className="reservation-badges">
             {mode === 'jail' ? <span className="reservation-badge ready">{t('ready_now')}</span> : null}
-            {soon !== null ? (
+            {mode === 'live' ? <span className="reservation-badge live">{t('live_now')}</span> : null}
+            {soon !== null && mode !== 'live' ? (
               <span className="reservation-badge soon">
                 <Hourglass aria-hidden="true" focusable="false" size={14} />
                 {t(`starts_in_${soon.unit}`, { count: soon.count })}
@@ -77,6 +107,14 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
         </span>
         <ChevronRight className="reservation-chevron" aria-hidden="true" focusable="false" size={20} />
       </RouterLink>
+      {mode === 'live' ? (
+        <div className="reservation-jail-actions">
+          {seenAt === null ? null : <AwayFromJail seenAt={seenAt} now={now} />}
+          <ButtonLink icon={Timer} to={`/jail/live/${reservation.id}`}>
+            {t('return')}
+          </ButtonLink>
+        </div>
+      ) : null}
       {mode === 'jail' ? (
         <div className="reservation-jail-actions">
           <ButtonLink variant="secondary" icon={ScanFace} to={`/jail/prep/${reservation.id}`}>
