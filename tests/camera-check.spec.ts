@@ -8,6 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { CAMERA_FAILURE_MESSAGE, CAPTURE_METHODS } from '../src/client/vision/capture.ts';
 import { NO_MOTION_THRESHOLD } from '../src/client/vision/params.generated.ts';
 import { advanceUntil, DARK, MOVING, STILL, test } from './fake-camera.ts';
+import { faceStillVideo } from './face-video.ts';
 import { installClock, runFor } from './worker-clock.ts';
 import { allowCamera, blockCamera, CAMERA_BLOCKED, checkA11y } from './helpers.ts';
 
@@ -165,6 +166,25 @@ test.describe('with a moving scene as the camera', () => {
     expect(image.width).toBe(100);
     expect(image.height).toBe(75);
   });
+});
+
+test.describe('with a real face as the camera', () => {
+  test.use({ camera: faceStillVideo() });
+
+  // The worker hands the face model to every engine: the JavaScript fallback finds the face as the wasm builds do.
+  for (const engine of ['wasm-simd', 'js'] as const) {
+    test(`the ${engine} engine sees the face at the left of the frame`, async ({ page }) => {
+      await page.goto(`/camera-check?engine=${engine}`);
+      await expect(page.getByTestId('engine')).toHaveAttribute('data-engine', engine);
+      await waitForSamples(page, 2);
+      await openDetails(page);
+      const face = page.getByTestId('face');
+      await expect(face).toHaveAttribute('data-value', /^0\.\d+,0\.\d+$/);
+      const [x] = ((await face.getAttribute('data-value')) ?? '').split(',').map(Number);
+      expect(x).toBeLessThan(0.5);
+      await expect(face).toHaveText(/^Seen, \d+ % across, \d+ % down$/);
+    });
+  }
 });
 
 test.describe('with a still scene as the camera', () => {
