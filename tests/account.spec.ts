@@ -17,6 +17,7 @@ import {
   lastMessageTo,
   linkIn,
   signInPage,
+  uniqueAddress,
   uniqueName,
   VIEWPORTS,
   watchMissingTexts,
@@ -387,6 +388,37 @@ test.describe('account menu at phone 360x640', () => {
     await page.reload();
     await expect(page.getByTestId('facilitator-signed-in')).toHaveText(/^A facilitator last signed in to your account on .+\.$/);
     await checkA11y(page, '/guest/show with a facilitator sign-in');
+    expect(missing).toEqual([]);
+  });
+
+  test('lists the signed-in devices on Account info, signs out another one, then everywhere', async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await createGuest(request);
+    const signInFrom = async (userAgent: string) => {
+      const response = await request.post('/api/guest/authenticate', {
+        headers: { 'x-forwarded-for': uniqueAddress(), 'user-agent': userAgent },
+        data: { api: { language: 'en' }, guest: { title: guest.title, password: guest.password } },
+      });
+      return ((await response.json()) as { guest: { id: number; token: string } }).guest;
+    };
+    const phone = await signInFrom('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36');
+    const laptop = await signInFrom('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0');
+    await signInPage(page, laptop);
+    await page.goto('/guest/edit');
+    const devices = page.getByRole('region', { name: 'Signed-in devices' }).getByTestId('signed-in-device');
+    await expect(devices).toHaveCount(3);
+    await expect(devices.filter({ hasText: 'Firefox on Windows (this device)' })).toHaveCount(1);
+    await checkA11y(page, '/guest/edit with signed-in devices');
+
+    await page.getByRole('button', { name: 'Sign out Chrome on Android' }).click();
+    await expect(devices).toHaveCount(2);
+    expect((await call(request, '/guest/read', { guest: phone })).api.errorMessage).toBe('You are signed out. Please sign in again.');
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await call(request, '/guest/read', { guest: { id: guest.id, token: guest.token } })).api.errorMessage).toBe(
+      'You are signed out. Please sign in again.',
+    );
     expect(missing).toEqual([]);
   });
 });
