@@ -5,7 +5,7 @@ import { emailSchema, phoneSchema, titleSchema } from '../shared/api/guest.ts';
 import { GRANTED_PLAN_NAMES, PLANS } from '../shared/plans.ts';
 import { appUrl, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { facilitatorTokens, guests, wardens } from './db/schema/index.ts';
+import { facilitatorTokens, guests, sessions, wardens } from './db/schema/index.ts';
 import type { Clock } from './lib/clock.ts';
 import { hashPassword, hashToken, newToken } from './lib/secrets.ts';
 import { auditLines, WARDEN_AUDIT_RETENTION_DAYS } from './services/warden-audit.ts';
@@ -84,7 +84,7 @@ const guestIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
  * Redis). A command run on the database itself has no sockets at hand: each
  * server's minute sweep ends those whose session is gone.
  */
-export type EndSessionSockets = (kind: 'warden', tokenHashes: readonly string[]) => void;
+export type EndSessionSockets = (kind: 'guest' | 'warden', tokenHashes: readonly string[]) => void;
 
 /** The warden with this address (`--warden`), or a usage error. */
 async function wardenNamed(db: Database, value: string | undefined): Promise<{ id: number; title: string; disabledAt: number | null }> {
@@ -139,11 +139,16 @@ export async function runAdmin(
     case 'disable-warden': {
       const warden = await wardenNamed(db, values.warden);
       await db.update(wardens).set({ disabledAt: now }).where(eq(wardens.id, warden.id));
-      // Nor may they sign in as a guest with a link issued before.
-      await db.delete(facilitatorTokens).where(eq(facilitatorTokens.wardenId, warden.id));
       const ended = await endWardenSessions(db, warden.id);
       endSessionSockets('warden', ended);
-      return [`warden ${warden.id} (${warden.title}) is disabled; ${ended.length} console session(s) ended`];
+      // Nor may they go on as a guest: neither with a link issued before, nor in a session such a link opened.
+      await db.delete(facilitatorTokens).where(eq(facilitatorTokens.wardenId, warden.id));
+      const facilitated = await db.delete(sessions).where(eq(sessions.wardenId, warden.id)).returning({ tokenHash: sessions.tokenHash });
+      endSessionSockets(
+        'guest',
+        facilitated.map((session) => session.tokenHash),
+      );
+      return [`warden ${warden.id} (${warden.title}) is disabled; ${ended.length} console session(s) and ${facilitated.length} facilitator session(s) ended`];
     }
     case 'enable-warden': {
       const warden = await wardenNamed(db, values.warden);

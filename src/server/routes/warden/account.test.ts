@@ -6,7 +6,7 @@ import { runAdmin } from '../../admin.ts';
 import { wardens } from '../../db/schema/index.ts';
 import { matchingStep, SIGN_IN_TICKET_MS } from '../../services/second-factor.ts';
 import { createWarden, injectedCalls, signedInWarden, type TestWarden } from '../../test/console.ts';
-import { apiBlock, call, fail, succeed, useListeningTestServer } from '../../test/harness.ts';
+import { apiBlock, call, fail, signUp, succeed, useListeningTestServer } from '../../test/harness.ts';
 import { disconnected, RelayClient } from '../../test/relay-client.ts';
 import { signInWarden, totpCode } from '../../test/wardens.ts';
 
@@ -164,9 +164,26 @@ describe('the operator', () => {
     const watching = await console_(warden.token);
     const waiting = await ticketOf(warden);
     const ended = disconnected(watching);
+    // Signed in as a guest with a facilitator link, and holding another.
+    const guest = await signUp(server.app);
+    const link = async () => (await admin('facilitator-token', '--warden', warden.email, '--guest', String(guest.id)))[1] ?? '';
+    const facilitating = await succeed(server.app, '/guest/authenticateAsLimFacilitator', {
+      api: apiBlock(),
+      guest: { id: guest.id },
+      facilitator: { token: await link() },
+    });
+    const unused = await link();
 
-    expect(await admin('disable-warden', '--warden', warden.email)).toEqual([`warden ${warden.id} (${warden.title}) is disabled; 1 console session(s) ended`]);
+    expect(await admin('disable-warden', '--warden', warden.email)).toEqual([
+      `warden ${warden.id} (${warden.title}) is disabled; 1 console session(s) and 1 facilitator session(s) ended`,
+    ]);
     expect(await ended).toBe('io server disconnect');
+    expect(await fail(server.app, '/guest/read', { api: apiBlock(), guest: facilitating.guest })).toBe(message('en', 'authentication_failed'));
+    expect(await fail(server.app, '/guest/authenticateAsLimFacilitator', { api: apiBlock(), guest: { id: guest.id }, facilitator: { token: unused } })).toBe(
+      message('en', 'facilitator_failed'),
+    );
+    // The guest's own sessions stay.
+    await succeed(server.app, '/guest/read', { api: apiBlock(), guest: { id: guest.id, token: guest.token } });
     expect((await read(warden.token)).body.api.errorMessage).toBe(SIGNED_OUT);
     expect((await confirm(waiting.ticket, totpCode(warden.secret, Date.now() + STEP_MS))).body.api.errorMessage).toBe(TICKET_ENDED);
     const signIn = (password: string) => fail(server.app, '/warden/authenticate', { api: apiBlock(), warden: { email: warden.email, password } });
