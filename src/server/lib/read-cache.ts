@@ -6,9 +6,10 @@ import type { GuestRow, SessionRow } from '../db/schema/index.ts';
  * serialized answer of `reservation/read_list`. A hit does no database query.
  *
  * Correctness rests on three things:
- * - every write invalidates (the `/api` hook of plugins/read-cache-hooks.ts,
- *   `POST /dev/clock`, the admin command, and other processes through
- *   PostgreSQL NOTIFY);
+ * - every write invalidates what it touched (the `/api` hook of
+ *   plugins/read-cache-hooks.ts for a guest's own calls, the handlers that
+ *   write a guest by a token, `POST /dev/clock`, the admin command, and
+ *   other processes through PostgreSQL NOTIFY);
  * - a value read from the database is stored only when no invalidation
  *   happened since the read began (`generation`), so a read that raced a
  *   write never stores what the write replaced;

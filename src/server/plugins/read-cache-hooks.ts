@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { CLEAR_ALL } from '../lib/read-cache-channel.ts';
 import { unencapsulated } from './unencapsulated.ts';
 
 /**
- * The calls that write nothing the read cache holds (sessions, guest rows,
- * reservations and their logs): every other call in the `/api` context
- * invalidates. Add a call here only when it writes none of those; a read
- * that may write (reservation/read rolls occurrences forward) is safe only
- * because no cached answer outlives the end of an occurrence (see
+ * The guest calls that write nothing the read cache holds (sessions, guest
+ * rows, reservations and their logs): every other call a guest's session
+ * makes invalidates that guest's cached reads when it succeeds. Add a call
+ * here only when it writes none of those; a read that may write
+ * (reservation/read rolls occurrences forward) is safe only because no
+ * cached answer outlives the end of an occurrence (see
  * `reservationListForCache`).
  */
 export const CACHE_NEUTRAL_CALLS: ReadonlySet<string> = new Set([
@@ -24,78 +24,62 @@ export const CACHE_NEUTRAL_CALLS: ReadonlySet<string> = new Set([
   // Push devices are not held in the cache.
   '/api/guest/addPushDevice',
   '/api/guest/removePushDevice',
-  '/api/payments/config',
   '/api/payments/subscription',
   '/api/payments/local/token',
-  // Wardens' console sessions are not guest sessions: the cache never holds them.
-  '/api/warden/authenticate',
-  '/api/warden/read',
-  '/api/warden/logout',
-  '/api/warden/confirmCode',
-  '/api/warden/updatePassword',
 ]);
 
 /**
- * Calls without a `guest.id` whose writes touch nothing cached: a new
- * guest has no entry yet; a new session does not change the others; a
- * mailed link or an error report changes no guest. Every other call without
- * a `guest.id` (a mailed token names the guest: verifyEmail, updatePassword)
- * clears the whole cache.
+ * What a call that succeeded must drop from the read cache: the cached
+ * reads of the guest whose session it authenticated (plugins/access.ts),
+ * unless it is a pure read; null for nothing. A call without a guest's
+ * session (sign-up, sign-in, a mailed link, a console's call) drops nothing
+ * here: one that writes a guest by other proof (a mailed or a
+ * facilitator's token) drops that guest itself, after the write.
  */
-export const NEW_ROWS_ONLY_CALLS: ReadonlySet<string> = new Set([
-  '/api/guest/create',
-  '/api/guest/authenticate',
-  '/api/guest/updatePasswordEmail',
-  '/api/errorLog/create',
-]);
-
-const DIGITS = /^[1-9][0-9]{0,15}$/;
-
-/** `guest.id` of a body as sent or as validated (a number or a digit string), else null. */
-export function guestIdOf(body: unknown): number | null {
-  if (typeof body !== 'object' || body === null || !('guest' in body)) return null;
-  const guest = body.guest;
-  if (typeof guest !== 'object' || guest === null || !('id' in guest)) return null;
-  const id = guest.id;
-  const text = typeof id === 'number' ? String(id) : typeof id === 'string' ? id : '';
-  if (!DIGITS.test(text)) return null;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : null;
+function invalidationOf(request: FastifyRequest): number | null {
+  if (CACHE_NEUTRAL_CALLS.has(request.routeOptions.url ?? '')) return null;
+  const caller = request.callers?.guest ?? request.callers?.['guest-not-facilitator'];
+  return caller?.guest.id ?? null;
 }
 
-/** What a finished call must drop from the read cache: a guest, everything, or nothing. */
-export function invalidationOf(request: FastifyRequest): number | typeof CLEAR_ALL | null {
-  const path = request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '';
-  if (CACHE_NEUTRAL_CALLS.has(path)) return null;
-  const guestId = guestIdOf(request.body);
-  if (guestId !== null) return guestId;
-  if (NEW_ROWS_ONLY_CALLS.has(path)) return null;
-  return CLEAR_ALL;
+/** Whether an answer is the success envelope `{api: {status: 'success'}}`. */
+function isSuccess(payload: unknown): boolean {
+  if (typeof payload !== 'object' || payload === null || !('api' in payload)) return false;
+  const { api } = payload;
+  return typeof api === 'object' && api !== null && 'status' in api && api.status === 'success';
 }
 
 /**
- * In the `/api` context: every call that is not a pure read invalidates the
- * cached reads of the guest its body names (`guest.id`), whether it
- * succeeded or failed, before its answer leaves (so a caller that has the
- * answer never reads the state the call replaced); a call that names no
- * guest clears everything. See docs/server.md, "The read cache".
+ * In the `/api` context: a call that succeeded drops the cached reads of
+ * the guest whose session made it (`invalidationOf`), here and, on
+ * PostgreSQL, on every server, before its answer leaves (so a caller that
+ * has the answer never reads the state the call replaced). A call that
+ * failed, a malformed one, or one nobody authenticated drops nothing: the
+ * cache is never emptied by whoever can send a request. See
+ * docs/server.md, "The read cache".
  */
 export default unencapsulated('read-cache-hooks', async (app) => {
-  const invalidate = async (request: FastifyRequest): Promise<void> => {
-    const target = invalidationOf(request);
-    if (target === null) return;
+  /** The guest each successful write dropped, to drop again once its answer has gone. */
+  const dropped = new WeakMap<FastifyRequest, number>();
+  const invalidate = async (request: FastifyRequest, guestId: number): Promise<void> => {
     try {
-      await app.invalidateReadCache(target);
+      await app.invalidateReadCache(guestId);
     } catch (error) {
       request.log.error({ err: error }, 'read cache: the invalidation could not be sent to other servers');
     }
   };
-  app.addHook('onSend', async (request) => {
-    await invalidate(request);
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const target = isSuccess(payload) ? invalidationOf(request) : null;
+    if (target !== null) {
+      dropped.set(request, target);
+      await invalidate(request, target);
+    }
+    return payload;
   });
   // Again once the answer has gone: a write still running when the answer
   // was sent (none should be) is covered too.
   app.addHook('onResponse', async (request) => {
-    await invalidate(request);
+    const target = dropped.get(request);
+    if (target !== undefined) await invalidate(request, target);
   });
 });

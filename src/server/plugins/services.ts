@@ -34,8 +34,10 @@ declare module 'fastify' {
     readCacheListener: ReadCacheListener | null;
     /**
      * Drops a guest's cached reads (or all, with '*') here and, on
-     * PostgreSQL, in every other server. Call it after any write that does
-     * not go through an `/api` call (which the hook of read-cache-hooks.ts covers).
+     * PostgreSQL, in every other server. Call it after any write that is not
+     * an `/api` call of the guest's own session (which the hook of
+     * read-cache-hooks.ts covers): a write by a mailed or a facilitator's
+     * token, the scheduler, a webhook.
      */
     invalidateReadCache(target: number | '*'): Promise<void>;
     /**

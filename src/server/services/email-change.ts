@@ -75,9 +75,9 @@ export async function cancelNewAddress(db: Database, guestId: number, now: numbe
  * to the former address stop working; the former address, when it was
  * verified, is told and gets the way back. Either way the address is one
  * of the guest's contacts from then on, and what a deleted account left
- * under it is carried over (services/contacts.ts).
+ * under it is carried over (services/contacts.ts). Answers the guest's id.
  */
-export async function verifyMailedAddress(app: FastifyInstance, token: string): Promise<void> {
+export async function verifyMailedAddress(app: FastifyInstance, token: string): Promise<number> {
   const link = await consumeMailLink(app, token, 'verify_email');
   if (link === null) throw new ApiFailure('link_invalid');
   const now = app.clock.now();
@@ -103,6 +103,7 @@ export async function verifyMailedAddress(app: FastifyInstance, token: string): 
     return guest.isVerified ? { guest: carried ?? moved, formerEmail: guest.email } : null;
   });
   if (changed !== null) await sendEmailChangedNotice(app, changed.guest, changed.formerEmail);
+  return link.guestId;
 }
 
 /** A password just set with a mailed link: the guest as it is now, and the token hashes of the sessions ended (the caller ends their sockets). */

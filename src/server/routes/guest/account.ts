@@ -101,6 +101,8 @@ const account: FastifyPluginAsync = async (app) => {
       // The guest sees this in the account menu.
       const [guest] = await app.db.update(guests).set({ facilitatorSignedInAt: now }).where(eq(guests.id, id)).returning();
       if (guest === undefined) throw new ApiFailure('facilitator_failed');
+      // A write by the facilitator's token, not by a guest's session: the read cache drops the guest here (plugins/read-cache-hooks.ts).
+      await app.invalidateReadCache(guest.id);
       const token = await startSession(app.db, guest.id, now, used.wardenId, deviceOf(request.headers['user-agent']));
       return { guest: await publicGuest(app.db, guest, token) };
     },

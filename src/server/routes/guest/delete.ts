@@ -7,8 +7,8 @@ import { assertCurrentPassword } from '../../services/guests.ts';
 /**
  * `/guest/delete` (docs/privacy.md, Deletion): with the account's password,
  * never from a facilitator's session. The read cache forgets the guest by
- * the `/api` hook (plugins/read-cache-hooks.ts: `guest.id` of the body,
- * here and on every other server).
+ * the `/api` hook (plugins/read-cache-hooks.ts: the guest whose session
+ * made the call, here and on every other server).
  */
 const deletion: FastifyPluginAsync = async (app) => {
   apiPost(app, '/delete', {

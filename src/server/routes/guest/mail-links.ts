@@ -19,7 +19,8 @@ const mailLinks: FastifyPluginAsync = async (app) => {
     payload: {},
     async handler({ guest: { token } }, _caller, request) {
       await app.rateLimiter.enforce(`link:address:${clientAddress(request)}`, RATE_RULES.linksPerAddress);
-      await verifyMailedAddress(app, token);
+      // Writes by a mailed token, not by a guest's session: the read cache drops the guest here (plugins/read-cache-hooks.ts).
+      await app.invalidateReadCache(await verifyMailedAddress(app, token));
       return {};
     },
   });
@@ -65,6 +66,7 @@ const mailLinks: FastifyPluginAsync = async (app) => {
         // Before the link is used up, so that the guest can try another password with the same link.
         assertPasswordNotGuessable(password);
         const { guest, ended } = await setPassword(app, token, password);
+        await app.invalidateReadCache(guest.id);
         app.endSessionSockets('guest', ended);
         sendPasswordChangedNotice(app, guest);
         return {};
