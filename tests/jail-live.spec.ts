@@ -223,6 +223,36 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('img', { name: "The Warden's eye, closed" })).toBeVisible();
     });
 
+    test('the plan: the step under way and the next on screen, each announced at its minute, and listed on the detail page', async ({ page, request }) => {
+      await recordSpeech(page);
+      const guest = await readyGuest(request);
+      const schedules = [
+        { minutes: 15, title: 'Outline the argument' },
+        { minutes: 5, title: 'Read the notes' },
+      ];
+      const reservation = await book(request, guest, 3, { schedules });
+      const inside = reservation.startTime + 6 * 60_000;
+      await request.post('/dev/clock', { data: { offsetMs: inside - Date.now() } });
+      await installClock(page, inside);
+      await signedIn(page, guest, `/jail/live/${reservation.id}`);
+      const plan = page.getByRole('region', { name: 'Your plan' });
+      await expect(plan).toContainText('Now: Read the notes');
+      await expect(plan).toContainText('Next, at 10:15: Outline the argument');
+      await checkA11yLightAndDark(page, '/jail/live/:id (with a plan)');
+
+      // The second step's minute, by both clocks: shown and said.
+      const second = reservation.startTime + 15 * 60_000 + 1_000;
+      await request.post('/dev/clock', { data: { offsetMs: second - Date.now() } });
+      await setSystemTime(page, second);
+      await expect(plan).toContainText('Now: Outline the argument');
+      await expect(plan).not.toContainText('Next');
+      await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('Time for the next step of your plan: Outline the argument.');
+
+      await page.goto(`/reservation/${reservation.id}`);
+      const planList = page.locator('.detail-plan');
+      await expect(planList.getByRole('listitem')).toHaveText(['10:05 (+5 min) Read the notes', '10:15 (+15 min) Outline the argument']);
+    });
+
     test('back from the list: the running jail says Live now and how long the guest has been away from it, and returning keeps the conversation', async ({
       page,
       request,
@@ -356,10 +386,13 @@ for (const { name, viewport } of VIEWPORTS) {
 
         await panel.getByLabel('Say to the guest').fill('I can see you. Keep going.');
         await panel.getByRole('button', { name: 'Send' }).click();
+        // Read by the same voice, the words are labelled as a human warden's, never taken for the Warden's own.
         await expect(page.locator('.subtitles')).toContainText('I can see you. Keep going.');
+        await expect(page.locator('.subtitle[data-by="human"] .speaker')).toHaveText('A human warden');
         await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('I can see you. Keep going.');
         await page.getByText(/^Conversation \(\d+ lines?\)$/).click();
-        await expect(page.locator('details.conversation').getByRole('listitem').last()).toHaveText('Warden I can see you. Keep going.');
+        await expect(page.locator('details.conversation').getByRole('listitem').last()).toHaveText('A human warden I can see you. Keep going.');
+        await expect(page.locator('details.conversation').getByRole('listitem').first()).toHaveText(/^Warden Your jail starts now\./);
 
         // A break closes the camera: the warden's call ends, and the guest is told.
         await page.getByRole('button', { name: '2 Take a break' }).click();

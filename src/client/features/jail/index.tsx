@@ -12,7 +12,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Send from 'lucide-react/icons/send';
 import Video from 'lucide-react/icons/video';
 import WifiOff from 'lucide-react/icons/wifi-off';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -33,7 +33,9 @@ import { canShareScreen, type CameraSource } from './jail-camera.ts';
 import { loadJailStatus, saveJailStatus } from './jail-status-store.ts';
 import { LineSheet } from './LineSheet.tsx';
 import { ProgressRing } from './ProgressRing.tsx';
+import { planOf, planPosition } from '../reservations/plan.ts';
 import { JailClock } from './JailClock.tsx';
+import { PlanLine } from './PlanLine.tsx';
 import { allowanceLeft, commandOutcome, countdownText, elapsedShare, type CommandId } from './session-rules.ts';
 import {
   commandGiven,
@@ -247,6 +249,18 @@ export function LiveScreen() {
     };
   }, [reservationId, dispatch]);
 
+  // Each step of the guest's plan is announced at its minute while the jail runs (a step already begun on arrival is only shown).
+  const plan = useMemo(() => (reservation === null ? [] : planOf(reservation)), [reservation]);
+  const stepNow = running ? planPosition(plan, now).current : null;
+  const announcedStep = useRef<number | null | undefined>(undefined);
+  useEffect(() => {
+    const number = stepNow?.number ?? null;
+    const first = announcedStep.current === undefined;
+    if (announcedStep.current === number) return;
+    announcedStep.current = number;
+    if (!first && stepNow !== null) void say(t('live_plan_said', { title: stepNow.title }));
+  }, [stepNow, say, t]);
+
   // Back in a running jail (after a reload, or from the list), the conversation so far comes back from the server's logs.
   useEffect(() => {
     let current = true;
@@ -270,6 +284,7 @@ export function LiveScreen() {
   };
 
   const work = (session.jail?.work ?? reservation?.work ?? '').trim();
+  const { current: step, next: nextStep } = planPosition(plan, now);
   const startTime = session.jail?.startTime ?? reservation?.startTime ?? null;
   const beforeStart = startTime !== null && now < startTime;
   const allowance = allowanceLeft(session.status, session.statusSince, now);
@@ -293,6 +308,7 @@ export function LiveScreen() {
           />
         </div>
         {startTime !== null && endTime !== null ? <JailClock startTime={startTime} endTime={endTime} now={now} timeZone={timeZone} /> : null}
+        <PlanLine current={step} next={nextStep} timeZone={timeZone} />
         {beforeStart ? null : (
           <p className="live-status" role="status">
             {session.status === 'injail' || allowance === null

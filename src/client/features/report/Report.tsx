@@ -2,6 +2,7 @@ import Camera from 'lucide-react/icons/camera';
 import CloudMoon from 'lucide-react/icons/cloud-moon';
 import EyeOff from 'lucide-react/icons/eye-off';
 import Headset from 'lucide-react/icons/headset';
+import ListChecks from 'lucide-react/icons/list-checks';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Moon from 'lucide-react/icons/moon';
 import User from 'lucide-react/icons/user';
@@ -13,12 +14,15 @@ import { ALERT_MOTION_KINDS } from '../../../shared/relay.ts';
 import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { clockOf } from '../reservations/common.ts';
 import { isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from '../reservations/reservation-view.ts';
+import { planOf } from '../reservations/plan.ts';
 import {
   finishReason,
+  inTimeOrder,
   isAlertMarker,
   markersBySegment,
   markersOf,
   pauseCounts,
+  stepMarkers,
   segmentsOf,
   shareOf,
   wholeMinutes,
@@ -36,6 +40,7 @@ const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
   away: UserX,
   warden: MessageCircle,
   human: Headset,
+  step: ListChecks,
   guest: User,
   patrol: Camera,
 };
@@ -43,7 +48,7 @@ const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
 /** The kinds shown in the key, in the order a guest meets them. */
 const SEGMENT_KINDS: readonly SegmentKind[] = ['seat', 'leave', 'away', 'break', 'waiting', 'ended'];
 /** The camera's alerts (pinned on a row of their own above the bar), then words and patrols. */
-const MARKER_KINDS: readonly MarkerKind[] = [...ALERT_MOTION_KINDS, 'warden', 'human', 'guest', 'patrol'];
+const MARKER_KINDS: readonly MarkerKind[] = [...ALERT_MOTION_KINDS, 'step', 'warden', 'human', 'guest', 'patrol'];
 
 function minutesIn(segments: readonly Segment[], kind: SegmentKind): number {
   return wholeMinutes(segments.filter((segment) => segment.kind === kind).reduce((sum, segment) => sum + segment.to - segment.from, 0));
@@ -137,7 +142,7 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
   const { startTime, endTime } = reservation;
   const logs = reservation.activityLogs;
   const segments = segmentsOf(logs, jail, startTime, endTime);
-  const markers = markersOf(logs);
+  const markers = inTimeOrder([...markersOf(logs), ...stepMarkers(planOf(reservation), jail.finishedAt)]);
   const grouped = markersBySegment(segments, markers);
   const left = (time: number) => `${shareOf(time, startTime, endTime) * 100}%`;
   const width = (segment: Segment) => `${(shareOf(segment.to, startTime, endTime) - shareOf(segment.from, startTime, endTime)) * 100}%`;
@@ -148,7 +153,7 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
         {/* The picture; the list below reads it out. */}
         <div className="report-track-words" aria-hidden="true">
           {markers
-            .filter((marker) => marker.kind === 'warden' || marker.kind === 'human' || marker.kind === 'guest')
+            .filter((marker) => marker.kind === 'warden' || marker.kind === 'human' || marker.kind === 'guest' || marker.kind === 'step')
             .map((marker, index) => (
               <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
                 <MarkerIcon kind={marker.kind} />

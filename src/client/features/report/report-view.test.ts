@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
-import { finishReason, isAlertMarker, markersBySegment, markersOf, pauseCounts, segmentsOf, shareOf, wholeMinutes } from './report-view.ts';
+import {
+  finishReason,
+  inTimeOrder,
+  isAlertMarker,
+  markersBySegment,
+  markersOf,
+  pauseCounts,
+  segmentsOf,
+  shareOf,
+  stepMarkers,
+  wholeMinutes,
+} from './report-view.ts';
 
 const MINUTE = 60_000;
 const START = 1_000 * MINUTE;
@@ -156,5 +167,22 @@ describe('the reason for an early finish', () => {
   it('is the last instruction log, or none', () => {
     expect(finishReason([status(1, 'leaving'), { type: 'instruction', time: at(2), instruction: { text: 'A delivery came' } }])).toBe('A delivery came');
     expect(finishReason([status(1, 'leaving')])).toBeNull();
+  });
+});
+
+describe('the plan on the timeline', () => {
+  const steps = [
+    { number: 1, minutes: 0, at: START, title: 'Read the notes' },
+    { number: 2, minutes: 15, at: START + 15 * MINUTE, title: 'Outline the argument' },
+    { number: 3, minutes: 45, at: START + 45 * MINUTE, title: 'Write the conclusion' },
+  ];
+
+  it('marks the steps begun before the finish, by name, in time order with the rest', () => {
+    const marked = stepMarkers(steps, START + 30 * MINUTE);
+    expect(marked).toEqual([
+      { kind: 'step', time: START, text: 'Read the notes' },
+      { kind: 'step', time: START + 15 * MINUTE, text: 'Outline the argument' },
+    ]);
+    expect(inTimeOrder([{ kind: 'patrol', time: START + MINUTE }, ...marked]).map((marker) => marker.kind)).toEqual(['step', 'patrol', 'step']);
   });
 });

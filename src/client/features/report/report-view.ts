@@ -8,6 +8,7 @@
 import type { ActivityLog, JailSummary, Speaker } from '../../../shared/api/reservation.ts';
 import { MINUTE_MS } from '../../../shared/durations.ts';
 import { ALERT_MOTION_KINDS, type JailStatus } from '../../../shared/relay.ts';
+import type { PlanStep } from '../reservations/plan.ts';
 
 /**
  * What the guest was doing over a stretch of the jail: in the seat, on a
@@ -27,7 +28,7 @@ export interface Segment {
 type AlertMarkerKind = (typeof ALERT_MOTION_KINDS)[number];
 
 /** A moment marked on the timeline: a camera alert, words said (by the Warden, a human warden or the guest), a patrol image. */
-export type MarkerKind = AlertMarkerKind | 'warden' | 'human' | 'guest' | 'patrol';
+export type MarkerKind = AlertMarkerKind | 'warden' | 'human' | 'guest' | 'patrol' | 'step';
 
 /** The marker of words said: the guest's, or a warden's by who spoke (a line logged before the speaker was recorded reads as the Warden's). */
 function wordsMarker(type: 0 | 1, by: Speaker | undefined): MarkerKind {
@@ -117,6 +118,16 @@ export function markersOf(logs: readonly ActivityLog[]): Marker[] {
         return [];
     }
   });
+}
+
+/** The steps of the guest's plan that began before the jail finished, marked at their minutes with their titles. */
+export function stepMarkers(steps: readonly PlanStep[], finishedAt: number): Marker[] {
+  return steps.flatMap((step): Marker[] => (step.at < finishedAt ? [{ kind: 'step', time: step.at, text: step.title }] : []));
+}
+
+/** Every marker in time order (the logs' and the plan's). */
+export function inTimeOrder(markers: readonly Marker[]): Marker[] {
+  return [...markers].sort((a, b) => a.time - b.time);
 }
 
 /** How many times the guest left the seat and took a break. */

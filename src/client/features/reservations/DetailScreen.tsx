@@ -1,5 +1,6 @@
 import CalendarArrowDown from 'lucide-react/icons/calendar-arrow-down';
 import Clock from 'lucide-react/icons/clock';
+import ListChecks from 'lucide-react/icons/list-checks';
 import Lock from 'lucide-react/icons/lock';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Pencil from 'lucide-react/icons/pencil';
@@ -22,7 +23,8 @@ import { Report } from '../report/Report.tsx';
 import { downloadFile, jailEventFile } from './add-to-calendar.ts';
 import { useReservationSkipMutation } from './bookingApi.ts';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
-import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
+import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
+import { planOf } from './plan.ts';
 import { detailActions } from './reservation-view.ts';
 
 export function repeatInfo(
@@ -68,6 +70,7 @@ export function ReservationDetailScreen() {
       .catch(() => undefined);
   };
   const date = dateWithWeekday(reservation.startTime, timeZone, language);
+  const plan = planOf(reservation);
   const goLive = () => {
     // 'go' is spoken where the browser can; going live does not wait for it.
     void browserVoice().speak('go', language);
@@ -92,6 +95,23 @@ export function ReservationDetailScreen() {
           {t('work')}
         </dt>
         <dd>{reservation.work === '' ? t('reservations/list:no_work') : reservation.work}</dd>
+        {plan.length === 0 ? null : (
+          <>
+            <dt>
+              <ListChecks aria-hidden="true" focusable="false" size={18} />
+              {t('plan')}
+            </dt>
+            <dd>
+              <ol className="detail-plan">
+                {plan.map((step) => (
+                  <li key={step.number}>
+                    <span className="detail-plan-time">{t('plan_at', { time: clockOf(step.at, timeZone), minutes: step.minutes })}</span> {step.title}
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </>
+        )}
       </dl>
       {changesClosed ? (
         <p className="detail-closed">
