@@ -96,6 +96,9 @@ async function bookByKeyboard(page: Page, words: FormWords): Promise<void> {
   await page.keyboard.press('Enter');
   await tabTo(page, page.getByPlaceholder(words.entryTitle));
   await page.keyboard.type('Outline');
+  // What the guest types stays readable: the title has room for about twenty characters, on a phone too.
+  const titleBox = await page.getByPlaceholder(words.entryTitle).boundingBox();
+  expect(titleBox?.width ?? 0).toBeGreaterThanOrEqual(180);
   await checkA11y(page, `/reservation/add (${words.book})`);
   await tabTo(page, page.getByRole('button', { name: words.book, exact: true }));
   await page.keyboard.press('Enter');
