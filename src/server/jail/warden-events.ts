@@ -36,7 +36,13 @@ export class WardenEvents {
   async wardenDialog(warden: RelayWarden, reservationId: number, eventId: string, text: string): Promise<Stored> {
     return this.changes.change(async (tx, after) => {
       const jail = await this.lockLiveJail(tx, reservationId);
-      const logId = await this.changes.addLog(tx, after, reservationId, { type: 'dialog', time: this.changes.now(), dialog: { type: 1, text, by: 'human' } }, eventId);
+      const logId = await this.changes.addLog(
+        tx,
+        after,
+        reservationId,
+        { type: 'dialog', time: this.changes.now(), dialog: { type: 1, text, by: 'human' } },
+        eventId,
+      );
       if (logId === null) return { duplicate: true };
       after.push(() => this.changes.emit.toGuest(jail.guestId, 'warden_dialog_event_to_guest', { dialog: { type: 1, text, by: 'human' } }));
       this.changes.options.log.info({ warden: warden.id, reservationId }, 'warden dialog');
