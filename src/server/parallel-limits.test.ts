@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdmin } from './admin.ts';
 import { RATE_RULES } from './lib/rate-limiter.ts';
 import { apiBlock, call, credentials, signUp, useTestServer, type CallResult } from './test/harness.ts';
+import { tally } from './test/tally.ts';
 
 /**
  * Every limit holds under parallel requests: each request is counted before
@@ -18,13 +19,6 @@ const PARALLEL = 20;
 async function burst(count: number, send: (index: number) => Promise<CallResult>): Promise<string[]> {
   const answers = await Promise.all(Array.from({ length: count }, (_, index) => send(index)));
   return answers.map(({ body }) => (body.api.status === 'success' ? 'success' : (body.api.errorMessage ?? '')));
-}
-
-/** How many answers each outcome had. */
-function tally(outcomes: readonly string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
-  return counts;
 }
 
 describe('failed sign-ins of one account, in parallel', () => {

@@ -7,6 +7,7 @@ import { JAIL_MAX_LOGS, PATROL_MAX_LOGS_PER_SESSION } from '../../shared/constan
 import { activityLogs, jails } from '../db/schema/index.ts';
 import { apiBlock, credentials, signUp, succeed, useTestServer, verifyEmail, type TestGuest } from '../test/harness.ts';
 import { eventId } from '../test/relay-client.ts';
+import { tally } from '../test/tally.ts';
 import { RelayRefusal } from './jail-changes.ts';
 import { LogWriter } from './log-writer.ts';
 
@@ -43,6 +44,20 @@ function countingWriter(): { writer: LogWriter; statements: string[] } {
     };
   };
   return { writer: new LogWriter(server.app.db, prepareNamed), statements };
+}
+
+/**
+ * The same logs written by two writers at once, each its own batch of the
+ * same turn (two statements at once on PostgreSQL): each answer's refusal,
+ * or 'written'.
+ */
+async function writtenByTwoBatches(guestId: number, entries: readonly (() => ActivityLog)[]): Promise<string[]> {
+  const writers = [countingWriter().writer, countingWriter().writer];
+  const answers = await Promise.allSettled(writers.flatMap((writer) => entries.map((entry) => writer.append(guestId, entry(), eventId()))));
+  return answers.map((answer) => {
+    if (answer.status === 'fulfilled') return 'written';
+    return answer.reason instanceof RelayRefusal ? answer.reason.key : String(answer.reason);
+  });
 }
 
 function motion(): ActivityLog {
@@ -158,15 +173,7 @@ describe('the batched log writer', () => {
       .update(jails)
       .set({ patrolCount: PATROL_MAX_LOGS_PER_SESSION - 2 })
       .where(eq(jails.reservationId, reservation.id));
-    // Two writers, each with its own batch of the same turn: two statements at once on PostgreSQL.
-    const writers = [countingWriter().writer, countingWriter().writer];
-    const answers = await Promise.allSettled(
-      writers.flatMap((writer) => [writer.append(guest.id, patrolLog(), eventId()), writer.append(guest.id, patrolLog(), eventId())]),
-    );
-    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(2);
-    expect(
-      answers.filter((answer) => answer.status === 'rejected' && answer.reason instanceof RelayRefusal && answer.reason.key === 'patrol_limit_reached'),
-    ).toHaveLength(2);
+    expect(tally(await writtenByTwoBatches(guest.id, [patrolLog, patrolLog]))).toEqual({ written: 2, patrol_limit_reached: 2 });
     expect((await logsOf(reservation.id)).filter((log) => log.entry.type === 'patrol')).toHaveLength(2);
     expect(await patrolCountOf(reservation.id)).toBe(PATROL_MAX_LOGS_PER_SESSION);
   });
@@ -177,17 +184,7 @@ describe('the batched log writer', () => {
       .update(jails)
       .set({ logCount: JAIL_MAX_LOGS - 3 })
       .where(eq(jails.reservationId, reservation.id));
-    const writers = [countingWriter().writer, countingWriter().writer];
-    const answers = await Promise.allSettled(
-      writers.flatMap((writer) => [
-        writer.append(guest.id, motion(), eventId()),
-        writer.append(guest.id, patrolLog(), eventId()),
-        writer.append(guest.id, motion(), eventId()),
-      ]),
-    );
-    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(3);
-    const refusals = answers.flatMap((answer) => (answer.status === 'rejected' && answer.reason instanceof RelayRefusal ? [answer.reason.key] : []));
-    expect(refusals).toEqual(['jail_logs_full', 'jail_logs_full', 'jail_logs_full']);
+    expect(tally(await writtenByTwoBatches(guest.id, [motion, patrolLog, motion]))).toEqual({ written: 3, jail_logs_full: 3 });
     const [jail] = await server.app.db.select({ logCount: jails.logCount }).from(jails).where(eq(jails.reservationId, reservation.id));
     expect(jail?.logCount).toBe(JAIL_MAX_LOGS);
   });

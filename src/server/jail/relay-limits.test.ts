@@ -7,6 +7,7 @@ import { activityLogs, jails } from '../db/schema/index.ts';
 import { startWardenSession } from '../services/wardens.ts';
 import { apiBlock, bookJail, credentials, moveClockTo, readyGuest, useListeningTestServer, type TestGuest } from '../test/harness.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
+import { tally } from '../test/tally.ts';
 import { RELAY_EVENT_BUDGET } from './event-budget.ts';
 
 /**
@@ -60,14 +61,9 @@ function snitch(guest: TestGuest, language: 'en' | 'ja' = 'en') {
   return { api: apiBlock(language), guest: { id: guest.id }, eventId: eventId(), dialog: { text: 'They are on their phone.' } };
 }
 
-/** How many answers each outcome had ('ok' or the refusal). */
-function tally(acks: readonly RelayAck[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const ack of acks) {
-    const outcome = ack.ok ? 'ok' : ack.error;
-    counts[outcome] = (counts[outcome] ?? 0) + 1;
-  }
-  return counts;
+/** How many acks each outcome had ('ok' or the refusal). */
+function tallyAcks(acks: readonly RelayAck[]): Record<string, number> {
+  return tally(acks.map((ack) => (ack.ok ? 'ok' : ack.error)));
 }
 
 async function logCount(reservationId: number): Promise<number> {
@@ -81,7 +77,7 @@ describe('the event budgets', () => {
     const device = await connect({ guest: credentials(guest) });
     const before = await logCount(reservationId);
     const acks = await Promise.all(Array.from({ length: 300 }, () => device.send('snitch_dialog_event_from_guest', snitch(guest))));
-    expect(tally(acks)).toEqual({ ok: RELAY_EVENT_BUDGET.perSocket, [OVER_BUDGET]: 300 - RELAY_EVENT_BUDGET.perSocket });
+    expect(tallyAcks(acks)).toEqual({ ok: RELAY_EVENT_BUDGET.perSocket, [OVER_BUDGET]: 300 - RELAY_EVENT_BUDGET.perSocket });
     expect((await logCount(reservationId)) - before).toBe(RELAY_EVENT_BUDGET.perSocket);
     // The refusal speaks the event's language.
     expect(await device.send('snitch_dialog_event_from_guest', snitch(guest, 'ja'))).toEqual({
@@ -96,7 +92,7 @@ describe('the event budgets', () => {
     const before = await logCount(reservationId);
     const sent = devices.flatMap((device) => Array.from({ length: 100 }, () => device.send('snitch_dialog_event_from_guest', snitch(guest))));
     const acks = await Promise.all(sent);
-    expect(tally(acks)).toEqual({ ok: RELAY_EVENT_BUDGET.perAccount, [OVER_BUDGET]: 300 - RELAY_EVENT_BUDGET.perAccount });
+    expect(tallyAcks(acks)).toEqual({ ok: RELAY_EVENT_BUDGET.perAccount, [OVER_BUDGET]: 300 - RELAY_EVENT_BUDGET.perAccount });
     expect((await logCount(reservationId)) - before).toBe(RELAY_EVENT_BUDGET.perAccount);
   });
 
@@ -113,7 +109,7 @@ describe('the event budgets', () => {
   it("holds a warden's console to the same budget, refused in the warden's language", async () => {
     const console = await connectWarden('ja');
     const acks = await Promise.all(Array.from({ length: 150 }, () => console.send('close_jail_from_warden', { reservationId: 1 })));
-    expect(tally(acks)).toEqual({
+    expect(tallyAcks(acks)).toEqual({
       ok: RELAY_EVENT_BUDGET.perSocket,
       '短い時間に送られたイベントが多すぎます。数秒待ってから、もう一度お試しください。': 150 - RELAY_EVENT_BUDGET.perSocket,
     });
@@ -138,7 +134,7 @@ describe("a jail's logs", () => {
     const stored = await logCount(reservationId);
     const motions = Array.from({ length: 5 }, () => ({ ...envelope, eventId: eventId(), motion: { type: 1 } }));
     const acks = await Promise.all(motions.map((motion) => device.send('motion_event_from_guest', motion)));
-    expect(tally(acks)).toEqual({ ok: 2, [FULL]: 3 });
+    expect(tallyAcks(acks)).toEqual({ ok: 2, [FULL]: 3 });
     expect((await logCount(reservationId)) - stored).toBe(2);
     // A stored event sent again is still its retry; a status, which logs too, is refused.
     const storedMotion = motions[acks.findIndex((ack) => ack.ok)];
