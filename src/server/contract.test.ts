@@ -69,7 +69,7 @@ describe('the envelope', () => {
   });
 
   it('answers an unexpected failure with 500 and the envelope, and logs the cause only', async () => {
-    const spy = vi.spyOn(server.app, 'authenticatedGuest').mockRejectedValue(new Error('connection to db.internal:5432 refused'));
+    const spy = vi.spyOn(server.app, 'authenticatedSession').mockRejectedValue(new Error('connection to db.internal:5432 refused'));
     try {
       const response = await post('/api/guest/read', JSON.stringify({ api: apiBlock('ja'), guest: { id: 1, token: 'secret-session-token' } }));
       expect(response.statusCode).toBe(500);
