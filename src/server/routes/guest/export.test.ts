@@ -80,6 +80,8 @@ const NOT_EXPORTED: Record<string, string> = {
   warden_sessions: 'the wardens’ sessions',
   deleted_account_contacts: 'what is kept of accounts that no longer exist',
   verified_contacts: 'hashes of the addresses and phone numbers the guest verified, which tell the guest nothing',
+  warden_audit: 'the operator’s audit of the wardens’ work (which warden opened a jail or watched it live), kept for the operator',
+  warden_sign_ins: 'the wardens’ sign-ins waiting for their second factor',
 };
 
 describe('POST /api/guest/export', () => {
