@@ -254,6 +254,9 @@ function parseEmailDelivery(value: string | undefined, smtpUrl: string | null, i
   return 'console';
 }
 
+/** The country a national number (leading 0) is in, unless `SMS_COUNTRY_CODE` says otherwise: Japan. */
+export const DEFAULT_SMS_COUNTRY_CODE = '81';
+
 function parseSms(env: NodeJS.ProcessEnv, isProduction: boolean): SmsConfig {
   const provider = nonEmpty(env.SMS_PROVIDER);
   if (provider === 'log') return { provider: 'log' };
@@ -261,7 +264,7 @@ function parseSms(env: NodeJS.ProcessEnv, isProduction: boolean): SmsConfig {
     const names = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
     const missing = names.filter((name) => nonEmpty(env[name]) === undefined);
     if (missing.length > 0) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
-    const countryCode = nonEmpty(env.SMS_COUNTRY_CODE) ?? '81';
+    const countryCode = nonEmpty(env.SMS_COUNTRY_CODE) ?? DEFAULT_SMS_COUNTRY_CODE;
     if (!/^[1-9][0-9]{0,2}$/.test(countryCode)) throw new Error(`SMS_COUNTRY_CODE must be 1 to 3 digits, not ${JSON.stringify(countryCode)}`);
     return {
       provider: 'twilio',
