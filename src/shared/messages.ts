@@ -350,8 +350,8 @@ export const MESSAGES = {
     ja: 'このジェイルの巡回画像はすでに上限の30枚に達しています。',
   },
   jail_logs_full: {
-    en: 'This jail already keeps {max} records, as many as a jail can; nothing more can be added to it.',
-    ja: 'このジェイルの記録は上限の{max}件に達しているため、これ以上追加できません。',
+    en: "This jail's log is full ({max} entries, the most a jail keeps): nothing more can be added to it.",
+    ja: 'このジェイルのログは上限の{max}件に達しているため、これ以上追加できません。',
   },
   jail_not_open: {
     en: 'Open this jail first.',

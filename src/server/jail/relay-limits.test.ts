@@ -117,7 +117,7 @@ describe('the event budgets', () => {
 });
 
 describe("a jail's logs", () => {
-  const FULL = `This jail already keeps ${JAIL_MAX_LOGS} records, as many as a jail can; nothing more can be added to it.`;
+  const FULL = `This jail's log is full (${JAIL_MAX_LOGS} entries, the most a jail keeps): nothing more can be added to it.`;
 
   it("takes the guest's events up to the cap, counted at once, and refuses the rest; the server's own logs still go in", async () => {
     const { guest, reservationId } = await guestInJail();
