@@ -47,20 +47,13 @@ export interface WrittenLog {
 }
 
 /**
- * A batch statement's rows (numbered by `ord` from 1) in the batch's order.
- * The same event twice in one batch finds the same log: the first has it,
- * the other is its retry.
+ * A batch statement's rows (numbered by `ord` from 1) in the batch's order:
+ * none for a log that found no place (the statement takes one copy of an
+ * event sent twice in a batch; the other is its retry, `whyNotAdded`).
  */
 function answerInOrder(batch: readonly QueuedLog[], rows: readonly (AppendedRow & { ord: number })[]): (AppendedRow | undefined)[] {
   const byOrder = new Map(rows.map((row) => [row.ord, row]));
-  const taken = new Set<number>();
-  return batch.map((_, index) => {
-    const row = byOrder.get(index + 1);
-    if (row?.log_id == null) return row;
-    if (taken.has(row.log_id)) return { ...row, log_id: null };
-    taken.add(row.log_id);
-    return row;
-  });
+  return batch.map((_, index) => byOrder.get(index + 1));
 }
 
 /** The placeholders' values for a batch of queued logs (`QUEUED_OPEN_JAILS`). */
