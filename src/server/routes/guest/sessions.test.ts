@@ -322,7 +322,8 @@ describe('a facilitator', () => {
     const answer = await succeed(server.app, '/guest/authenticateAsLimFacilitator', signInAsFacilitator(guest, await facilitatorToken(guest)));
     const session = answer.guest as { id: number; token: string };
     const as = (fields: Record<string, unknown>, language: 'en' | 'ja' = 'en') => ({ api: apiBlock(language), guest: { ...session, ...fields } });
-    const refused = 'A facilitator cannot do this. Only the guest can change the e-mail address, password, phone number or payment, make or see the calendar address, webhook address or signing secret, see or sign out signed-in devices, and export or delete the account.';
+    const refused =
+      'A facilitator cannot do this. Only the guest can change the e-mail address, password, phone number or payment, make or see the calendar address, webhook address or signing secret, see or sign out signed-in devices, and export or delete the account.';
     const calls: [string, Record<string, unknown>][] = [
       ['/guest/update', as({ email: `other-${guest.email}`, currentPassword: guest.password })],
       ['/guest/update', as({ phone: '09011112222', phoneCode: '123456' })],
