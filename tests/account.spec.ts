@@ -112,6 +112,10 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('target', '_blank');
         await checkA11y(page, '/signup');
+        // The password's rules are there before the guest types, tied to the field.
+        await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+          'At least 8 characters. Not a commonly used password, and not your name or address.',
+        );
         await page.getByLabel('Username').fill(title);
         await page.getByLabel('E-mail').fill(email);
         await page.getByLabel('Password').fill(account.password);

@@ -149,6 +149,8 @@ for (const { name, viewport } of VIEWPORTS) {
       const id = page.url().split('/').at(-1);
       await expect(page.getByText('Does not repeat')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Skip this time' })).toHaveCount(0);
+      // The six-hour rule is said while it still leaves room, with the moment changes close.
+      await expect(page.getByText(/^You can change or cancel this jail until .+ 04:00; changes close 6 hours before the start\.$/)).toBeVisible();
       await checkA11y(page, '/reservation/:id');
 
       await page.getByRole('link', { name: 'Edit' }).click();
@@ -162,6 +164,11 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('link', { name: 'Back to the jail' }).click();
       await expect(page.getByText('Chapter 3')).toBeVisible();
 
+      // Cancelling can be thought better of: Keep it goes back to the jail.
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservation/remove/${id}$`));
+      await page.getByRole('link', { name: 'Keep it' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservation/${id}$`));
       await page.getByRole('link', { name: 'Cancel' }).click();
       await expect(page).toHaveURL(new RegExp(`/reservation/remove/${id}$`));
       await checkA11y(page, '/reservation/remove/:id');

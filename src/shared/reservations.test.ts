@@ -7,6 +7,7 @@ import {
   exceedsAllowance,
   firstOverlap,
   hoursBookedInMonth,
+  changeCutoff,
   isChangeAllowed,
   isSameBooking,
   isOnOfferedStartDate,
@@ -341,6 +342,7 @@ describe('time states and the change cutoff', () => {
   it('allows changes only while the start is more than 6 hours away', () => {
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 - 21_600_001)).toBe(true);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 - 21_600_000)).toBe(false);
+    expect(changeCutoff(TUESDAY_10)).toBe(TUESDAY_10 - 21_600_000);
     expect(isChangeAllowed(TUESDAY_10, TUESDAY_10 + 1)).toBe(false);
   });
 

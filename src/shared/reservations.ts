@@ -365,9 +365,14 @@ export function reservationStatus(occurrence: Occurrence, now: number): Reservat
   return state === 'over' ? 'finished' : state;
 }
 
+/** When changes to an occurrence close: 6 hours before its start. */
+export function changeCutoff(startTime: number): number {
+  return startTime - CHANGE_CUTOFF_MS;
+}
+
 /** Edit and cancel are allowed only while the start is more than 6 hours away. */
 export function isChangeAllowed(startTime: number, now: number): boolean {
-  return startTime - now > CHANGE_CUTOFF_MS;
+  return now < changeCutoff(startTime);
 }
 
 /** Skip is allowed only for a repeating booking whose start is more than 6 hours away. */

@@ -104,7 +104,14 @@ function NewPasswordScreen({ kind }: { kind: keyof typeof NEW_PASSWORD_SCREENS }
         <>
           {words.explain !== null && <p>{t(words.explain)}</p>}
           <form className="account-form card" onSubmit={submit}>
-            <PasswordField label={t('account_password_new')} purpose="new" required value={password} onValueChange={setPassword} />
+            <PasswordField
+              label={t('account_password_new')}
+              hint={t('account_password_rules')}
+              purpose="new"
+              required
+              value={password}
+              onValueChange={setPassword}
+            />
             <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
             <FormAlert alert={alert} />
             <Button type="submit" icon={KeyRound} wide disabled={resetting.isLoading || takingBack.isLoading}>

@@ -42,7 +42,16 @@ export function SignupScreen() {
       <form className="account-form card" onSubmit={submit} noValidate>
         <TextField label={t('account_title')} name="username" autoComplete="username" required maxLength={50} value={title} onValueChange={setTitle} />
         <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
-        <PasswordField label={t('account_password')} name="password" purpose="new" required minLength={8} value={password} onValueChange={setPassword} />
+        <PasswordField
+          label={t('account_password')}
+          hint={t('account_password_rules')}
+          name="password"
+          purpose="new"
+          required
+          minLength={8}
+          value={password}
+          onValueChange={setPassword}
+        />
         <div className="field field-check">
           <input id={`${id}-terms`} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
           <label htmlFor={`${id}-terms`}>{t('signup_terms_agree')}</label>

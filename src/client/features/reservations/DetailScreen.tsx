@@ -17,6 +17,7 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
+import { changeCutoff } from '../../../shared/reservations.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
 import { browserVoice } from '../../app/speech.ts';
 import { Report } from '../report/Report.tsx';
@@ -117,6 +118,13 @@ export function ReservationDetailScreen() {
         <p className="detail-closed">
           <Lock aria-hidden="true" focusable="false" size={18} />
           {t('changes_closed_note')}
+        </p>
+      ) : null}
+      {actions.state === 'upcoming' && actions.canEdit ? (
+        <p className="detail-open-note">
+          {t('changes_open_note', {
+            time: `${dateWithWeekday(changeCutoff(reservation.startTime), timeZone, language)} ${clockOf(changeCutoff(reservation.startTime), timeZone)}`,
+          })}
         </p>
       ) : null}
       {actions.state === 'upcoming' ? (

@@ -51,9 +51,14 @@ export function ReservationRemoveScreen() {
       </dl>
       {reservation.repeatType !== 'none' ? <p className="note">{t('remove_repeat_note')}</p> : null}
       {allowed ? (
-        <Button variant="danger" icon={Trash2} onClick={cancel}>
-          {t('remove_button')}
-        </Button>
+        <div className="detail-actions">
+          <Button variant="danger" icon={Trash2} onClick={cancel}>
+            {t('remove_button')}
+          </Button>
+          <ButtonLink variant="secondary" icon={ArrowLeft} to={`/reservation/${id}`}>
+            {t('remove_keep')}
+          </ButtonLink>
+        </div>
       ) : (
         <p role="alert">{t('no_change_6h')}</p>
       )}
