@@ -22,7 +22,8 @@
 // With CI set, a missing Playwright suite is a failure; on a developer's
 // machine it is skipped with a warning.
 
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CARGO,
@@ -43,10 +44,23 @@ import {
 import { buildWasm } from './build-wasm.mjs';
 import { ensurePostgres, startTemporaryPostgres } from './postgres.mjs';
 import { ensureRedis, startTemporaryRedis } from './redis.mjs';
+import { printSlowestTests } from './slowest-tests.mjs';
 
 const isCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
 const results = [];
 const startedAt = Date.now();
+
+// Each test pass also writes a JSON report here; the summary lists the slowest tests from them.
+const reportDir = mkdtempSync(join(tmpdir(), 'warden-test-reports-'));
+const reports = [];
+function jsonReport(pass, kind) {
+  const file = join(reportDir, `${reports.length}-${kind}.json`);
+  reports.push({ pass, kind, file });
+  return file;
+}
+function vitestArgs(pass, ...paths) {
+  return ['run', ...paths, '--reporter=default', '--reporter=json', `--outputFile.json=${jsonReport(pass, 'vitest')}`];
+}
 
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -59,6 +73,12 @@ function summary() {
     console.log(`  ${mark} ${name.padEnd(26)} ${outcome.padEnd(8)} ${seconds(ms).padStart(8)}${note ? `  ${note}` : ''}`);
   }
   console.log(`  total ${seconds(Date.now() - startedAt)}`);
+  try {
+    printSlowestTests(reports, ROOT);
+  } catch (error) {
+    // The list only informs: an unreadable report must not change the run's outcome.
+    console.warn(`(the slowest tests could not be listed: ${error instanceof Error ? error.message : error})`);
+  }
 }
 
 function fail(name, ms, note) {
@@ -137,7 +157,7 @@ suite('vision wasm build', () => {
 
 suite('cargo test (Rust 1.63)', () => run(CARGO, ['test', '--offline', '-p', 'vision'], { env: cargoEnv() }));
 
-suite('vitest', () => run(bin('vitest'), ['run']));
+suite('vitest', () => run(bin('vitest'), vitestArgs('vitest')));
 
 const shortChaos = ['bench/chaos.ts', '--short'];
 
@@ -149,7 +169,10 @@ suite('server suite and chaos on PostgreSQL', () => {
   try {
     // src/server includes src/server/jail/cluster.test.ts, which runs only with both.
     const env = { ...process.env, WARDEN_TEST_DATABASE_URL: postgres.url, WARDEN_TEST_REDIS_URL: redis.url };
-    return all([bin('vitest'), ['run', 'src/server'], { env }], [bin('tsx'), [...shortChaos, '--database', 'postgres', '--postgres', postgres.url]]);
+    return all(
+      [bin('vitest'), vitestArgs('postgres', 'src/server'), { env }],
+      [bin('tsx'), [...shortChaos, '--database', 'postgres', '--postgres', postgres.url]],
+    );
   } finally {
     redis.stop();
     postgres.stop();
@@ -160,7 +183,11 @@ const hasPlaywright = existsSync(join(ROOT, 'playwright.config.ts')) && hasPlayw
 if (hasPlaywright) {
   // The production build, as `npm start` serves it, whatever NODE_ENV the shell has.
   suite('client build (vite build)', () => run(bin('vite'), ['build'], { env: { ...process.env, NODE_ENV: 'production' } }));
-  suite('playwright', () => run(bin('playwright'), ['test'], { stdio: ['ignore', 'inherit', 'inherit'] }));
+  suite('playwright', () =>
+    run(bin('playwright'), ['test', '--reporter=list,json'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonReport('playwright', 'playwright') },
+    }));
 } else if (isCi) {
   fail('playwright', 0, 'no playwright.config.ts or no spec under tests/');
 } else {
