@@ -87,3 +87,26 @@ export const activityLogs = pgTable(
     uniqueIndex('activity_logs_reservation_event').on(table.reservationId, table.eventId),
   ],
 );
+
+/**
+ * A pause of a guest's repeating jails (docs/rules.md, Pauses): every
+ * occurrence of a repeating booking that starts in [fromTime, toTime) is
+ * held — no jail starts, none is ignored, no reminder goes — and the
+ * repeats go on by themselves after it. One-off jails are not held.
+ */
+export const pauses = pgTable(
+  'pauses',
+  {
+    id: serial('id').primaryKey(),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    /** Epoch ms: the local midnight of the first day held. */
+    fromTime: bigint('from_time', { mode: 'number' }).notNull(),
+    /** Epoch ms: the local midnight after the last day held (when the repeats resume). */
+    toTime: bigint('to_time', { mode: 'number' }).notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('pauses_guest_to').on(table.guestId, table.toTime)],
+);
+export type PauseRow = typeof pauses.$inferSelect;
