@@ -29,7 +29,7 @@ describe('the envelope', () => {
   it('answers a body that is not JSON with 400 and the envelope', async () => {
     const response = await post('/api/guest/read', '{"api":');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request could not be read.' } });
+    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request could not be read.', errorCode: 'unreadable_request' } });
     expect(response.body).not.toMatch(/stack|node_modules|at /);
   });
 
@@ -42,13 +42,15 @@ describe('the envelope', () => {
   it('answers a body over 1 MiB with 413 and the envelope', async () => {
     const response = await post('/api/errorLog/create', JSON.stringify({ api: apiBlock(), errorLog: 'x'.repeat(1_100_000) }));
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request is too large.' } });
+    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request is too large.', errorCode: 'request_too_large' } });
   });
 
   it('answers a schema-invalid body with HTTP 200, naming the fields, in the request language', async () => {
     const result = await call(server.app, '/guest/read', { api: apiBlock('ja'), guest: { id: 'one', token: 7 } });
     expect(result.statusCode).toBe(200);
-    expect(result.body).toEqual({ api: { status: 'failed', errorMessage: 'リクエストの内容が正しくありません: guest.id, guest.token。' } });
+    expect(result.body).toEqual({
+      api: { status: 'failed', errorMessage: 'リクエストの内容が正しくありません: guest.id, guest.token。', errorCode: 'invalid_request' },
+    });
   });
 
   it('answers in English when the language is missing or unknown', async () => {
@@ -73,7 +75,7 @@ describe('the envelope', () => {
     try {
       const response = await post('/api/guest/read', JSON.stringify({ api: apiBlock('ja'), guest: { id: 1, token: 'secret-session-token' } }));
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'サーバーエラーが発生しました。' } });
+      expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'サーバーエラーが発生しました。', errorCode: 'server_error' } });
       expect(response.body).not.toContain('db.internal');
       expect(logLines.join('')).toContain('db.internal');
     } finally {

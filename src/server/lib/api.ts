@@ -8,8 +8,8 @@ import type { CachedSession } from './read-cache.ts';
 
 /**
  * A failure the caller should read: thrown anywhere in an API handler, it
- * is answered as HTTP 200 `{api:{status:'failed', errorMessage}}` with the
- * message in the request's language.
+ * is answered as HTTP 200 `{api:{status:'failed', errorMessage, errorCode}}`
+ * with the message in the request's language and its key.
  */
 export class ApiFailure extends Error {
   constructor(
@@ -21,9 +21,9 @@ export class ApiFailure extends Error {
   }
 }
 
-/** The failed envelope. */
+/** The failed envelope: the message, and its key for the form that shows it beside a field. */
 export function failure(language: Language, key: MessageKey, params: Readonly<Record<string, string | number>> = {}): FailedResponse {
-  return { api: { status: 'failed', errorMessage: message(language, key, params) } };
+  return { api: { status: 'failed', errorMessage: message(language, key, params), errorCode: key } };
 }
 
 const languageCarrier = z.object({ api: z.object({ language: languageSchema }) });

@@ -120,7 +120,7 @@ export interface CallResult {
 
 /** An API answer as the client reads it: the envelope and whatever payload. */
 export interface ApiAnswer {
-  api: { status: 'success' | 'failed'; errorMessage?: string };
+  api: { status: 'success' | 'failed'; errorMessage?: string; errorCode?: string };
   [field: string]: unknown;
 }
 

@@ -41,8 +41,13 @@ export const bareRequestSchema = z.object({ api: apiRequestSchema });
 /** A request body of an authenticated call with nothing else. */
 export const authenticatedRequestSchema = z.object({ api: apiRequestSchema, guest: guestCredentialsSchema });
 
+/**
+ * A failure: `errorMessage` in the request's language, and `errorCode`, the
+ * message's key (src/shared/messages.ts), by which a form shows the refusal
+ * beside the field it concerns.
+ */
 export const failedResponseSchema = z.object({
-  api: z.object({ status: z.literal('failed'), errorMessage: z.string() }),
+  api: z.object({ status: z.literal('failed'), errorMessage: z.string(), errorCode: z.string() }),
 });
 export type FailedResponse = z.infer<typeof failedResponseSchema>;
 

@@ -176,7 +176,9 @@ describe('/guest/read and /guest/logout', () => {
     };
     await succeed(server.app, '/guest/logout', { api: apiBlock(), guest: credentials(guest) });
     const result = await call(server.app, '/guest/read', { api: apiBlock('ja'), guest: credentials(guest) });
-    expect(result.body).toEqual({ api: { status: 'failed', errorMessage: 'ログインが切れました。もう一度ログインしてください。' } });
+    expect(result.body).toEqual({
+      api: { status: 'failed', errorMessage: 'ログインが切れました。もう一度ログインしてください。', errorCode: 'authentication_failed' },
+    });
     await succeed(server.app, '/guest/read', { api: apiBlock(), guest: second });
   });
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await givePhone(server.app, bob);
 });
 
-const SIGNED_OUT = { api: { status: 'failed', errorMessage: 'You are signed out. Please sign in again.' } };
+const SIGNED_OUT = { api: { status: 'failed', errorMessage: 'You are signed out. Please sign in again.', errorCode: 'authentication_failed' } };
 
 /** The body of each authenticated guest call for `guest` block fields. */
 const CALLS: Record<string, (guest: Record<string, unknown>) => Record<string, unknown>> = {
@@ -74,6 +74,6 @@ describe('two guests', () => {
     );
     const code = /\b(\d{6})\b/.exec((await outbox(server.app)).findLast((message) => message.to === '09066667777')?.text ?? '')?.[1];
     const result = await call(server.app, '/guest/update', { api: apiBlock(), guest: { ...credentials(bob), phone: '09066667777', phoneCode: code } });
-    expect(result.body.api).toEqual({ status: 'failed', errorMessage: 'Your code is wrong' });
+    expect(result.body.api).toEqual({ status: 'failed', errorMessage: 'Your code is wrong', errorCode: 'phone_code_wrong' });
   });
 });

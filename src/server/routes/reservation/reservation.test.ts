@@ -246,7 +246,7 @@ describe('POST /api/reservation/create', () => {
     ];
     for (const [overrides, message] of refusals) {
       const result = await call(server.app, '/reservation/create', body(guest, bookingForm(overrides)));
-      expect(result.body.api, JSON.stringify(overrides)).toEqual({ status: 'failed', errorMessage: message });
+      expect(result.body.api, JSON.stringify(overrides)).toMatchObject({ status: 'failed', errorMessage: message });
     }
     expect(await fail(server.app, '/reservation/create', body(guest, bookingForm({ startTime: tokyo(0, 9) }), 'ja'))).toBe(
       'この開始時刻はすでに過ぎています。',
@@ -539,7 +539,9 @@ describe('two guests', () => {
       ];
       for (const [path, reservation] of attempts) {
         const result = await call(server.app, path, body(other, reservation));
-        expect(result.body, `${path} ${target}`).toEqual({ api: { status: 'failed', errorMessage: 'This reservation was not found.' } });
+        expect(result.body, `${path} ${target}`).toEqual({
+          api: { status: 'failed', errorMessage: 'This reservation was not found.', errorCode: 'reservation_not_found' },
+        });
       }
     }
     expect(await list(other)).toEqual([]);

@@ -129,7 +129,7 @@ describe('/warden/read and /warden/logout', () => {
   it('answers a body that is not JSON with the envelope', async () => {
     const response = await server.app.inject({ method: 'POST', url: '/api/warden/read', payload: '{"api":', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request could not be read.' } });
+    expect(response.json()).toEqual({ api: { status: 'failed', errorMessage: 'The request could not be read.', errorCode: 'unreadable_request' } });
   });
 });
 
