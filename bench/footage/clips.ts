@@ -315,6 +315,15 @@ export const CLIPS: readonly Clip[] = [
     script: empty(240, 'nobody in the room'),
   },
   {
+    name: 'from-behind',
+    about: 'a man with his back to the camera for 3 minutes (basketball1.png): a person, and no face',
+    ...DESK,
+    person: null,
+    background: 'from-behind',
+    seed: 2222,
+    script: empty(180, 'a man seen from behind: the back of his head and his shoulders; no face'),
+  },
+  {
     name: 'vtest',
     about: 'vtest.avi, the walkway, 4 minutes (replayed from other fractions of a second): no face of 40 px at any second',
     ...DESK,

@@ -100,6 +100,12 @@ export const BACKGROUNDS = {
     video: false,
     shows: 'the bar windows with tables behind (above the women)',
   },
+  'from-behind': {
+    source: 'basketball',
+    region: { x: 420, y: 10, width: 220, height: 165 },
+    video: false,
+    shows: 'the right-hand man of basketball1.png seen from behind: the back of his head, an ear and his shoulders, as a guest who turned away from the camera',
+  },
   hallway: {
     source: 'vtest',
     region: { x: 0, y: 0, width: 768, height: 576 },

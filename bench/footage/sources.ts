@@ -96,6 +96,16 @@ export const SOURCES = [
     sha256: '0057387cb7e75c8fd1663b62cfdc51fa53f527795d0fe3c1fea2fd159d3130b5',
   },
   {
+    id: 'basketball',
+    package: OPENCV_DOC,
+    path: 'usr/share/doc/opencv-doc/examples/data/basketball1.png',
+    licence: OPENCV_LICENCE,
+    shows: 'an office in grey: a man on the left throws a ball to a man on the right, who is seen from behind, his face turned away (the optical-flow sample)',
+    width: 640,
+    height: 480,
+    sha256: 'ba06f6701f7260998b430c39b6557f775497e6ce7b1a74f0b7ea6af371bf54a6',
+  },
+  {
     id: 'bar-trio',
     package: FACE_API,
     path: 'package/demo/sample3.jpg',
