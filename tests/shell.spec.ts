@@ -4,7 +4,7 @@
  * shell opening offline from the service worker; at a phone and a desktop
  * size, each screen scanned with axe (WCAG 2.1 AA).
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -74,6 +74,21 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(missing).toEqual([]);
     });
 
+    /** The banner's coloured stripe is drawn inside its rounded box, which clips it at the corners. */
+    async function expectStripeInsideCorners(banner: Locator) {
+      const look = await banner.locator('.network-banner-box').evaluate((box) => {
+        const own = getComputedStyle(box);
+        const stripe = getComputedStyle(box, '::before');
+        return {
+          clipped: own.overflowX === 'clip' && own.overflowY === 'clip',
+          rounded: Number.parseFloat(own.borderTopLeftRadius) > 0,
+          evenBorder: own.borderLeftWidth === own.borderTopWidth,
+          stripe: { position: stripe.position, left: stripe.left, width: stripe.width },
+        };
+      });
+      expect(look).toEqual({ clipped: true, rounded: true, evenBorder: true, stripe: { position: 'absolute', left: '0px', width: '6px' } });
+    }
+
     test('in dark mode the frame, the navigation and the error banner pass axe', async ({ page, request }) => {
       await page.emulateMedia({ colorScheme: 'dark' });
       const guest = await createGuest(request);
@@ -85,6 +100,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.route('**/api/guest/read', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
       await page.reload();
       await expect(page.getByRole('alertdialog')).toContainText('A server error occurred.');
+      await expectStripeInsideCorners(page.getByRole('alertdialog'));
       await checkA11y(page, '/reservations with the banner (dark)');
     });
 
@@ -171,6 +187,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto('/reservations');
       const banner = page.getByRole('alertdialog');
       await expect(banner).toContainText('You are signed out. Please sign in again.');
+      await expectStripeInsideCorners(banner);
       await expect(page).toHaveURL(/\/$/);
       // One message: the overlay behind the banner is still, no spinner turns behind the error.
       await expect(page.getByTestId('loading-overlay')).toHaveCount(1);
