@@ -27,21 +27,10 @@ export const MESSAGES = {
     ja: '試行回数が多すぎます。数分待ってから、もう一度お試しください。',
   },
   // --- Plans and card payment (docs/payments.md) --------------------------------
-  card_authentication_failed: {
-    en: 'カードの認証に失敗しました (Card authentication failed.)',
-    ja: 'カードの認証に失敗しました。',
-  },
-  card_number_incorrect: {
-    en: 'Your card number is incorrect.',
-    ja: 'カード番号が正しくありません。',
-  },
-  card_expiry_incorrect: {
-    en: "Your card's expiration date is incorrect.",
-    ja: 'カードの有効期限が正しくありません。',
-  },
-  card_cvc_incorrect: {
-    en: "Your card's security code is incorrect.",
-    ja: 'カードのセキュリティコードが正しくありません。',
+  // A declined payment is an answer with a decline code, worded by the app (docs/payments.md, Declines); this is for Stripe refusing a card before any payment.
+  card_declined: {
+    en: 'Your card was declined.',
+    ja: 'カードが承認されませんでした。',
   },
   card_token_unknown: {
     en: 'This card could not be read. Please enter it again.',

@@ -1,10 +1,28 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Stripe's test PaymentMethods that are declined, with the error Stripe answers for each (https://docs.stripe.com/testing#declined-payments). */
+const DECLINED_METHODS: Readonly<Record<string, { last4: string; code: string; decline_code: string; message: string }>> = {
+  pm_card_chargeDeclined: { last4: '0002', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  pm_card_visa_chargeDeclinedInsufficientFunds: {
+    last4: '9995',
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  pm_card_chargeDeclinedExpiredCard: { last4: '0069', code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
+  pm_card_chargeDeclinedIncorrectCvc: {
+    last4: '0127',
+    code: 'incorrect_cvc',
+    decline_code: 'incorrect_cvc',
+    message: "Your card's security code is incorrect.",
+  },
+};
+
 /**
  * Stripe's REST API as far as the provider (the official library) uses it, in memory: customers,
  * test PaymentMethods (pm_card_visa succeeds, pm_card_threeDSecure2Required
- * asks for authentication, pm_card_chargeDeclined is declined) and
+ * asks for authentication, those of `DECLINED_METHODS` are declined) and
  * PaymentIntents. Every request is recorded. A deleted customer is gone
  * (404 `resource_missing`); while `down` is set every request answers a
  * server error Stripe says not to retry.
@@ -45,7 +63,7 @@ export class FakeStripe {
   }
 
   private method(id: string) {
-    const last4 = { pm_card_visa: '4242', pm_card_threeDSecure2Required: '3155', pm_card_chargeDeclined: '0002' }[id];
+    const last4 = { pm_card_visa: '4242', pm_card_threeDSecure2Required: '3155' }[id] ?? DECLINED_METHODS[id]?.last4;
     return last4 === undefined ? null : { id, object: 'payment_method', card: { brand: 'visa', last4 } };
   }
 
@@ -81,10 +99,12 @@ export class FakeStripe {
       const id = `pi_${this.count}`;
       const status = paymentMethod === 'pm_card_threeDSecure2Required' ? 'requires_action' : 'succeeded';
       const intent = { id, status, customer: form.get('customer') ?? '', payment_method: paymentMethod, client_secret: `${id}_secret_abc` };
-      if (paymentMethod === 'pm_card_chargeDeclined') {
+      const refusal = DECLINED_METHODS[paymentMethod];
+      if (refusal !== undefined) {
         const declined = { ...intent, status: 'requires_payment_method' };
         this.intents.set(id, declined);
-        return [402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: this.intentBody(declined) } }];
+        const { code, decline_code, message } = refusal;
+        return [402, { error: { type: 'card_error', code, decline_code, message, payment_intent: this.intentBody(declined) } }];
       }
       this.intents.set(id, intent);
       return [200, this.intentBody(intent)];

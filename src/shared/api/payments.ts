@@ -82,12 +82,45 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-/** The answer of the calls that may change the plan: the guest, the subscription, and the client secret of a payment to confirm. */
+/**
+ * Why a card was refused, as a code: the app words it in its own language
+ * (docs/payments.md, Declines). `card_declined` is a plain decline,
+ * `authentication_failed` a 3-D Secure check failed or refused,
+ * `invalid_expiry` a date that cannot be right (past, or no month), and
+ * `other` any reason the provider gives that none of these names.
+ */
+export const DECLINES = [
+  'card_declined',
+  'authentication_failed',
+  'expired_card',
+  'incorrect_number',
+  'incorrect_cvc',
+  'invalid_expiry',
+  'insufficient_funds',
+  'other',
+] as const;
+export type Decline = (typeof DECLINES)[number];
+
+/** The payment a call made or settled: what it charged and how it went; `decline` is set when it failed. */
+export const paymentOutcomeSchema = z.object({
+  status: z.enum(['requires_action', 'succeeded', 'failed']),
+  amountYen: z.number(),
+  decline: z.enum(DECLINES).nullable(),
+});
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/**
+ * The answer of the calls that may change the plan: the guest, the
+ * subscription, the client secret of a payment to confirm, and the payment
+ * the call made or settled (null for a call that charges nothing). A
+ * declined card is an answer too, with the plan unchanged.
+ */
 export const subscriptionChangePayload = {
   guest: guestSchema,
   subscription: subscriptionSchema,
   /** Set when the card needs the guest to confirm the payment (3-D Secure); the plan changes once it has succeeded. */
   clientSecret: z.string().nullable(),
+  payment: paymentOutcomeSchema.nullable(),
 };
 
 export const paymentsConfigPayload = {
@@ -96,4 +129,8 @@ export const paymentsConfigPayload = {
   publishableKey: z.string().nullable(),
 };
 
-export const localTokenPayload = { token: z.string(), brand: z.string(), last4: z.string() };
+/** The local provider's card check: the card's token, brand and last four, or why the card was refused (`decline`). */
+export const localTokenPayload = {
+  card: z.object({ token: z.string(), brand: z.string(), last4: z.string() }).nullable(),
+  decline: z.enum(DECLINES).nullable(),
+};

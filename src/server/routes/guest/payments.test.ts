@@ -7,7 +7,15 @@ import { apiBlock, bookJail, call, credentials, fail, readyGuest, signIn, signUp
 const server = useTestServer();
 
 const HOUR = 3_600_000;
-const CARDS = { succeeds: '4242 4242 4242 4242', authenticates: '4000 0025 0000 3155', declined: '4000 0000 0000 0002' } as const;
+const CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  authenticates: '4000 0025 0000 3155',
+  declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
+  expired: '4000 0000 0000 0069',
+  incorrectCvc: '4000 0000 0000 0127',
+  processingError: '4000 0000 0000 0119',
+} as const;
 const PLAN = { trial: 1, university: 2, standard: 3, free: 4, light: 5 } as const;
 
 interface Subscription {
@@ -21,6 +29,7 @@ interface Answer {
   guest: { subscriptionPlan: number; subscriptionExpiredAt: number | null; totalDurationThisMonth: number };
   subscription: Subscription;
   clientSecret: string | null;
+  payment: { status: string; amountYen: number; decline: string | null } | null;
 }
 
 /** Moves the server's clock to `time` through `POST /dev/clock` (which ticks the schedulers). */
@@ -33,9 +42,19 @@ function body(guest: TestGuest, fields: Record<string, unknown> = {}, language: 
   return { api: apiBlock(language), guest: credentials(guest), ...fields };
 }
 
+type TypedCard = { number: string; expMonth: number; expYear: number; cvc: string };
+const TYPED: TypedCard = { number: CARDS.succeeds, expMonth: 12, expYear: 2040, cvc: '123' };
+
+/** The local card check's answer: the card, or why it is refused. */
+async function checkCard(guest: TestGuest, card: TypedCard) {
+  return (await succeed(server.app, '/payments/local/token', body(guest, { card }))) as unknown as {
+    card: { token: string; brand: string; last4: string } | null;
+    decline: string | null;
+  };
+}
+
 async function cardToken(guest: TestGuest, number: string): Promise<string> {
-  const answer = await succeed(server.app, '/payments/local/token', body(guest, { card: { number, expMonth: 12, expYear: 2040, cvc: '123' } }));
-  return String(answer.token);
+  return String((await checkCard(guest, { ...TYPED, number })).card?.token);
 }
 
 async function subscribe(guest: TestGuest, plan: number, number: string): Promise<Answer> {
@@ -54,33 +73,26 @@ async function paymentsOf(guest: TestGuest) {
 describe('the local provider’s card form', () => {
   it('keeps only the brand, last four and outcome of a test card and answers a token', async () => {
     const guest = await signUp(server.app);
-    const answer = await succeed(server.app, '/payments/local/token', body(guest, { card: { number: CARDS.succeeds, expMonth: 12, expYear: 40, cvc: '123' } }));
-    expect(answer).toMatchObject({ brand: 'visa', last4: '4242' });
-    expect(String(answer.token)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const answer = await checkCard(guest, { ...TYPED, expYear: 40 });
+    expect(answer).toMatchObject({ card: { brand: 'visa', last4: '4242' }, decline: null });
+    expect(answer.card?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('refuses other numbers, past expiry dates and malformed security codes as Stripe words it', async () => {
+  it('refuses other numbers, past expiry dates and malformed security codes with the decline code, no token', async () => {
     const guest = await signUp(server.app);
-    const card = { number: CARDS.succeeds, expMonth: 12, expYear: 2040, cvc: '123' };
-    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, number: '4111 1111 1111 1111' } }))).toBe(
-      'Your card number is incorrect.',
-    );
-    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, expYear: 2001 } }))).toBe(
-      "Your card's expiration date is incorrect.",
-    );
-    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, expMonth: 13 } }))).toBe("Your card's expiration date is incorrect.");
-    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, cvc: '12a' } }))).toBe("Your card's security code is incorrect.");
+    expect(await checkCard(guest, { ...TYPED, number: '4111 1111 1111 1111' })).toMatchObject({ card: null, decline: 'incorrect_number' });
+    expect(await checkCard(guest, { ...TYPED, expYear: 2001 })).toMatchObject({ card: null, decline: 'invalid_expiry' });
+    expect(await checkCard(guest, { ...TYPED, expMonth: 13 })).toMatchObject({ card: null, decline: 'invalid_expiry' });
+    expect(await checkCard(guest, { ...TYPED, cvc: '12a' })).toMatchObject({ card: null, decline: 'incorrect_cvc' });
   });
 
   it('slows down a guest trying card after card: 20 in 10 minutes, then the rate limit', async () => {
     const guest = await signUp(server.app);
-    const card = { number: '4111 1111 1111 1111', expMonth: 12, expYear: 2040, cvc: '123' };
+    const card = { ...TYPED, number: '4111 1111 1111 1111' };
     for (let tried = 0; tried < 20; tried++) {
-      expect(await fail(server.app, '/payments/local/token', body(guest, { card }))).toBe('Your card number is incorrect.');
+      expect((await checkCard(guest, card)).decline).toBe('incorrect_number');
     }
-    expect(await fail(server.app, '/payments/local/token', body(guest, { card: { ...card, number: CARDS.succeeds } }))).toBe(
-      'Too many attempts. Please wait a few minutes and try again.',
-    );
+    expect(await fail(server.app, '/payments/local/token', body(guest, { card: TYPED }))).toBe('Too many attempts. Please wait a few minutes and try again.');
   });
 
   it('asks for a session and refuses a token it never issued', async () => {
@@ -105,6 +117,8 @@ describe('/guest/subscribe on the local provider', () => {
     const guest = await signUp(server.app);
     const answer = await subscribe(guest, PLAN.light, CARDS.succeeds);
     expect(answer.clientSecret).toBeNull();
+    expect(answer.payment).toMatchObject({ status: 'succeeded', decline: null });
+    expect(answer.payment?.amountYen).toBeGreaterThan(0);
     expect(answer.guest.subscriptionPlan).toBe(PLAN.light);
     expect(answer.subscription).toMatchObject({ plan: PLAN.light, card: { brand: 'visa', last4: '4242' }, expiredAt: null });
     expect(answer.subscription.paymentDay).toBeGreaterThanOrEqual(1);
@@ -135,29 +149,49 @@ describe('/guest/subscribe on the local provider', () => {
     expect((await paymentsOf(guest)).map((payment) => payment.status)).toEqual(['succeeded']);
   });
 
-  it('3155 declined at the authentication step: the Japanese alert, the plan unchanged, the failed payment kept', async () => {
+  it('3155 declined at the authentication step: authentication_failed, the plan unchanged, the failed payment kept', async () => {
     const guest = await signUp(server.app);
     await subscribe(guest, PLAN.light, CARDS.succeeds);
     const answer = await subscribe(guest, PLAN.standard, CARDS.authenticates);
-    const message = await fail(server.app, '/payments/local/confirm', body(guest, { payment: { clientSecret: answer.clientSecret, approve: false } }, 'ja'));
-    expect(message).toBe('カードの認証に失敗しました。');
+    expect(answer.payment).toMatchObject({ status: 'requires_action', decline: null });
+    const declined = (await succeed(
+      server.app,
+      '/payments/local/confirm',
+      body(guest, { payment: { clientSecret: answer.clientSecret, approve: false } }),
+    )) as unknown as Answer;
+    expect(declined.payment).toEqual({ status: 'failed', amountYen: answer.payment?.amountYen, decline: 'authentication_failed' });
     const after = await current(guest);
     expect(after.guest.subscriptionPlan).toBe(PLAN.light);
     expect(after.subscription.card?.last4).toBe('4242');
     expect((await paymentsOf(guest)).map((payment) => payment.status)).toEqual(['succeeded', 'failed']);
   });
 
-  it('0002: the card authentication failed alert in Japanese, the plan and card unchanged', async () => {
+  it('each test card declines with its own code, the same in either language; the plan and card unchanged', async () => {
     const guest = await signUp(server.app);
     await subscribe(guest, PLAN.light, CARDS.succeeds);
-    const token = await cardToken(guest, CARDS.declined);
-    const japanese = await fail(server.app, '/guest/subscribe', body(guest, { subscription: { plan: PLAN.standard, token } }, 'ja'));
-    expect(japanese).toBe('カードの認証に失敗しました。');
-    const english = await fail(server.app, '/guest/subscribe', body(guest, { subscription: { plan: PLAN.standard, token } }));
-    expect(english).toContain('カードの認証に失敗しました');
+    const declines = [
+      [CARDS.declined, 'card_declined'],
+      [CARDS.insufficientFunds, 'insufficient_funds'],
+      [CARDS.expired, 'expired_card'],
+      [CARDS.incorrectCvc, 'incorrect_cvc'],
+      [CARDS.processingError, 'other'],
+    ] as const;
+    for (const [number, decline] of declines) {
+      const token = await cardToken(guest, number);
+      for (const language of ['en', 'ja'] as const) {
+        const answer = (await succeed(
+          server.app,
+          '/guest/subscribe',
+          body(guest, { subscription: { plan: PLAN.standard, token } }, language),
+        )) as unknown as Answer;
+        expect(answer.payment).toMatchObject({ status: 'failed', decline });
+        expect(answer.clientSecret).toBeNull();
+      }
+    }
     const after = await current(guest);
     expect(after.subscription).toMatchObject({ plan: PLAN.light, card: { last4: '4242' } });
-    expect((await paymentsOf(guest)).map((payment) => payment.status)).toEqual(['succeeded', 'failed', 'failed']);
+    expect(after.payment).toBeNull();
+    expect((await paymentsOf(guest)).filter((payment) => payment.status === 'failed')).toHaveLength(declines.length * 2);
   });
 
   it('refuses the plans given on application, the current plan and the trial', async () => {

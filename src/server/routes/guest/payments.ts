@@ -8,8 +8,9 @@ import { subscribe, unsubscribe, updateCard } from '../../services/payments/subs
 /**
  * `/guest/subscribe`, `/guest/unsubscribe` and `/guest/updateCard`
  * (docs/api.md, docs/payments.md). Each answers the guest and their
- * subscription; subscribe also a client secret when the card asks the guest
- * to confirm the payment. Only the guest may: a facilitator's session is
+ * subscription; subscribe also its payment (a declined card is an answer,
+ * with the decline's code) and a client secret when the card asks the
+ * guest to confirm the payment. Only the guest may: a facilitator's session is
  * refused (`guest-not-facilitator`).
  */
 const payments: FastifyPluginAsync = async (app) => {
@@ -18,8 +19,7 @@ const payments: FastifyPluginAsync = async (app) => {
     body: subscribeRequestSchema,
     payload: subscriptionChangePayload,
     async handler({ subscription }, { guest }) {
-      const clientSecret = await subscribe(app.paymentsContext(), guest, subscription.plan, subscription.token);
-      return subscriptionAnswer(app, guest.id, clientSecret);
+      return subscriptionAnswer(app, guest.id, await subscribe(app.paymentsContext(), guest, subscription.plan, subscription.token));
     },
   });
 
@@ -29,7 +29,7 @@ const payments: FastifyPluginAsync = async (app) => {
     payload: subscriptionChangePayload,
     async handler(_body, { guest }) {
       await unsubscribe(app.paymentsContext(), guest.id);
-      return subscriptionAnswer(app, guest.id, null);
+      return subscriptionAnswer(app, guest.id);
     },
   });
 
@@ -39,7 +39,7 @@ const payments: FastifyPluginAsync = async (app) => {
     payload: subscriptionChangePayload,
     async handler({ subscription }, { guest }) {
       await updateCard(app.paymentsContext(), guest, subscription.token);
-      return subscriptionAnswer(app, guest.id, null);
+      return subscriptionAnswer(app, guest.id);
     },
   });
 };

@@ -42,7 +42,7 @@ const payments: FastifyPluginAsync = async (app) => {
     body: authenticatedRequestSchema,
     payload: subscriptionChangePayload,
     async handler(_body, { guest }) {
-      return subscriptionAnswer(app, guest.id, null);
+      return subscriptionAnswer(app, guest.id);
     },
   });
 
@@ -54,11 +54,13 @@ const payments: FastifyPluginAsync = async (app) => {
     async handler({ payment }, { guest }) {
       const context = app.paymentsContext();
       const paymentId = paymentIdOf(payment.clientSecret);
-      await paymentOf(context, guest.id, paymentId);
+      const recorded = await paymentOf(context, guest.id, paymentId);
       const charge = await app.paymentProvider.retrieve(paymentId);
       await settle(context, charge);
-      if (charge.status === 'failed') throw new ApiFailure('card_authentication_failed');
-      return subscriptionAnswer(app, guest.id, charge.status === 'requires_action' ? payment.clientSecret : null);
+      return subscriptionAnswer(app, guest.id, {
+        clientSecret: charge.status === 'requires_action' ? payment.clientSecret : null,
+        payment: { status: charge.status, amountYen: recorded.amountYen, decline: charge.decline },
+      });
     },
   });
 
@@ -85,11 +87,14 @@ const payments: FastifyPluginAsync = async (app) => {
       const recorded = await paymentOf(context, guest.id, paymentId);
       const charge = await provider.retrieve(recorded.providerPaymentId);
       const outcome = payment.approve
-        ? { ...charge, status: 'succeeded' as const, failure: null }
-        : { ...charge, status: 'failed' as const, failure: 'The guest declined to authenticate the payment.' };
-      const settled = await settle(context, outcome);
-      if (!payment.approve && settled !== null) throw new ApiFailure('card_authentication_failed');
-      return subscriptionAnswer(app, guest.id, null);
+        ? { ...charge, status: 'succeeded' as const, failure: null, decline: null }
+        : { ...charge, status: 'failed' as const, failure: 'The guest declined to authenticate the payment.', decline: 'authentication_failed' as const };
+      // Settled before (confirmed twice), the payment stays as it was settled.
+      const settled = (await settle(context, outcome)) === null ? await provider.retrieve(recorded.providerPaymentId) : outcome;
+      return subscriptionAnswer(app, guest.id, {
+        clientSecret: null,
+        payment: { status: settled.status, amountYen: recorded.amountYen, decline: settled.decline },
+      });
     },
   });
 };

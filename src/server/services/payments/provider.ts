@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '../../../shared/api/payments.ts';
+import type { Decline, PaymentProviderName } from '../../../shared/api/payments.ts';
 
 /** A card attached to a customer: the id the provider charges, and what the guest is shown of it. */
 export interface CardMethod {
@@ -14,6 +14,8 @@ export interface Charge {
   /** Set while the payment waits for the guest to confirm it. */
   clientSecret: string | null;
   failure: string | null;
+  /** Why it failed, as the code the app words (null unless it failed). */
+  decline: Decline | null;
   method: CardMethod | null;
   /** The customer it was charged to, whose card on file it becomes once it succeeds. */
   customerId: string | null;

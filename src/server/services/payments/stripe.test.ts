@@ -5,7 +5,7 @@ import { guests, paymentEvents, payments } from '../../db/schema/index.ts';
 import { FakeStripe } from '../../test/fake-stripe.ts';
 import { apiBlock, credentials, fail, signUp, succeed, useTestServer } from '../../test/harness.ts';
 import { signedStripeEvent } from '../../routes/payments/stripe-webhook.ts';
-import { STRIPE_API_VERSION, StripePaymentProvider, stripeSettingsFrom } from './stripe.ts';
+import { declineOf, STRIPE_API_VERSION, StripePaymentProvider, stripeSettingsFrom } from './stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const fake = new FakeStripe();
@@ -90,8 +90,19 @@ describe('the Stripe provider through the official library', () => {
     const pending = await stripe.charge({ ...base, methodId: 'pm_card_threeDSecure2Required', offSession: false, idempotencyKey: 'k2' });
     expect(pending).toMatchObject({ status: 'requires_action', clientSecret: `${pending.id}_secret_abc` });
     const declined = await stripe.charge({ ...base, methodId: 'pm_card_chargeDeclined', offSession: true, idempotencyKey: 'k3' });
-    expect(declined).toMatchObject({ status: 'failed', failure: 'Your card was declined.', clientSecret: null });
+    expect(declined).toMatchObject({ status: 'failed', failure: 'Your card was declined.', decline: 'card_declined', clientSecret: null });
     expect(fake.requests.at(-1)?.form.get('off_session')).toBe('true');
+  });
+
+  it('names the decline of each refused card: its decline code first, else its code, else other', () => {
+    expect(declineOf({ code: 'card_declined', decline_code: 'insufficient_funds' })).toBe('insufficient_funds');
+    expect(declineOf({ code: 'card_declined', decline_code: 'generic_decline' })).toBe('card_declined');
+    expect(declineOf({ code: 'expired_card' })).toBe('expired_card');
+    expect(declineOf({ code: 'incorrect_cvc', decline_code: 'incorrect_cvc' })).toBe('incorrect_cvc');
+    expect(declineOf({ code: 'payment_intent_authentication_failure' })).toBe('authentication_failed');
+    expect(declineOf({ code: 'card_declined', decline_code: 'fraudulent' })).toBe('card_declined');
+    expect(declineOf({ code: 'processing_error' })).toBe('other');
+    expect(declineOf(null)).toBe('other');
   });
 
   it('keeps the default card on the customer and reads it back', async () => {
@@ -165,6 +176,20 @@ describe('the app under Stripe', () => {
     expect(settled).toMatchObject({ subscription: { plan: 3, card: { last4: '3155' } } });
     const [row] = await server.app.db.select().from(guests).where(eq(guests.id, guest.id));
     expect(row?.paymentCustomerId).toMatch(/^cus_/);
+  });
+
+  it("answers each of Stripe's declined test cards with its decline and the amount, the plan unchanged", async () => {
+    const guest = await signUp(server.app);
+    const cards = [
+      ['pm_card_chargeDeclined', 'card_declined'],
+      ['pm_card_visa_chargeDeclinedInsufficientFunds', 'insufficient_funds'],
+      ['pm_card_chargeDeclinedExpiredCard', 'expired_card'],
+      ['pm_card_chargeDeclinedIncorrectCvc', 'incorrect_cvc'],
+    ] as const;
+    for (const [token, decline] of cards) {
+      const answer = await succeed(server.app, '/guest/subscribe', { api: apiBlock('ja'), guest: credentials(guest), subscription: { plan: 3, token } });
+      expect(answer).toMatchObject({ clientSecret: null, payment: { status: 'failed', decline }, subscription: { plan: 1, card: null } });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Decline } from '../../../shared/api/payments.ts';
 import { ApiFailure } from '../../lib/api.ts';
 import type { CardMethod, Charge, ChargeRequest, PaymentProvider } from './provider.ts';
 
@@ -55,6 +56,29 @@ function idOf(value: string | { id: string } | null): string | null {
   return value === null || typeof value === 'string' ? value : value.id;
 }
 
+/** Stripe's error codes and decline codes (https://docs.stripe.com/declines/codes) that name a decline the app words. */
+const DECLINE_OF_CODE: Readonly<Record<string, Decline>> = {
+  card_declined: 'card_declined',
+  generic_decline: 'card_declined',
+  do_not_honor: 'card_declined',
+  authentication_required: 'authentication_failed',
+  payment_intent_authentication_failure: 'authentication_failed',
+  expired_card: 'expired_card',
+  incorrect_number: 'incorrect_number',
+  invalid_number: 'incorrect_number',
+  incorrect_cvc: 'incorrect_cvc',
+  invalid_cvc: 'incorrect_cvc',
+  invalid_expiry_month: 'invalid_expiry',
+  invalid_expiry_year: 'invalid_expiry',
+  insufficient_funds: 'insufficient_funds',
+};
+
+/** The decline of a Stripe card error or `last_payment_error`: its decline code when it names one (it is the finer), else its code, else 'other'. */
+export function declineOf(error: { code?: string | null; decline_code?: string | null } | null | undefined): Decline {
+  const { code, decline_code: declineCode } = error ?? {};
+  return DECLINE_OF_CODE[declineCode ?? ''] ?? DECLINE_OF_CODE[code ?? ''] ?? 'other';
+}
+
 function chargeOf(intent: Stripe.PaymentIntent): Charge {
   const status = intent.status === 'succeeded' ? 'succeeded' : intent.status === 'requires_action' ? 'requires_action' : 'failed';
   return {
@@ -62,6 +86,7 @@ function chargeOf(intent: Stripe.PaymentIntent): Charge {
     status,
     clientSecret: status === 'requires_action' ? intent.client_secret : null,
     failure: status === 'failed' ? (intent.last_payment_error?.message ?? `The payment is ${intent.status}.`) : null,
+    decline: status === 'failed' ? declineOf(intent.last_payment_error) : null,
     method: methodOf(intent.payment_method),
     customerId: idOf(intent.customer),
   };
@@ -159,9 +184,10 @@ export class StripePaymentProvider implements PaymentProvider {
           status: 'failed',
           clientSecret: null,
           failure: error.message === '' ? 'Your card was declined.' : error.message,
+          decline: declineOf(error),
         };
       }
-      throw new ApiFailure(error.statusCode === 402 ? 'card_authentication_failed' : 'payment_provider_unavailable');
+      throw new ApiFailure(error.statusCode === 402 ? 'card_declined' : 'payment_provider_unavailable');
     }
   }
 

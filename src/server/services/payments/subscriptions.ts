@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { Subscription } from '../../../shared/api/payments.ts';
+import type { PaymentOutcome, Subscription } from '../../../shared/api/payments.ts';
 import { isGrantedPlan, PAID_PLAN_NAMES, paidPlanOf, PLANS } from '../../../shared/plans.ts';
 import { timeZoneOfBrowserOffset } from '../../../shared/time-zone.ts';
 import type { Database } from '../../db/database.ts';
@@ -100,12 +100,16 @@ function idempotencyKey(): string {
 
 /**
  * `/guest/subscribe` to light or standard: the card is attached and the
- * prorated first month charged. Returns the client secret when the guest
- * must confirm the payment; a declined card fails with
- * 'card_authentication_failed' and leaves the plan as it was (the failed
- * payment is kept).
+ * prorated first month charged. Returns the payment, and its client secret
+ * when the guest must confirm it; a declined card leaves the plan as it was
+ * (the failed payment is kept) and its payment says why.
  */
-export async function subscribe(ctx: PaymentsContext, guest: GuestRow, planCode: number, token: string): Promise<string | null> {
+export async function subscribe(
+  ctx: PaymentsContext,
+  guest: GuestRow,
+  planCode: number,
+  token: string,
+): Promise<{ clientSecret: string | null; payment: PaymentOutcome }> {
   if (isGrantedPlan(planCode)) throw new ApiFailure('plan_by_application');
   const plan = paidPlanOf(planCode);
   if (plan === null) throw new ApiFailure('invalid_request', { fields: 'subscription.plan' });
@@ -133,10 +137,10 @@ export async function subscribe(ctx: PaymentsContext, guest: GuestRow, planCode:
     createdAt: now,
     updatedAt: now,
   });
-  if (charge.status === 'requires_action') return charge.clientSecret;
+  const payment = { status: charge.status, amountYen, decline: charge.decline };
+  if (charge.status === 'requires_action') return { clientSecret: charge.clientSecret, payment };
   await settle(ctx, charge);
-  if (charge.status === 'failed') throw new ApiFailure('card_authentication_failed');
-  return null;
+  return { clientSecret: null, payment };
 }
 
 /** The payment of this id, if it is the guest's. */
