@@ -40,13 +40,13 @@ export const api = createApi({
   endpoints: (build) => ({
     /** `/guest/create`: sign-up; the answer's guest carries the new session's token. */
     guestCreate: build.mutation<{ guest: Guest }, { title: string; email: string; password: string; timezone: number; language: Language }>({
-      query: (guest) => ({ path: '/guest/create', body: { guest } }),
+      query: (guest) => ({ path: '/guest/create', body: { guest }, refusalsBesideFields: true }),
       invalidatesTags: ['Guest', 'Reservation'],
       onQueryStarted: cacheAnsweredGuest,
     }),
     /** `/guest/authenticate`: sign in by username or e-mail; the session slice keeps the session. */
     guestAuthenticate: build.mutation<{ guest: Guest }, { title: string; password: string }>({
-      query: (guest) => ({ path: '/guest/authenticate', body: { guest } }),
+      query: (guest) => ({ path: '/guest/authenticate', body: { guest }, refusalsBesideFields: true }),
       invalidatesTags: ['Guest', 'Reservation'],
       onQueryStarted: cacheAnsweredGuest,
     }),

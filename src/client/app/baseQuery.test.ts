@@ -103,6 +103,25 @@ describe('envelopeBaseQuery', () => {
     expect(actions.at(-1)).toEqual(callFailed({ kind: '/guest/authenticate', message: 'The username or password is wrong.' }));
   });
 
+  it("leaves a form's refusal to the form (no banner) with its code, but still shows a server failure", async () => {
+    const refused = caller();
+    const refusal = { api: { status: 'failed', errorMessage: 'The username or password is wrong.', errorCode: 'sign_in_failed' } };
+    const result = await envelopeBaseQuery({ fetchFn: answer(refusal), isOnline: () => true })(
+      { path: '/guest/authenticate', refusalsBesideFields: true },
+      refused.api,
+      {},
+    );
+    expect(result.error).toEqual({ status: 'FAILED', message: 'The username or password is wrong.', code: 'sign_in_failed' });
+    expect(refused.actions).toEqual([callStarted('/guest/authenticate'), callFinished('/guest/authenticate')]);
+    const failing = caller();
+    await envelopeBaseQuery({ fetchFn: answer({}, 500), isOnline: () => true, translate: () => 'A server error occurred.' })(
+      { path: '/guest/authenticate', refusalsBesideFields: true },
+      failing.api,
+      {},
+    );
+    expect(failing.actions.at(-1)).toEqual(serverError({ kind: '/guest/authenticate', message: 'A server error occurred.' }));
+  });
+
   it("says 'Unable to reach server.' with the technical message on a network failure", async () => {
     const { api, actions } = caller();
     const fetchFn: typeof fetch = async () => {

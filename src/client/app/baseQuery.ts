@@ -23,6 +23,13 @@ export interface CallArgs {
   /** Not counted as a running call (no loading overlay, no banner): fire and forget. */
   silent?: boolean;
   /**
+   * A form's call: a refusal (api.status 'failed') raises no banner, since the
+   * form shows it beside the field it concerns, or raises the banner itself
+   * when it concerns none (app/fieldErrors.ts). Offline, unreachable and
+   * server failures still raise the banner.
+   */
+  refusalsBesideFields?: boolean;
+  /**
    * The success is a file, not the envelope (the export): it is handed to
    * `saveFile` under the name the server gives, and the payload is
    * `{ fileName }`. A failure is still the envelope.
@@ -40,11 +47,12 @@ export interface CallArgs {
  * 'NO_SESSION' (a call of the session asked for when there is none, as by a
  * screen still shown while a refused session is forgotten: not sent, nothing
  * shown; the access rules take the page away). `message` is what the banner
- * shows.
+ * shows; `code`, of a refusal, is the server's `api.errorCode` (the message's key).
  */
 export interface CallError {
   status: number | 'FAILED' | 'SERVER_ERROR' | 'FETCH_ERROR' | 'NO_INTERNET' | 'SKIPPED' | 'ABORTED' | 'NO_SESSION';
   message: string;
+  code?: string;
 }
 
 /** The parts of the store the base query reads. */
@@ -150,13 +158,16 @@ export function envelopeBaseQuery(options: BaseQueryOptions = {}): EnvelopeBaseQ
     } catch {
       answer = undefined;
     }
-    const api = (answer as { api?: { status?: unknown; errorMessage?: unknown } } | undefined)?.api;
+    const api = (answer as { api?: { status?: unknown; errorMessage?: unknown; errorCode?: unknown } } | undefined)?.api;
     if (api === undefined || api === null || typeof api.status !== 'string') {
       return fail({ status: 'SERVER_ERROR', message: translate('serverError') });
     }
     if (api.status !== 'success') {
       const message = typeof api.errorMessage === 'string' && api.errorMessage !== '' ? api.errorMessage : translate('serverError');
-      return fail({ status: 'FAILED', message });
+      const refusal: CallError = { status: 'FAILED', message, ...(typeof api.errorCode === 'string' ? { code: api.errorCode } : {}) };
+      if (!args.refusalsBesideFields || signal.aborted) return fail(refusal);
+      if (!args.silent) dispatch(callFinished(kind));
+      return { error: refusal };
     }
     if (!args.silent) dispatch(callFinished(kind));
     return { data: answer as Record<string, unknown> };

@@ -26,6 +26,9 @@ export const texts = {
     serverError: 'Server Error',
     serverErrorOccurred: 'A server error occurred.',
     noInternet: 'No internet connection. Please check your network.',
+    /** Beside a field left empty, or one a rule without words of its own refuses (app/fieldErrors.ts). */
+    fieldRequired: 'Please fill this in.',
+    fieldInvalid: 'Please check this field.',
     offline: 'You are offline. Some screens need the internet.',
     backOnline: 'You are back online.',
     notFound: 'Page not found.',
@@ -58,6 +61,8 @@ export const texts = {
     serverError: 'サーバーエラー',
     serverErrorOccurred: 'サーバーエラーが発生しました',
     noInternet: 'インターネットに接続されていません。ネットワークを確認してください。',
+    fieldRequired: '入力してください。',
+    fieldInvalid: 'この項目を確認してください。',
     offline: 'オフラインです。一部の画面はインターネット接続が必要です。',
     backOnline: 'オンラインに戻りました。',
     notFound: 'ページが見つかりません。',

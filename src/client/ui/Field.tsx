@@ -17,29 +17,57 @@ interface ControlTies {
   'aria-invalid'?: true;
 }
 
+/** The ties of a control to the message under it, and that message: the error (announced as it appears) or the hint. */
+function useMessage({ hint, error }: Pick<FieldText, 'hint' | 'error'>) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const message = error ?? hint;
+  const invalid = error !== undefined;
+  const ties: ControlTies = {
+    id,
+    ...(message === undefined ? {} : { 'aria-describedby': messageId }),
+    ...(invalid ? { 'aria-invalid': true } : {}),
+  };
+  const shown =
+    message === undefined ? null : (
+      <p id={messageId} className={invalid ? 'field-error' : 'field-hint'} role={invalid ? 'alert' : undefined}>
+        {message}
+      </p>
+    );
+  return { ties, shown };
+}
+
 /**
  * The frame of every field (`.field`): the label, the control it names,
  * then the hint or the error the control is described by, then `after`.
  */
 function Field({ label, hint, error, after, control }: FieldText & { after?: ReactNode; control(ties: ControlTies): ReactNode }) {
-  const id = useId();
-  const messageId = `${id}-message`;
-  const message = error ?? hint;
-  const invalid = error !== undefined;
+  const { ties, shown } = useMessage({ hint, error });
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {control({
-        id,
-        ...(message === undefined ? {} : { 'aria-describedby': messageId }),
-        ...(invalid ? { 'aria-invalid': true } : {}),
-      })}
-      {message === undefined ? null : (
-        <p id={messageId} className={invalid ? 'field-error' : 'field-hint'}>
-          {message}
-        </p>
-      )}
+      <label htmlFor={ties.id}>{label}</label>
+      {control(ties)}
+      {shown}
       {after}
+    </div>
+  );
+}
+
+/** A labelled checkbox (the box before its label), with the error under them. */
+export function CheckField({
+  label,
+  error,
+  checked,
+  onCheckedChange,
+}: Omit<FieldText, 'hint'> & { checked: boolean; onCheckedChange(checked: boolean): void }) {
+  const { ties, shown } = useMessage({ error });
+  return (
+    <div className="field">
+      <div className="field-check">
+        <input type="checkbox" {...ties} checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
+        <label htmlFor={ties.id}>{label}</label>
+      </div>
+      {shown}
     </div>
   );
 }

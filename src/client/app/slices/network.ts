@@ -66,6 +66,12 @@ export const networkSlice = createSlice({
       state.errorMessage = action.payload?.message ?? SERVER_ERROR_MESSAGE;
       state.displayError = true;
     },
+    /** A form's refusal that concerns none of its fields (app/fieldErrors.ts): the banner shows it. */
+    refusalShown(state, action: PayloadAction<string>) {
+      state.status = 'failed';
+      state.errorMessage = action.payload;
+      state.displayError = true;
+    },
     /** No internet connection (docs/client.md, Failures the guest sees): the banner says so. */
     noInternet(state, action: PayloadAction<string>) {
       state.isInternetAvailable = false;
@@ -83,4 +89,4 @@ export const networkSlice = createSlice({
   },
 });
 
-export const { callStarted, callFinished, callFailed, serverError, noInternet, internetAvailable, errorCleared } = networkSlice.actions;
+export const { callStarted, callFinished, callFailed, serverError, refusalShown, noInternet, internetAvailable, errorCleared } = networkSlice.actions;

@@ -12,25 +12,25 @@ export const accountApi = api.injectEndpoints({
         currentPassword?: string;
       }
     >({
-      query: (guest) => ({ path: '/guest/update', body: { guest }, auth: true }),
+      query: (guest) => ({ path: '/guest/update', body: { guest }, auth: true, refusalsBesideFields: true }),
       invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
     guestRequestPhoneCode: build.mutation<{ phoneCode: string }, { phone: string }>({
-      query: ({ phone }) => ({ path: '/guest/requestPhoneCode', body: { guest: { phone } }, auth: true }),
+      query: ({ phone }) => ({ path: '/guest/requestPhoneCode', body: { guest: { phone } }, auth: true, refusalsBesideFields: true }),
     }),
     guestVerifyEmail: build.mutation<Record<string, unknown>, { token: string }>({
       query: ({ token }) => ({ path: '/guest/verifyEmail', body: { guest: { token } } }),
       invalidatesTags: guestChanged,
     }),
     guestUpdatePasswordEmail: build.mutation<Record<string, unknown>, { email: string }>({
-      query: ({ email }) => ({ path: '/guest/updatePasswordEmail', body: { guest: { email } } }),
+      query: ({ email }) => ({ path: '/guest/updatePasswordEmail', body: { guest: { email } }, refusalsBesideFields: true }),
     }),
     guestUpdatePassword: build.mutation<Record<string, unknown>, { token: string; password: string }>({
-      query: ({ token, password }) => ({ path: '/guest/updatePassword', body: { guest: { token, password } } }),
+      query: ({ token, password }) => ({ path: '/guest/updatePassword', body: { guest: { token, password } }, refusalsBesideFields: true }),
     }),
     guestTakeBack: build.mutation<Record<string, unknown>, { token: string; password: string }>({
-      query: ({ token, password }) => ({ path: '/guest/takeBack', body: { guest: { token, password } } }),
+      query: ({ token, password }) => ({ path: '/guest/takeBack', body: { guest: { token, password } }, refusalsBesideFields: true }),
     }),
     guestCancelEmailChange: build.mutation<{ guest: Guest }, void>({
       query: () => ({ path: '/guest/cancelEmailChange', body: {}, auth: true }),

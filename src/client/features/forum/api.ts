@@ -14,7 +14,7 @@ export const forumApi = api.injectEndpoints({
     }),
     /** `/forum/create`: the posted message is added to the list read already, without reading it again. */
     forumCreate: build.mutation<{ message: ForumMessage }, ForumCreateRequest['message']>({
-      query: (message) => ({ path: '/forum/create', body: { message }, auth: true }),
+      query: (message) => ({ path: '/forum/create', body: { message }, auth: true, refusalsBesideFields: true }),
       async onQueryStarted(_message, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
         dispatch(

@@ -14,12 +14,12 @@ export const bookingApi = reservationApi.injectEndpoints({
       onQueryStarted: inStepWithList((list, answer) => upsert(list, answer.reservation)),
     }),
     reservationCreate: build.mutation<{ reservation: Reservation }, ReservationCreateRequest['reservation']>({
-      query: (reservation) => ({ path: '/reservation/create', body: { reservation }, auth: true }),
+      query: (reservation) => ({ path: '/reservation/create', body: { reservation }, auth: true, refusalsBesideFields: true }),
       invalidatesTags: ['Reservation'],
       onQueryStarted: inStepWithList((list, answer) => void list.push(answer.reservation)),
     }),
     reservationUpdate: build.mutation<{ reservation: Reservation }, ReservationUpdateRequest['reservation']>({
-      query: (reservation) => ({ path: '/reservation/update', body: { reservation }, auth: true }),
+      query: (reservation) => ({ path: '/reservation/update', body: { reservation }, auth: true, refusalsBesideFields: true }),
       invalidatesTags: ['Reservation'],
       onQueryStarted: inStepWithList((list, answer) => upsert(list, answer.reservation)),
     }),
