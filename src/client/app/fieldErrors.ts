@@ -38,7 +38,7 @@ export function placeRefusal<F extends string>(error: unknown, fields: RefusalFi
  * schemas' rules name message keys); a rule that names none says
  * 'Please fill this in.' of an empty field, else 'Please check this field.'.
  */
-export function schemaErrors<F extends string>(schema: z.ZodType, values: Record<F, unknown>, language: Language): FieldErrors<F> {
+export function schemaErrors<F extends string>(schema: z.ZodType, values: Partial<Record<F, unknown>>, language: Language): FieldErrors<F> {
   const parsed = schema.safeParse(values);
   const errors: FieldErrors<F> = {};
   if (parsed.success) return errors;
@@ -75,7 +75,7 @@ export function useFieldErrors<F extends string>(refusalFields: RefusalFields<F>
     errors,
     show,
     /** Checks the values by a shared schema, beside the form's own rules' `more`; whether the form may be sent. */
-    check(schema: z.ZodType, values: Record<F, unknown>, more: FieldErrors<F> = {}): boolean {
+    check(schema: z.ZodType, values: Partial<Record<F, unknown>>, more: FieldErrors<F> = {}): boolean {
       return show({ ...schemaErrors(schema, values, language), ...more });
     },
     /** Whether a call succeeded; when it was refused, shows why beside the field it concerns, or in the banner. */

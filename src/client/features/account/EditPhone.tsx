@@ -5,12 +5,13 @@ import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { guestRequestPhoneCodeRequestSchema } from '../../../shared/api/guest.ts';
+import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { TextField } from '../../ui/Field.tsx';
 import { useGuestRequestPhoneCodeMutation, useGuestUpdateMutation } from './api.ts';
-import { FormAlert } from './FormAlert.tsx';
-import { isCompletePhoneCode, sanitizePhoneCode, shouldRequestPhoneCode, type AccountAlert } from './rules.ts';
+import { isCompletePhoneCode, sanitizePhoneCode, shouldRequestPhoneCode } from './rules.ts';
 
 /**
  * /guest/editPhone: step 1 the number and a code request (only when it
@@ -23,11 +24,16 @@ export function GuestEditPhoneScreen() {
   const [phone, setPhone] = useState(guest?.phone ?? '');
   const [code, setCode] = useState('');
   const [unchanged, setUnchanged] = useState(false);
-  const [alert, setAlert] = useState<AccountAlert | null>(null);
   // Step 2 once a code was requested: the request's id is its answer. Every visit starts at step 1 (a new mutation).
   const [requestCode, request] = useGuestRequestPhoneCodeMutation();
   const phoneCode = request.data?.phoneCode ?? null;
   const [update, saving] = useGuestUpdateMutation();
+  const form = useFieldErrors<'phone' | 'phoneCode'>({
+    phone_invalid: 'phone',
+    phone_code_limit: 'phone',
+    phone_code_wrong: 'phoneCode',
+    phone_code_expired: 'phoneCode',
+  });
 
   const saved = guest?.phone ?? '';
   const [typed, setTyped] = useState(false);
@@ -39,24 +45,20 @@ export function GuestEditPhoneScreen() {
     event.preventDefault();
     const changed = shouldRequestPhoneCode(guest?.phone, phone);
     setUnchanged(!changed && phone.trim() !== '');
-    if (!changed) return;
-    await requestCode({ phone: phone.trim() });
+    if (!changed || !form.check(guestRequestPhoneCodeRequestSchema.shape.guest.pick({ phone: true }), { phone })) return;
+    form.succeeded(await requestCode({ phone: phone.trim() }));
   }
 
   async function submitCode(event: FormEvent) {
     event.preventDefault();
-    if (!isCompletePhoneCode(code)) {
-      setAlert('alert_code_wrong');
-      return;
-    }
-    setAlert(null);
+    if (!form.show({ phoneCode: isCompletePhoneCode(code) ? undefined : t('alert_code_wrong') })) return;
     const result = await update({ phone: phone.trim(), phoneCode: code });
-    if ('data' in result) navigate('/guest/edited');
+    if (form.succeeded(result)) navigate('/guest/edited');
   }
 
   function back() {
     setCode('');
-    setAlert(null);
+    form.show({});
     request.reset();
   }
 
@@ -64,13 +66,14 @@ export function GuestEditPhoneScreen() {
     <section className="account-screen">
       <h1>{t('edit_phone_heading')}</h1>
       {phoneCode === null ? (
-        <form className="account-form card" onSubmit={submitNumber}>
+        <form className="account-form card" onSubmit={submitNumber} noValidate>
           <TextField
             label={t('account_phone')}
             type="tel"
             autoComplete="tel"
             required
             value={phone}
+            error={form.errors.phone}
             onValueChange={(typedPhone) => {
               setTyped(true);
               setPhone(typedPhone);
@@ -85,7 +88,7 @@ export function GuestEditPhoneScreen() {
           </p>
         </form>
       ) : (
-        <form className="account-form card" onSubmit={submitCode}>
+        <form className="account-form card" onSubmit={submitCode} noValidate>
           <p role="status">{t('edit_phone_code_sent', { phone: phone.trim() })}</p>
           <TextField
             label={t('account_phone_code')}
@@ -95,9 +98,9 @@ export function GuestEditPhoneScreen() {
             maxLength={6}
             required
             value={code}
+            error={form.errors.phoneCode}
             onValueChange={(typedCode) => setCode(sanitizePhoneCode(typedCode))}
           />
-          <FormAlert alert={alert} />
           <div className="account-actions">
             <Button variant="secondary" icon={ArrowLeft} onClick={back}>
               {t('edit_back')}

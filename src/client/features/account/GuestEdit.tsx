@@ -8,6 +8,8 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { guestUpdateRequestSchema } from '../../../shared/api/guest.ts';
+import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
@@ -74,6 +76,9 @@ function PendingEmail({ email }: { email: string }) {
   );
 }
 
+/** The server's rules of the username and the e-mail, checked before sending. */
+const NAME_AND_EMAIL = guestUpdateRequestSchema.shape.guest.pick({ title: true, email: true });
+
 function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
@@ -83,6 +88,13 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
   const [touched, setTouched] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
   const [update, { isLoading }] = useGuestUpdateMutation();
+  const form = useFieldErrors<'title' | 'email' | 'currentPassword'>({
+    title_invalid: 'title',
+    title_taken: 'title',
+    email_invalid: 'email',
+    email_taken: 'email',
+    current_password_wrong: 'currentPassword',
+  });
   useEffect(() => {
     if (!touched) setValue(current);
   }, [current, touched]);
@@ -95,28 +107,37 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
       navigate('/guest/edit');
       return;
     }
+    if (!form.check(NAME_AND_EMAIL, { title: null, email: null, currentPassword: null, [field]: value })) return;
     // A new e-mail address takes the current password (the server checks it).
     const result = await update(field === 'email' ? { email: value.trim(), currentPassword } : { title: value.trim() });
-    if ('data' in result) navigate('/guest/edited');
+    if (form.succeeded(result)) navigate('/guest/edited');
   }
 
   return (
     <section className="account-screen">
       <h1>{t(field === 'title' ? 'edit_title_heading' : 'edit_email_heading')}</h1>
-      <form className="account-form card" onSubmit={submit}>
+      <form className="account-form card" onSubmit={submit} noValidate>
         <TextField
           label={t(field === 'title' ? 'account_title' : 'account_email')}
           type={field === 'email' ? 'email' : 'text'}
           autoComplete={field === 'email' ? 'email' : 'username'}
           required
           value={value}
+          error={form.errors[field]}
           onValueChange={(typed) => {
             setTouched(true);
             setValue(typed);
           }}
         />
         {field === 'email' && (
-          <PasswordField label={t('edit_email_current_password')} purpose="current" required value={currentPassword} onValueChange={setCurrentPassword} />
+          <PasswordField
+            label={t('edit_email_current_password')}
+            purpose="current"
+            required
+            value={currentPassword}
+            error={form.errors.currentPassword}
+            onValueChange={setCurrentPassword}
+          />
         )}
         {field === 'email' && <p className="account-note">{t('edit_email_note')}</p>}
         <Button type="submit" icon={Save} disabled={isLoading}>

@@ -5,18 +5,22 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { guestUpdatePasswordEmailRequestSchema, guestUpdatePasswordRequestSchema } from '../../../shared/api/guest.ts';
+import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
 import { forgetSession } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
 import { useGuestTakeBackMutation, useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
-import { FormAlert } from './FormAlert.tsx';
-import { passwordAlert, shouldSendResetEmail, type AccountAlert } from './rules.ts';
+import { passwordAlert } from './rules.ts';
+
+/** What a new password must be before it is sent: the server's rule. */
+const NEW_PASSWORD_FIELD = guestUpdatePasswordRequestSchema.shape.guest.pick({ password: true });
 
 /**
  * /guest/resetPasswordEmail: mails a reset link; sent only when the e-mail is
- * non-empty. A signed-in guest comes here by "Edit password": the page is
+ * one. A signed-in guest comes here by "Edit password": the page is
  * theirs to change the password, with their address filled in and the way
  * back to their account.
  */
@@ -27,21 +31,31 @@ export function ResetPasswordEmailScreen() {
   const email = typed ?? guest?.email ?? '';
   const [sent, setSent] = useState(false);
   const [send, { isLoading }] = useGuestUpdatePasswordEmailMutation();
+  const form = useFieldErrors<'email'>({ email_invalid: 'email' });
   const signedIn = guest !== null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!shouldSendResetEmail(email)) return;
+    if (!form.check(guestUpdatePasswordEmailRequestSchema.shape.guest, { email })) return;
     const result = await send({ email: email.trim() });
-    if ('data' in result) setSent(true);
+    if (form.succeeded(result)) setSent(true);
   }
 
   return (
     <section className="account-screen">
       <h1>{signedIn ? t('reset_heading_signed_in') : t('reset_heading')}</h1>
       <p>{signedIn ? t('reset_explain_signed_in') : t('reset_explain')}</p>
-      <form className="account-form card" onSubmit={submit}>
-        <TextField label={t('account_email')} name="email" type="email" autoComplete="email" required value={email} onValueChange={setTyped} />
+      <form className="account-form card" onSubmit={submit} noValidate>
+        <TextField
+          label={t('account_email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={form.errors.email}
+          onValueChange={setTyped}
+        />
         <Button type="submit" icon={Send} wide disabled={isLoading}>
           {t('reset_submit')}
         </Button>
@@ -71,8 +85,8 @@ function NewPasswordScreen({ kind }: { kind: keyof typeof NEW_PASSWORD_SCREENS }
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [alert, setAlert] = useState<AccountAlert | null>(null);
   const [done, setDone] = useState(false);
+  const form = useFieldErrors<'password' | 'confirmation'>({ password_invalid: 'password', password_common: 'password' });
   const [reset, resetting] = useGuestUpdatePasswordMutation();
   const [takeBack, takingBack] = useGuestTakeBackMutation();
   const loggedIn = useIsLoggedIn();
@@ -80,11 +94,10 @@ function NewPasswordScreen({ kind }: { kind: keyof typeof NEW_PASSWORD_SCREENS }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = passwordAlert(password, confirmation);
-    setAlert(problem);
-    if (problem !== null) return;
+    const mismatch = passwordAlert(password, confirmation);
+    if (!form.check(NEW_PASSWORD_FIELD, { password }, { confirmation: mismatch === null ? undefined : t(mismatch) })) return;
     const result = await (kind === 'reset' ? reset : takeBack)({ token, password });
-    if (!('data' in result)) return;
+    if (!form.succeeded(result)) return;
     // Every session of the guest ended, this device's too.
     if (loggedIn) forgetSession({ dispatch });
     setDone(true);
@@ -103,17 +116,24 @@ function NewPasswordScreen({ kind }: { kind: keyof typeof NEW_PASSWORD_SCREENS }
       ) : (
         <>
           {words.explain !== null && <p>{t(words.explain)}</p>}
-          <form className="account-form card" onSubmit={submit}>
+          <form className="account-form card" onSubmit={submit} noValidate>
             <PasswordField
               label={t('account_password_new')}
               hint={t('account_password_rules')}
               purpose="new"
               required
               value={password}
+              error={form.errors.password}
               onValueChange={setPassword}
             />
-            <PasswordField label={t('account_password_confirm')} purpose="new" required value={confirmation} onValueChange={setConfirmation} />
-            <FormAlert alert={alert} />
+            <PasswordField
+              label={t('account_password_confirm')}
+              purpose="new"
+              required
+              value={confirmation}
+              error={form.errors.confirmation}
+              onValueChange={setConfirmation}
+            />
             <Button type="submit" icon={KeyRound} wide disabled={resetting.isLoading || takingBack.isLoading}>
               {t(words.submit)}
             </Button>

@@ -3,6 +3,8 @@ import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { guestAuthenticateRequestSchema } from '../../../shared/api/guest.ts';
+import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { PasswordField, TextField } from '../../ui/Field.tsx';
@@ -19,6 +21,7 @@ export function SigninScreen() {
   const [waiting, setWaiting] = useState(false);
   const guest = useGuest();
   const [authenticate] = useGuestAuthenticateMutation();
+  const form = useFieldErrors<'title' | 'password'>({ sign_in_failed: 'password' });
 
   useEffect(() => {
     if (waiting && isLoggedInAs(guest, title)) {
@@ -29,17 +32,34 @@ export function SigninScreen() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!form.check(guestAuthenticateRequestSchema.shape.guest, { title, password })) return;
     setWaiting(true);
     const result = await authenticate({ title: title.trim(), password });
-    if ('error' in result) setWaiting(false);
+    if (!form.succeeded(result)) setWaiting(false);
   }
 
   return (
     <section className="account-screen">
       <h1>{t('signin_heading')}</h1>
-      <form className="account-form card" onSubmit={submit}>
-        <TextField label={t('account_title_or_email')} name="username" autoComplete="username" required value={title} onValueChange={setTitle} />
-        <PasswordField label={t('account_password')} name="password" purpose="current" required value={password} onValueChange={setPassword} />
+      <form className="account-form card" onSubmit={submit} noValidate>
+        <TextField
+          label={t('account_title_or_email')}
+          name="username"
+          autoComplete="username"
+          required
+          value={title}
+          error={form.errors.title}
+          onValueChange={setTitle}
+        />
+        <PasswordField
+          label={t('account_password')}
+          name="password"
+          purpose="current"
+          required
+          value={password}
+          error={form.errors.password}
+          onValueChange={setPassword}
+        />
         <Button type="submit" icon={LogIn} wide disabled={waiting}>
           {t('signin_submit')}
         </Button>

@@ -9,7 +9,6 @@ import {
   passwordAlert,
   sanitizePhoneCode,
   shouldRequestPhoneCode,
-  shouldSendResetEmail,
   signupAlert,
 } from './rules.ts';
 
@@ -21,11 +20,6 @@ describe('sign-up', () => {
 });
 
 describe('password reset', () => {
-  it('sends the reset mail only for a non-empty e-mail', () => {
-    expect(shouldSendResetEmail('')).toBe(false);
-    expect(shouldSendResetEmail('   ')).toBe(false);
-    expect(shouldSendResetEmail('a@example.com')).toBe(true);
-  });
   it("says 'Password doesn't match' when the two differ", () => {
     expect(passwordAlert('secret-one', 'secret-two')).toBe('alert_password_mismatch');
     expect(passwordAlert('secret-one', 'secret-one')).toBeNull();

@@ -18,11 +18,6 @@ export function passwordAlert(password: string, confirmation: string): AccountAl
   return password === confirmation ? null : 'alert_password_mismatch';
 }
 
-/** The reset-mail request is sent only when the e-mail is non-empty. */
-export function shouldSendResetEmail(email: string): boolean {
-  return email.trim() !== '';
-}
-
 /** Title and e-mail saves are skipped when the value did not change. */
 export function hasChanged(current: string | null | undefined, entered: string): boolean {
   return (current ?? '').trim() !== entered.trim();

@@ -16,7 +16,6 @@ describe.each([
 
 it('words the alerts as the product does', () => {
   expect(accountTexts.en.alert_terms).toBe('Please agree to the Terms and Conditions');
-  expect(accountTexts.en.alert_error_title).toBe('Error');
   expect(accountTexts.en.alert_password_mismatch).toBe("Password doesn't match");
   expect(accountTexts.en.alert_code_wrong).toBe('Your code is wrong');
   expect(accountTexts.en.verify_waiting).toBe('verifying...');

@@ -5,7 +5,6 @@
  */
 export const accountTexts = {
   en: {
-    alert_error_title: 'Error',
     alert_terms: 'Please agree to the Terms and Conditions',
     alert_password_mismatch: "Password doesn't match",
     alert_code_wrong: 'Your code is wrong',
@@ -100,7 +99,6 @@ export const accountTexts = {
     edit_phone_register: 'Register',
   },
   ja: {
-    alert_error_title: 'エラー',
     alert_terms: '利用規約に同意してください',
     alert_password_mismatch: 'パスワードが一致しません',
     alert_code_wrong: '認証コードが違います',
