@@ -13,6 +13,7 @@ import {
   codeIn,
   createGuest,
   createWarden,
+  expectFieldError,
   lastMailTo,
   lastMessageTo,
   linkIn,
@@ -166,7 +167,8 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByLabel('Username or e-mail').fill(guest.title);
         await page.getByLabel('Password').fill('not the password');
         await page.getByRole('button', { name: 'Sign in' }).click();
-        await expectBanner(page, 'The username or password is wrong.');
+        await expectFieldError(page.getByLabel('Password'), 'The username or password is wrong.');
+        await expect(page.getByLabel('Username or e-mail')).toHaveValue(guest.title);
         await expect(page).toHaveURL(/\/signin$/);
         await page.getByLabel('Password').fill(guest.password);
         await page.getByRole('button', { name: 'Sign in' }).click();
@@ -295,7 +297,8 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByLabel('E-mail').fill(email);
         await page.getByLabel('Current password').fill('not my password');
         await page.getByRole('button', { name: 'Save' }).click();
-        await expectBanner(page, 'The current password is wrong. Enter the password of your account.');
+        await expectFieldError(page.getByLabel('Current password'), 'The current password is wrong. Enter the password of your account.');
+        await expect(page.getByLabel('E-mail')).toHaveValue(email);
         await expect(page).toHaveURL(/\/guest\/editEmail$/);
         await page.getByLabel('Current password').fill(account.password);
         await page.getByRole('button', { name: 'Save' }).click();
@@ -352,7 +355,7 @@ for (const { name, viewport } of VIEWPORTS) {
         const wrong = code === '000000' ? '111111' : '000000';
         await page.getByLabel('Code from the SMS').fill(wrong);
         await page.getByRole('button', { name: 'Register' }).click();
-        await expectBanner(page, 'Your code is wrong');
+        await expectFieldError(page.getByLabel('Code from the SMS'), 'Your code is wrong');
         await page.getByLabel('Code from the SMS').fill(`${code}x`);
         await expect(page.getByLabel('Code from the SMS')).toHaveValue(code);
         await page.getByRole('button', { name: 'Register' }).click();

@@ -4,7 +4,7 @@
  * signed-in page, and the accessibility scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { freshCode, signInWarden } from '../src/server/test/wardens.ts';
 
 export interface OutboxMessage {
@@ -152,6 +152,22 @@ export async function signInPage(page: Page, guest: Pick<TestGuest, 'id' | 'toke
 }
 
 /** The axe tags every screen must pass: WCAG 2.0 and 2.1, A and AA. */
+/**
+ * A form's error beside its field (docs/client.md, Global UI): the control
+ * is marked invalid and described by the message, which is announced; no
+ * banner and no overlay cover the page.
+ */
+export async function expectFieldError(control: Locator, message: string | RegExp): Promise<void> {
+  await expect(control).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await control.getAttribute('aria-describedby');
+  expect(describedBy, 'the field is described by its message').toBeTruthy();
+  const shown = control.page().locator(`[id="${describedBy}"]`);
+  await expect(shown).toContainText(message);
+  await expect(shown).toHaveAttribute('role', 'alert');
+  await expect(control.page().getByRole('alertdialog')).toHaveCount(0);
+  await expect(control.page().getByTestId('loading-overlay')).toHaveCount(0);
+}
+
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe on the page (WCAG 2.0 and 2.1, A and AA) and expects no violations. */

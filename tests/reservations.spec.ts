@@ -7,7 +7,20 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { enterJail, eventId, fromGuest, setClockOffset } from './guest-device.ts';
-import { book, call, checkA11y, createGuest, HOUR, readyGuest, signedIn, signInPage, VIEWPORTS, watchMissingTexts, type TestGuest } from './helpers.ts';
+import {
+  book,
+  call,
+  checkA11y,
+  createGuest,
+  expectFieldError,
+  HOUR,
+  readyGuest,
+  signedIn,
+  signInPage,
+  VIEWPORTS,
+  watchMissingTexts,
+  type TestGuest,
+} from './helpers.ts';
 
 /** Presses Tab until `target` has the focus, as a keyboard user would (at most 40 times). */
 async function tabTo(page: Page, target: Locator): Promise<void> {
@@ -284,7 +297,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByLabel('Hour', { exact: true }).selectOption('10');
       await page.getByRole('radio', { name: ':30' }).check();
       await page.getByRole('button', { name: 'Book', exact: true }).click();
-      await expect(page.getByRole('alertdialog')).toContainText('This time overlaps your jail of');
+      await expectFieldError(page.getByLabel('Hour', { exact: true }), 'This time overlaps your jail of');
+      await expect(page.getByLabel('Hour', { exact: true })).toHaveValue('10');
       await expect(page).toHaveURL(/\/reservation\/add$/);
       expect(booked.id).toBeGreaterThan(0);
       expect(missing).toEqual([]);

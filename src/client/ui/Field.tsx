@@ -17,8 +17,12 @@ interface ControlTies {
   'aria-invalid'?: true;
 }
 
-/** The ties of a control to the message under it, and that message: the error (announced as it appears) or the hint. */
-function useMessage({ hint, error }: Pick<FieldText, 'hint' | 'error'>) {
+/**
+ * The ties of a control to the message under it, and that message: the
+ * error (announced as it appears) or the hint. A group of controls (a
+ * fieldset) puts the ties on itself and the message at its foot.
+ */
+export function useFieldMessage({ hint, error }: Pick<FieldText, 'hint' | 'error'>) {
   const id = useId();
   const messageId = `${id}-message`;
   const message = error ?? hint;
@@ -42,7 +46,7 @@ function useMessage({ hint, error }: Pick<FieldText, 'hint' | 'error'>) {
  * then the hint or the error the control is described by, then `after`.
  */
 function Field({ label, hint, error, after, control }: FieldText & { after?: ReactNode; control(ties: ControlTies): ReactNode }) {
-  const { ties, shown } = useMessage({ hint, error });
+  const { ties, shown } = useFieldMessage({ hint, error });
   return (
     <div className="field">
       <label htmlFor={ties.id}>{label}</label>
@@ -60,7 +64,7 @@ export function CheckField({
   checked,
   onCheckedChange,
 }: Omit<FieldText, 'hint'> & { checked: boolean; onCheckedChange(checked: boolean): void }) {
-  const { ties, shown } = useMessage({ error });
+  const { ties, shown } = useFieldMessage({ error });
   return (
     <div className="field">
       <div className="field-check">

@@ -13,7 +13,7 @@ export const privacyApi = api.injectEndpoints({
      * (`forgetDeletedAccount`). A failure is shown by the network banner.
      */
     guestDelete: build.mutation<Record<string, unknown>, { password: string }>({
-      query: ({ password }) => ({ path: '/guest/delete', body: { password }, auth: true, refusalsBesideFields: true }),
+      query: ({ password }) => ({ path: '/guest/delete', body: { password }, auth: true }),
     }),
   }),
 });

@@ -11,11 +11,12 @@ import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { message } from '../../../shared/messages.ts';
 import { PLANS, lightHoursLeft } from '../../../shared/plans.ts';
-import { bookingBlock, isChangeAllowed } from '../../../shared/reservations.ts';
+import { bookingBlock, isChangeAllowed, type BookingProblem } from '../../../shared/reservations.ts';
 import { useGuest } from '../../app/session.ts';
 import { getLocal, putLocal } from '../../app/localDb.ts';
 import { Button } from '../../ui/Button.tsx';
-import { SelectField, TextField } from '../../ui/Field.tsx';
+import { useFieldErrors, type FieldErrors, type RefusalFields } from '../../app/fieldErrors.ts';
+import { SelectField, TextField, useFieldMessage } from '../../ui/Field.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { useReservationCreateMutation, useReservationUpdateMutation } from './bookingApi.ts';
 import { BookingBlockNotice } from './BookingBlocks.tsx';
@@ -48,6 +49,42 @@ import { useLanguage, useTimeZone, weekdayName } from './common.ts';
 
 const REMEMBERED_ID = 'list';
 
+/** The parts of the booking form a message stands beside. */
+type BookingField = 'date' | 'time' | 'duration' | 'weekdays' | 'work' | 'schedules';
+
+/**
+ * The part of the form each booking rule concerns, checked here before
+ * sending (formProblem) and by the server; a refusal of none of them (the
+ * plan, the phone, a suspension) goes to the banner.
+ */
+const BOOKING_FIELDS = {
+  duration_not_offered: 'duration',
+  start_time_not_on_step: 'time',
+  start_time_passed: 'time',
+  reservation_overlap: 'time',
+  start_date_not_offered: 'date',
+  repeat_weekdays_invalid: 'weekdays',
+  start_not_on_repeat_weekday: 'weekdays',
+  schedule_minutes_not_offered: 'schedules',
+  schedule_title_invalid: 'schedules',
+  work_invalid: 'work',
+} as const satisfies RefusalFields<BookingField> & Record<BookingProblem, BookingField>;
+
+/** The booking form's errors: the first rule the form breaks, beside its part, before sending; then the server's refusal. */
+function useBookingErrors() {
+  const language = useLanguage();
+  const timeZone = useTimeZone();
+  const errors = useFieldErrors<BookingField>(BOOKING_FIELDS);
+  return {
+    ...errors,
+    /** Whether the form keeps the rules now; if not, says which beside its part. */
+    passes(form: BookingFormState): boolean {
+      const broken = formProblem(form, Date.now(), timeZone);
+      return errors.show(broken === null ? {} : { [BOOKING_FIELDS[broken]]: message(language, broken) });
+    },
+  };
+}
+
 /** `Nov` / `11月` of a date in the strip. */
 function monthName(date: { year: number; month: number; day: number }, language: string): string {
   return new Intl.DateTimeFormat(language, { timeZone: 'UTC', month: 'short' }).format(Date.UTC(date.year, date.month - 1, date.day));
@@ -77,11 +114,13 @@ interface FormProps {
   initial: BookingFormState;
   original: Reservation | null;
   onSubmit: (form: BookingFormState) => void;
-  problem: string | null;
-  onProblem: (problem: string | null) => void;
+  /** What is wrong, beside the part it concerns. */
+  errors: FieldErrors<BookingField>;
+  /** What is wrong with no part of it (a change too close to the start). */
+  problem?: string | null;
 }
 
-function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormProps) {
+function BookingForm({ initial, original, onSubmit, errors, problem = null }: FormProps) {
   const { t } = useTranslation('reservations');
   const language = useLanguage();
   const timeZone = useTimeZone();
@@ -94,16 +133,19 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
   const times = useMemo(() => timeOptions(form.date, now, timeZone), [form.date, now, timeZone]);
   const minuteOptions = scheduleOptions(form);
   const endMinutes = dayMinutes(form.minutes + Math.round(form.duration * 60));
+  const dateMessage = useFieldMessage({ error: errors.date });
+  const durationMessage = useFieldMessage({ error: errors.duration });
+  const weekdaysMessage = useFieldMessage({ error: errors.weekdays });
+  const schedulesMessage = useFieldMessage({ error: errors.schedules });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onProblem(null);
     onSubmit(form);
   };
 
   return (
     <form className="booking-form card" onSubmit={submit} noValidate>
-      <fieldset className="field date-strip">
+      <fieldset className="field date-strip" {...dateMessage.ties}>
         <legend>{t('start_date')}</legend>
         <div className="date-strip-options">
           {dates.map((date) => (
@@ -115,6 +157,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
             </label>
           ))}
         </div>
+        {dateMessage.shown}
       </fieldset>
       <fieldset className="field start-time">
         <legend>{t('start_time')}</legend>
@@ -122,6 +165,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
           <SelectField
             label={t('hour')}
             value={String(Math.floor(form.minutes / 60))}
+            error={errors.time}
             options={hourOptions(times).map(({ hour, passed }) => ({ value: String(hour), label: t('hour_option', { hour }), disabled: passed }))}
             onValueChange={(hour) => setForm(withHour(form, times, Number(hour)))}
           />
@@ -137,7 +181,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
           />
         </div>
       </fieldset>
-      <div className="field duration-stepper" role="group" aria-labelledby={`${id}-duration`}>
+      <div className="field duration-stepper" role="group" aria-labelledby={`${id}-duration`} {...durationMessage.ties}>
         <span id={`${id}-duration`} className="field-label">
           {t('duration')}
         </span>
@@ -165,6 +209,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
           </button>
           <span className="duration-span">{t('span', { start: clockLabel(form.minutes), end: clockLabel(endMinutes) })}</span>
         </div>
+        {durationMessage.shown}
       </div>
       <SegmentedControl
         legend={t('repeat')}
@@ -173,7 +218,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
         onValueChange={(repeatType) => setForm({ ...form, repeatType })}
       />
       {form.repeatType === 'daily' ? (
-        <fieldset className="field weekdays">
+        <fieldset className="field weekdays" {...weekdaysMessage.ties}>
           <legend>{t('weekdays')}</legend>
           <div className="weekday-chips">
             {[0, 1, 2, 3, 4, 5, 6].map((weekday) => (
@@ -187,9 +232,10 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
               </label>
             ))}
           </div>
+          {weekdaysMessage.shown}
         </fieldset>
       ) : null}
-      <TextField label={t('work')} type="text" value={form.work} maxLength={200} onValueChange={(work) => setForm({ ...form, work })}>
+      <TextField label={t('work')} type="text" value={form.work} maxLength={200} error={errors.work} onValueChange={(work) => setForm({ ...form, work })}>
         <button type="button" className="link-button" aria-expanded={showHelp} aria-controls={`${id}-help`} onClick={() => setShowHelp(!showHelp)}>
           {t('work_help_toggle')}
         </button>
@@ -214,7 +260,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
           </label>
         ) : null}
       </TextField>
-      <fieldset className="field schedules">
+      <fieldset className="field schedules" {...schedulesMessage.ties}>
         <legend>{t('schedules')}</legend>
         <p className="schedule-edge">
           <time>{clockLabel(form.minutes)}</time> {t('plan_start')}
@@ -263,6 +309,7 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
         <p className="schedule-edge">
           <time>{clockLabel(endMinutes)}</time> {t('plan_end')}
         </p>
+        {schedulesMessage.shown}
       </fieldset>
       {problem !== null ? (
         <p className="form-problem" role="alert">
@@ -280,12 +327,11 @@ function BookingForm({ initial, original, onSubmit, problem, onProblem }: FormPr
 export function ReservationAddScreen() {
   const { t } = useTranslation('reservations');
   const navigate = useNavigate();
-  const language = useLanguage();
   const timeZone = useTimeZone();
   const guest = useGuest();
   const [create] = useReservationCreateMutation();
   const [remembered, saveRemembered] = useRememberedWorks();
-  const [problem, setProblem] = useState<string | null>(null);
+  const errors = useBookingErrors();
   const [initial] = useState(() => newBookingForm(Date.now(), timeZone));
   const [now] = useState(() => Date.now());
   if (guest !== null && (guest.phone === null || guest.phone === '')) return <Navigate to="/guest/editPhone" replace />;
@@ -300,25 +346,17 @@ export function ReservationAddScreen() {
       </div>
     );
   }
-  const submit = (form: BookingFormState) => {
-    const broken = formProblem(form, Date.now(), timeZone);
-    if (broken !== null) {
-      setProblem(message(language, broken));
-      return;
-    }
-    create(bookingRequestOf(form, timeZone) as Parameters<typeof create>[0])
-      .unwrap()
-      .then(() => {
-        saveRemembered(rememberedAfterBooking(form.work, form.rememberWork, remembered));
-        void navigate('/reservation/added');
-      })
-      .catch(() => undefined);
+  const submit = async (form: BookingFormState) => {
+    if (!errors.passes(form)) return;
+    if (!errors.succeeded(await create(bookingRequestOf(form, timeZone) as Parameters<typeof create>[0]))) return;
+    saveRemembered(rememberedAfterBooking(form.work, form.rememberWork, remembered));
+    void navigate('/reservation/added');
   };
   return (
     <div className="reservations-screen">
       <h1>{t('add_title')}</h1>
       {lightLeft !== null ? <p className="booking-plan-note">{t('light_hours_left', { hours: lightLeft })}</p> : null}
-      <BookingForm initial={initial} original={null} onSubmit={submit} problem={problem} onProblem={setProblem} />
+      <BookingForm initial={initial} original={null} onSubmit={(form) => void submit(form)} errors={errors.errors} />
     </div>
   );
 }
@@ -327,10 +365,10 @@ export function ReservationAddScreen() {
 export function ReservationEditScreen() {
   const { t } = useTranslation('reservations');
   const navigate = useNavigate();
-  const language = useLanguage();
   const timeZone = useTimeZone();
   const { id, reservation, isFetching } = useReservationOfRoute();
   const [update] = useReservationUpdateMutation();
+  const errors = useBookingErrors();
   const [problem, setProblem] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
   if (reservation === null) return <ReservationPending title={t('edit_title')} isFetching={isFetching} />;
@@ -342,21 +380,15 @@ export function ReservationEditScreen() {
       </div>
     );
   }
-  const submit = (form: BookingFormState) => {
+  const submit = async (form: BookingFormState) => {
+    setProblem(null);
     if (isUnchangedEdit(form, reservation, timeZone)) return;
     if (!isChangeAllowed(reservation.startTime, Date.now())) {
       setProblem(t('no_change_6h'));
       return;
     }
-    const broken = formProblem(form, Date.now(), timeZone);
-    if (broken !== null) {
-      setProblem(message(language, broken));
-      return;
-    }
-    update({ id, ...bookingRequestOf(form, timeZone) } as Parameters<typeof update>[0])
-      .unwrap()
-      .then(() => void navigate(`/reservation/edited/${id}`))
-      .catch(() => undefined);
+    if (!errors.passes(form)) return;
+    if (errors.succeeded(await update({ id, ...bookingRequestOf(form, timeZone) } as Parameters<typeof update>[0]))) void navigate(`/reservation/edited/${id}`);
   };
   return (
     <div className="reservations-screen">
@@ -365,9 +397,9 @@ export function ReservationEditScreen() {
         key={reservation.id}
         initial={editBookingForm(reservation, timeZone)}
         original={reservation}
-        onSubmit={submit}
+        onSubmit={(form) => void submit(form)}
+        errors={errors.errors}
         problem={problem}
-        onProblem={setProblem}
       />
     </div>
   );
