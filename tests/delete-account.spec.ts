@@ -8,7 +8,7 @@
  * guest's post "Former member", and a facilitator's session told it cannot.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { call, checkA11y, createGuest, freshAddress, signedIn, uniqueName, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { call, checkA11y, createGuest, expectFieldError, freshAddress, signedIn, uniqueName, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 
 const WORDS = {
   en: {
@@ -184,7 +184,7 @@ for (const language of ['en', 'ja'] as const) {
         await page.getByLabel(words.usernameOrEmail).fill(form.email);
         await page.getByLabel(words.password, { exact: true }).fill(form.password);
         await page.getByRole('button', { name: words.signIn, exact: true }).click();
-        await expectBanner(page, words.signInFailed);
+        await expectFieldError(page.getByLabel(words.password, { exact: true }), words.signInFailed);
         await expect(page).toHaveURL(/\/signin$/);
 
         // Another guest sees the post without its name.
