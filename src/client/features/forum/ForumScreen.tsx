@@ -4,7 +4,9 @@ import Send from 'lucide-react/icons/send';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { RouterLink } from '../../app/RouterLink.tsx';
+import { TextAreaField } from '../../ui/Field.tsx';
 import { FORUM_TEXT_MAX_LENGTH, type ForumMessage } from '../../../shared/api/forum.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useForumCreateMutation, useForumReadQuery, useLazyForumReadEarlierQuery } from './api.ts';
@@ -22,6 +24,7 @@ export function ForumScreen() {
   const { data } = useForumReadQuery();
   const [create, { isLoading: posting }] = useForumCreateMutation();
   const [text, setText] = useState('');
+  const form = useFieldErrors<'text'>({ forum_text_empty: 'text', forum_text_too_long: 'text' });
   const listRef = useRef<HTMLOListElement>(null);
   const [readEarlier, { isFetching: readingEarlier }] = useLazyForumReadEarlierQuery();
   /** Older pages shown with 'Show earlier messages', oldest first, and whether more remain. */
@@ -61,14 +64,11 @@ export function ForumScreen() {
   const timeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const canPost = text.trim() !== '' && !posting;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canPost) return;
-    create({ text })
-      .unwrap()
-      .then(() => setText(''))
-      // The failure is shown by the network banner; the text stays for another try.
-      .catch(() => undefined);
+    // A refusal is said beside the text, which stays for another try.
+    if (form.succeeded(await create({ text }))) setText('');
   };
 
   return (
@@ -103,8 +103,7 @@ export function ForumScreen() {
         ))}
       </ol>
       <form className="forum-form" onSubmit={submit}>
-        <label htmlFor="forum-new-message">{t('new_message')}</label>
-        <textarea id="forum-new-message" value={text} maxLength={FORUM_TEXT_MAX_LENGTH} rows={3} onChange={(event) => setText(event.target.value)} />
+        <TextAreaField label={t('new_message')} value={text} maxLength={FORUM_TEXT_MAX_LENGTH} rows={3} error={form.errors.text} onValueChange={setText} />
         <Button type="submit" icon={Send} disabled={!canPost}>
           {t('post')}
         </Button>
