@@ -43,7 +43,7 @@ export const subscriptionApi = api.injectEndpoints({
     }),
     /** The local provider's card form: the card becomes a token (only brand and last four are kept). */
     paymentsLocalToken: build.mutation<{ token: string; brand: string; last4: string }, { number: string; expMonth: number; expYear: number; cvc: string }>({
-      query: (card) => ({ path: '/payments/local/token', body: { card }, auth: true, refusalsBesideFields: true }),
+      query: (card) => ({ path: '/payments/local/token', body: { card }, auth: true }),
     }),
     /** The local provider's authentication step. */
     paymentsLocalConfirm: build.mutation<SubscriptionAnswer, { clientSecret: string; approve: boolean }>({
