@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../shared/constants.ts';
 import { texts as common } from './i18n/common.ts';
-import { browserTimezone, createI18n, detectLanguage, isLanguage, type Texts, textsOf } from './i18n.ts';
+import { browserTimezone, createI18n, type Texts, textsOf } from './i18n.ts';
+import { detectLanguage, isLanguage } from './language.ts';
 
 /** Every namespace with its texts: `common` and each feature's (the page loads these one by one). */
 function allNamespaces(): Record<string, Texts> {

@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/constants.ts';
 import { texts as common } from './i18n/common.ts';
+import { detectLanguage } from './language.ts';
 
 /**
  * The interface texts (docs/client.md, Texts): i18next with `ja` and `en`, English by
@@ -23,21 +24,6 @@ import { texts as common } from './i18n/common.ts';
 export interface Texts {
   en: Record<string, unknown>;
   ja: Record<string, unknown>;
-}
-
-/** The interface language, guessed from the browser (docs/client.md, Texts); English by default. */
-export function detectLanguage(languages: readonly string[] = navigator.languages): Language {
-  for (const tag of languages) {
-    const base = tag.toLowerCase().split('-')[0];
-    const match = LANGUAGES.find((language) => language === base);
-    if (match !== undefined) return match;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-/** Whether `value` is one of the interface languages. */
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** The browser's offset from UTC in minutes (`Date.prototype.getTimezoneOffset`; Tokyo: -540). */

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { visitorLanding } from './app/access.ts';
 import { registerServiceWorker } from './app/pwa.ts';
 import { readSavedDevice, type SavedDevice } from './app/savedDevice.ts';
-import { applyLanguage, detectLanguage, i18n } from './i18n.ts';
+import { applyLanguage, i18n } from './i18n.ts';
+import { detectLanguage } from './language.ts';
 import type { LeaveIntro } from './features/intro/IntroPage.tsx';
 import './ui/tokens.css';
 import './ui/base.css';
@@ -31,7 +33,7 @@ function startApp(device: Promise<SavedDevice>): void {
 
 const leaveIntro: LeaveIntro = (path, language) => {
   window.history.pushState(null, '', path);
-  startApp(Promise.resolve({ language, auth: null }));
+  startApp(Promise.resolve({ language, auth: null, returning: false }));
 };
 
 if (window.location.pathname === '/') {
@@ -39,6 +41,12 @@ if (window.location.pathname === '/') {
   const page = import('./features/intro/IntroPage.tsx');
   void saved.then(async (device) => {
     if (device.auth !== null) {
+      startApp(saved);
+      return;
+    }
+    // A guest who signed out on this device comes back to sign in, not to the introduction.
+    if (device.returning) {
+      window.history.replaceState(null, '', visitorLanding(true));
       startApp(saved);
       return;
     }

@@ -11,7 +11,7 @@ import { AppHeader } from './AppHeader.tsx';
  */
 export function AccessGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { auth, authChecked } = useAppSelector((state) => state.session);
+  const { auth, authChecked, returning } = useAppSelector((state) => state.session);
   if (!authChecked) {
     return (
       <div className="app-frame">
@@ -19,7 +19,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  const target = accessRedirect(pathname, auth !== null);
+  const target = accessRedirect(pathname, auth !== null, returning === true);
   if (target !== null && target !== pathname) return <Navigate to={target} replace />;
   return <>{children}</>;
 }

@@ -35,6 +35,12 @@ describe('access rules', () => {
     expect(accessRedirect('/guest/data', true)).toBeNull();
   });
 
+  it('sends a guest who signed out on this device to the sign-in screen rather than the intro', () => {
+    for (const path of ['/reservations', '/guest/show', '/nowhere']) expect(accessRedirect(path, false, true), path).toBe('/signin');
+    expect(accessRedirect('/', false, true)).toBeNull();
+    expect(accessRedirect('/signup', false, true)).toBeNull();
+  });
+
   it('leaves the camera check open to everyone', () => {
     expect(accessRedirect('/camera-check', false)).toBeNull();
     expect(accessRedirect('/camera-check', true)).toBeNull();

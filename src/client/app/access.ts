@@ -19,11 +19,16 @@ export const PUBLIC_PATH_PARTS = [
 /** Pages outside the rules, open to everyone: the camera check (a device check, not an account page). */
 export const OPEN_PATHS = ['/camera-check'] as const;
 
-export function accessRedirect(pathname: string, loggedIn: boolean): string | null {
+/** Where a visitor lands: the sign-in screen on a device a guest has signed out on (`returning`), else the intro. */
+export function visitorLanding(returning: boolean): string {
+  return returning ? '/signin' : '/';
+}
+
+export function accessRedirect(pathname: string, loggedIn: boolean, returning = false): string | null {
   if (OPEN_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return null;
   if (!loggedIn) {
     if (pathname === '/') return null;
-    return PUBLIC_PATH_PARTS.some((part) => pathname.includes(part)) ? null : '/';
+    return PUBLIC_PATH_PARTS.some((part) => pathname.includes(part)) ? null : visitorLanding(returning);
   }
   if (pathname === '/' || pathname.includes('signin') || pathname.includes('signup') || pathname.includes('index.html')) {
     return HOME_PATH;

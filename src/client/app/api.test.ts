@@ -155,7 +155,7 @@ describe('the session and the guest', () => {
     await settle();
     expect(cachedGuest(store)).toBeDefined();
     logout(store);
-    expect(store.getState().session).toEqual({ auth: null, authChecked: true });
+    expect(store.getState().session).toEqual({ auth: null, authChecked: true, returning: true });
     expect(cachedGuest(store)).toBeUndefined();
   });
 });

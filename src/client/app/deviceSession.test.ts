@@ -12,7 +12,7 @@ import { makeStore } from './store.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SAVED = { language: null, auth: { id: 5, token: 'tok' } };
+const SAVED = { language: null, auth: { id: 5, token: 'tok' }, returning: true };
 
 /** The list as the first screen, whose code and texts load when the test says. */
 function listFirst(): { screen: Promise<FirstScreen>; load: () => void } {
@@ -38,11 +38,11 @@ describe('restoring the saved session', () => {
     for (const call of server.sent) expect(call.body.guest).toEqual({ id: 5, token: 'tok' });
     // The calls are answered, yet the screens of the session wait for the first screen's code and texts.
     await vi.waitFor(() => expect(reservationApi.endpoints.reservationReadList.select()(store.getState()).data?.reservations).toEqual([]));
-    expect(store.getState().session).toEqual({ auth: { id: 5, token: 'tok' }, authChecked: false });
+    expect(store.getState().session).toEqual({ auth: { id: 5, token: 'tok' }, authChecked: false, returning: true });
 
     load();
     await restoring;
-    expect(store.getState().session).toEqual({ auth: { id: 5, token: 'tok' }, authChecked: true });
+    expect(store.getState().session).toEqual({ auth: { id: 5, token: 'tok' }, authChecked: true, returning: true });
   });
 
   it('keeps a session the server refused while the first screen loaded forgotten, with the server’s message', async () => {
@@ -56,18 +56,25 @@ describe('restoring the saved session', () => {
     const { screen, load } = listFirst();
     const restoring = restoreSession(store, Promise.resolve(SAVED), screen);
 
-    await vi.waitFor(() => expect(store.getState().session).toEqual({ auth: null, authChecked: true }));
+    await vi.waitFor(() => expect(store.getState().session).toEqual({ auth: null, authChecked: true, returning: true }));
     load();
     await restoring;
-    expect(store.getState().session).toEqual({ auth: null, authChecked: true });
+    expect(store.getState().session).toEqual({ auth: null, authChecked: true, returning: true });
     expect(store.getState().network).toMatchObject({ errorMessage: message, displayError: true });
   });
 
   it('tells the access rules at once when nobody is signed in on the device', async () => {
     const server = fakeServer();
     const store = makeStore();
-    await restoreSession(store, Promise.resolve({ language: null, auth: null }), listFirst().screen);
+    await restoreSession(store, Promise.resolve({ language: null, auth: null, returning: false }), listFirst().screen);
     expect(store.getState().session).toEqual({ auth: null, authChecked: true });
     expect(server.sent).toEqual([]);
+  });
+
+  it('tells the access rules that a guest signed out on this device, so that they send it to sign in', async () => {
+    fakeServer();
+    const store = makeStore();
+    await restoreSession(store, Promise.resolve({ language: null, auth: null, returning: true }), listFirst().screen);
+    expect(store.getState().session).toEqual({ auth: null, authChecked: true, returning: true });
   });
 });

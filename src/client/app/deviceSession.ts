@@ -2,7 +2,7 @@
 // the app's tabs. The guest is read through app/session.ts.
 import { refreshGuest } from './session.ts';
 import { languageChanged } from './slices/application.ts';
-import { authFound, authRestored } from './slices/session.ts';
+import { authFound, authRestored, returningFound } from './slices/session.ts';
 import { readSavedDevice, type SavedDevice } from './savedDevice.ts';
 import type { AppStore } from './store.ts';
 
@@ -30,8 +30,9 @@ export async function restoreSession(
   saved: Promise<SavedDevice> = readSavedDevice(),
   firstScreen: Promise<FirstScreen | undefined> = Promise.resolve(undefined),
 ): Promise<void> {
-  const { language, auth } = await saved;
+  const { language, auth, returning } = await saved;
   if (language !== null && language !== store.getState().application.language) store.dispatch(languageChanged(language));
+  if (returning) store.dispatch(returningFound());
   if (auth === null) {
     store.dispatch(authRestored(null));
     return;

@@ -62,6 +62,12 @@ export async function getLocal<T>(store: LocalDbStore, id: string, db?: IDBPData
   return record === undefined ? null : record.data;
 }
 
+/** Removes the record under `id` in `store`. */
+export async function deleteLocal(store: LocalDbStore, id: string, db?: IDBPDatabase): Promise<void> {
+  const database = db ?? (await localDb());
+  await database.delete(store, id);
+}
+
 /** Removes every record of `store`. */
 export async function clearLocal(store: LocalDbStore, db?: IDBPDatabase): Promise<void> {
   const database = db ?? (await localDb());
@@ -75,4 +81,6 @@ export interface AuthRecord {
   facilitator?: true;
 }
 export const AUTH_ID = 'auth';
+/** Beside the session in the `auth` store: `true` once a guest signed out on this device (kept until the account is deleted). */
+export const RETURNING_ID = 'returning';
 export const LANGUAGE_ID = 'language';

@@ -1,14 +1,16 @@
 // What this device remembers between visits (the local database, docs/client.md, State): read
 // once at start-up by main.tsx, before it decides between the visitor's first screen and the app.
 import type { Language } from '../../shared/constants.ts';
-import { isLanguage } from '../i18n.ts';
-import { AUTH_ID, type AuthRecord, getLocal, LANGUAGE_ID, putLocal } from './localDb.ts';
+import { isLanguage } from '../language.ts';
+import { AUTH_ID, type AuthRecord, getLocal, LANGUAGE_ID, putLocal, RETURNING_ID } from './localDb.ts';
 
 export interface SavedDevice {
   /** The language chosen on this device, if one was. */
   language: Language | null;
   /** Who is signed in on this device, if anyone. */
   auth: AuthRecord | null;
+  /** Whether a guest has signed out on this device: a returning guest starts at the sign-in screen, not the intro. */
+  returning: boolean;
 }
 
 /** The saved language and session; a device whose database cannot be opened (the alert was shown) has neither. */
@@ -20,9 +22,10 @@ export async function readSavedDevice(): Promise<SavedDevice> {
       saved !== null && typeof saved.id === 'number' && typeof saved.token === 'string'
         ? { id: saved.id, token: saved.token, ...(saved.facilitator === true ? { facilitator: true as const } : {}) }
         : null;
-    return { language: isLanguage(language) ? language : null, auth };
+    const returning = (await getLocal<boolean>('auth', RETURNING_ID)) === true;
+    return { language: isLanguage(language) ? language : null, auth, returning };
   } catch {
-    return { language: null, auth: null };
+    return { language: null, auth: null, returning: false };
   }
 }
 

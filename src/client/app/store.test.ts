@@ -3,7 +3,7 @@ import { api } from './api.ts';
 import { errorReportText, shouldReport } from './ErrorBoundary.tsx';
 import { logout, refreshGuest } from './session.ts';
 import { callFailed } from './slices/network.ts';
-import { authRestored } from './slices/session.ts';
+import { accountForgotten, authRestored, loggedOut } from './slices/session.ts';
 import { makeStore } from './store.ts';
 
 afterEach(() => {
@@ -66,9 +66,24 @@ describe('logout', () => {
     store.dispatch(callFailed({ kind: '/a', message: 'm' }));
     logout(store);
     expect(store.getState().session.auth).toBeNull();
+    expect(store.getState().session.returning).toBe(true);
     expect(store.getState().network.errorMessage).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([{ guest: { id: 5, token: 'tok' }, api: { language: 'en' } }]);
+  });
+});
+
+describe('a returning guest', () => {
+  it("is not made by a facilitator's logout, and is forgotten with a deleted account", () => {
+    const store = makeStore();
+    store.dispatch(authRestored({ id: 5, token: 'tok', facilitator: true }));
+    store.dispatch(loggedOut());
+    expect(store.getState().session.returning).toBeUndefined();
+    store.dispatch(authRestored({ id: 5, token: 'tok' }));
+    store.dispatch(loggedOut());
+    expect(store.getState().session.returning).toBe(true);
+    store.dispatch(accountForgotten());
+    expect(store.getState().session.returning).toBe(false);
   });
 });
 

@@ -1,10 +1,10 @@
 import { combineSlices, configureStore, createDynamicMiddleware, isAction, type Middleware, type Reducer, type WithSlice } from '@reduxjs/toolkit';
 import type { api } from './api.ts';
-import { AUTH_ID, clearLocal, putLocal } from './localDb.ts';
+import { AUTH_ID, clearLocal, deleteLocal, putLocal, RETURNING_ID } from './localDb.ts';
 import { saveLanguage } from './savedDevice.ts';
 import { applicationSlice, languageChanged } from './slices/application.ts';
 import { networkSlice } from './slices/network.ts';
-import { loggedOut, sessionSlice, sessionStarted } from './slices/session.ts';
+import { accountForgotten, loggedOut, sessionSlice, sessionStarted } from './slices/session.ts';
 import type { commandSlice } from '../features/jail/commandSlice.ts';
 import type { dialogSlice } from '../features/jail/dialogSlice.ts';
 import type { facePositionSlice } from '../features/jail/facePositionSlice.ts';
@@ -53,22 +53,38 @@ export interface StoreOptions {
 
 /**
  * Keeps the session and the language in the local database as they change: the
- * session saved when it starts and forgotten at logout. (A plain middleware:
+ * session saved when it starts and forgotten at logout (which leaves the
+ * mark of a returning guest, forgotten with a deleted account). (A plain middleware:
  * RTK's listener middleware would bring its whole machinery to the first
- * screen for these three writes.)
+ * screen for these few writes.)
  */
-const persistToDevice: Middleware<object, RootState> = (store) => (next) => (action) => {
-  const result = next(action);
-  if (!isAction(action)) return result;
-  if (sessionStarted(action)) {
-    const auth = store.getState().session.auth;
-    if (auth !== null) void putLocal('auth', AUTH_ID, auth).catch(() => undefined);
-  } else if (loggedOut.match(action)) {
-    void clearLocal('auth').catch(() => undefined);
-  } else if (languageChanged.match(action)) {
-    void saveLanguage(action.payload);
-  }
-  return result;
+const persistToDevice: Middleware<object, RootState> = (store) => {
+  // The session's writes, one after another in the order of their actions: a deleted account's clearing comes after its logout's.
+  let sessionWrites = Promise.resolve();
+  const writeSession = (write: () => Promise<unknown>) => {
+    sessionWrites = sessionWrites.then(write).then(
+      () => undefined,
+      () => undefined,
+    );
+  };
+  return (next) => (action) => {
+    const result = next(action);
+    if (!isAction(action)) return result;
+    if (sessionStarted(action)) {
+      const auth = store.getState().session.auth;
+      if (auth !== null) writeSession(() => putLocal('auth', AUTH_ID, auth));
+    } else if (loggedOut.match(action)) {
+      // The session goes; that a guest signed out here stays, so the next visit lands on the sign-in screen.
+      const { returning } = store.getState().session;
+      writeSession(() => deleteLocal('auth', AUTH_ID));
+      if (returning === true) writeSession(() => putLocal('auth', RETURNING_ID, true));
+    } else if (accountForgotten.match(action)) {
+      writeSession(() => clearLocal('auth'));
+    } else if (languageChanged.match(action)) {
+      void saveLanguage(action.payload);
+    }
+    return result;
+  };
 };
 
 /** Builds a store; the page has one (made by app/start.tsx), tests make their own. */

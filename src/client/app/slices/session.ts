@@ -13,6 +13,8 @@ import type { AuthRecord } from '../localDb.ts';
 export interface SessionState {
   auth: AuthRecord | null;
   authChecked: boolean;
+  /** A guest has signed out on this device: signed out, it lands on the sign-in screen rather than the intro. */
+  returning?: boolean;
 }
 
 const initialState: SessionState = { auth: null, authChecked: false };
@@ -55,10 +57,22 @@ export const sessionSlice = createSlice({
       state.auth = action.payload;
       state.authChecked = true;
     },
-    /** Logout forgets the session (docs/client.md, State); the shell resets the API cache with it. */
+    /** The device remembers that a guest signed out on it (app/savedDevice.ts), read at start-up. */
+    returningFound(state) {
+      state.returning = true;
+    },
+    /**
+     * Logout forgets the session (docs/client.md, State); the shell resets the API cache with it.
+     * A guest's own session (not a facilitator's) makes the device a returning guest's.
+     */
     loggedOut(state) {
+      if (state.auth !== null && state.auth.facilitator !== true) state.returning = true;
       state.auth = null;
       state.authChecked = true;
+    },
+    /** The account was deleted: the device is no longer a returning guest's. */
+    accountForgotten(state) {
+      state.returning = false;
     },
   },
   extraReducers(builder) {
@@ -72,4 +86,4 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { authFound, authRestored, loggedOut } = sessionSlice.actions;
+export const { accountForgotten, authFound, authRestored, loggedOut, returningFound } = sessionSlice.actions;

@@ -1,4 +1,4 @@
-/** The introduction (route /): a 4-slide carousel, the language selector and the privacy page's link (docs/client.md, Screens and routes). */
+/** The introduction (route /): a 4-slide carousel, sign-up and sign-in under every slide, the language selector and the privacy page's link (docs/client.md, Screens and routes). */
 import type { LucideIcon } from 'lucide-react';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Camera from 'lucide-react/icons/camera';
@@ -51,16 +51,6 @@ export function IntroScreen() {
               {t('intro_3_link')}
             </ButtonLink>
           )}
-          {slide.action === 'account' && (
-            <div className="intro-actions">
-              <ButtonLink icon={UserPlus} to="/signup">
-                {t('intro_signup')}
-              </ButtonLink>
-              <ButtonLink variant="secondary" icon={LogIn} to="/signin">
-                {t('intro_signin')}
-              </ButtonLink>
-            </div>
-          )}
         </div>
         <div className="intro-controls">
           <Button
@@ -92,6 +82,15 @@ export function IntroScreen() {
             <ChevronRight className="button-icon" aria-hidden="true" focusable="false" size={20} />
           </Button>
         </div>
+      </div>
+      {/* On every slide: a guest who knows what Warden is need not page through the slides. */}
+      <div className="intro-actions">
+        <ButtonLink icon={UserPlus} to="/signup">
+          {t('intro_signup')}
+        </ButtonLink>
+        <ButtonLink variant="secondary" icon={LogIn} to="/signin">
+          {t('intro_signin')}
+        </ButtonLink>
       </div>
       <LanguageSelector className="intro-language" />
       <p className="intro-privacy">

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SLIDES, stepSlide } from './slides.ts';
 
 describe('intro slides', () => {
-  it('has four slides: support, booking, camera setup, then the account buttons', () => {
-    expect(SLIDES.map((slide) => slide.action)).toEqual(['none', 'none', 'camera', 'account']);
+  it('has four slides: support, booking, camera setup (with its link), getting started', () => {
+    expect(SLIDES.map((slide) => slide.action)).toEqual(['none', 'none', 'camera', 'none']);
   });
   it('steps within the four slides', () => {
     expect(stepSlide(0, -1)).toBe(0);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../app/api.ts';
-import { AUTH_ID, getLocal, putLocal } from '../../app/localDb.ts';
+import { AUTH_ID, RETURNING_ID, getLocal, putLocal } from '../../app/localDb.ts';
 import { restoreSession } from '../../app/deviceSession.ts';
 import { authRestored } from '../../app/slices/session.ts';
 import { makeStore } from '../../app/store.ts';
@@ -51,9 +51,11 @@ describe('after the account is deleted', () => {
     await forgetDeletedAccount(store);
     await settle();
 
-    expect(store.getState().session).toEqual({ auth: null, authChecked: true });
+    // Not a returning guest's device any more: the next visit starts at the intro.
+    expect(store.getState().session).toEqual({ auth: null, authChecked: true, returning: false });
     expect(api.endpoints.guestRead.select()(store.getState()).data).toBeUndefined();
     await vi.waitFor(async () => expect(await getLocal('auth', AUTH_ID)).toBeNull());
+    await vi.waitFor(async () => expect(await getLocal('auth', RETURNING_ID)).toBeNull());
     expect(await getLocal('rememberedWorks', 'list')).toBeNull();
     expect(await getLocal('jailStatus', 'status')).toBeNull();
   });
