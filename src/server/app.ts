@@ -30,6 +30,7 @@ import progress from './routes/progress/index.ts';
 import hooks from './routes/hooks/index.ts';
 import relay from './jail/relay.ts';
 import reservation from './routes/reservation/index.ts';
+import pause from './routes/pause/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import stripeWebhook from './routes/payments/stripe-webhook.ts';
 import payments from './services/payments/plugin.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reminderRoutes, { prefix: '/guest' });
       await api.register(errorLog, { prefix: '/errorLog' });
       await api.register(reservation, { prefix: '/reservation' });
+      await api.register(pause, { prefix: '/pause' });
       await api.register(progress, { prefix: '/progress' });
       await api.register(warden, { prefix: '/warden' });
       await api.register(paymentRoutes, { prefix: '/payments' });

@@ -13,7 +13,7 @@
 import type { Language } from './constants.ts';
 import { message } from './messages.ts';
 import { JAIL_ENTRY_LEAD_MINUTES } from './reservations.ts';
-import { offsetMinutesAt, toLocal } from './time-zone.ts';
+import { addDays, offsetMinutesAt, toLocal, type LocalDate } from './time-zone.ts';
 import { MINUTE_MS } from './durations.ts';
 
 const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -39,11 +39,24 @@ export interface CalendarEvent {
   /** The zone the event's wall-clock times are in (`+09:00`). */
   timeZone: string;
   repeat: CalendarRepeat | null;
-  /** Starts of occurrences of the series that do not happen (skipped). */
+  /** Starts of occurrences of the series that do not happen (skipped, or held by a pause). */
   exceptions: readonly number[];
   overrides: readonly CalendarOverride[];
   /** Minutes before the start a calendar reminds; null: no alarm. */
   alarmMinutes: number | null;
+}
+
+/**
+ * An all-day event over whole local days (a pause of the repeats): shown in
+ * the all-day row above the hours, and free time, not busy.
+ */
+export interface CalendarDayEvent {
+  uid: string;
+  firstDay: LocalDate;
+  /** The day after the last day (DTEND of an all-day event is exclusive). */
+  dayAfter: LocalDate;
+  summary: string;
+  url: string;
 }
 
 export interface CalendarOptions {
@@ -182,8 +195,27 @@ function eventLines(event: CalendarEvent, now: number): string[] {
   return [...master, ...overrides];
 }
 
-/** The whole calendar: its zones, then each event (a series with its exceptions and overrides). */
-export function calendarText(events: readonly CalendarEvent[], options: CalendarOptions): string {
+/** `20261126`: a DATE value. */
+function dateStamp(date: LocalDate): string {
+  return `${date.year}${two(date.month)}${two(date.day)}`;
+}
+
+function dayEventLines(event: CalendarDayEvent, now: number): string[] {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `DTSTART;VALUE=DATE:${dateStamp(event.firstDay)}`,
+    `DTEND;VALUE=DATE:${dateStamp(event.dayAfter)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    'TRANSP:TRANSPARENT',
+    `URL:${event.url}`,
+    'END:VEVENT',
+  ];
+}
+
+/** The whole calendar: its zones, then each event (a series with its exceptions and overrides), then the all-day ones. */
+export function calendarText(events: readonly CalendarEvent[], options: CalendarOptions, dayEvents: readonly CalendarDayEvent[] = []): string {
   const calendarZone = offsetOf(options.timeZone, options.now);
   const offsets = new Set<number>([calendarZone, ...events.map((event) => offsetOf(event.timeZone, event.start))]);
   const lines = [
@@ -196,6 +228,7 @@ export function calendarText(events: readonly CalendarEvent[], options: Calendar
     `X-WR-TIMEZONE:${zoneId(calendarZone)}`,
     ...[...offsets].flatMap(zoneLines),
     ...events.flatMap((event) => eventLines(event, options.now)),
+    ...dayEvents.flatMap((event) => dayEventLines(event, options.now)),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
@@ -254,4 +287,17 @@ export function singleJailEvent(occurrence: JailOccurrence, site: CalendarSite):
 /** The calendar's options for a guest in `timeZone`. */
 export function jailCalendarOptions(site: CalendarSite, timeZone: string, now: number): CalendarOptions {
   return { name: message(site.language, 'calendar_name'), timeZone, now };
+}
+
+/** A pause of the repeats (docs/rules.md, Pauses) as an all-day event over the local days it touches in `timeZone`. */
+export function pauseDayEvent(pause: { id: number; fromTime: number; toTime: number }, site: CalendarSite, timeZone: string): CalendarDayEvent {
+  const resume = toLocal(pause.toTime, timeZone);
+  // A pause ended early resumes within a day: that day is still shown as paused.
+  return {
+    uid: `pause-${pause.id}@${new URL(site.appUrl).hostname}`,
+    firstDay: toLocal(pause.fromTime, timeZone),
+    dayAfter: resume.minutes === 0 ? resume : addDays(resume, 1),
+    summary: message(site.language, 'calendar_paused'),
+    url: `${site.appUrl}/reservations`,
+  };
 }

@@ -136,6 +136,15 @@ export type RepeatType = (typeof REPEAT_TYPES)[number];
 /** Weekdays for a daily repeat, 0 = Sunday to 6 = Saturday; all by default. */
 export const DEFAULT_DAILY_REPEAT_WEEKDAYS: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
 
+/** A pause of the repeats (docs/rules.md, Pauses) holds at most this many days: long enough for a holiday, short enough that repeats are not forgotten. */
+export const MAX_PAUSE_DAYS = 90;
+
+/** A pause begins within this many days: far enough to plan a year, near enough that calendars stay small. */
+export const MAX_PAUSE_DAYS_AHEAD = 365;
+
+/** Pauses not yet over that a guest may have at once. */
+export const MAX_PAUSES_AHEAD = 5;
+
 // --- Guidance --------------------------------------------------------------
 
 /** Number of numbered subtitle and speech texts of the preparation. */

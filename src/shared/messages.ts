@@ -292,6 +292,40 @@ export const MESSAGES = {
     ja: 'スキップできるのは繰り返しの予約だけです。',
   },
 
+  // --- Pauses (docs/rules.md, Pauses) ---------------------------------------------
+  pause_day_invalid: {
+    en: 'Choose a date.',
+    ja: '日付を選んでください。',
+  },
+  pause_last_day_before_first: {
+    en: 'The last day must be on or after the first day.',
+    ja: '最終日は開始日と同じ日か、それより後にしてください。',
+  },
+  pause_too_long: {
+    en: 'A pause can last at most {days} days.',
+    ja: '一時停止できるのは最長{days}日です。',
+  },
+  pause_too_far: {
+    en: 'A pause must begin within {days} days.',
+    ja: '一時停止は{days}日以内に始まるように設定してください。',
+  },
+  pause_overlap: {
+    en: 'This pause overlaps another pause.',
+    ja: 'この一時停止は、ほかの一時停止と重なっています。',
+  },
+  pause_limit: {
+    en: 'You can have at most {count} pauses ahead.',
+    ja: '予定できる一時停止は{count}件までです。',
+  },
+  pause_not_found: {
+    en: 'This pause was not found.',
+    ja: 'この一時停止は見つかりません。',
+  },
+  pause_not_changeable: {
+    en: 'This pause ends within 6 hours; it can no longer be changed.',
+    ja: 'この一時停止は6時間以内に終わるため、変更できません。',
+  },
+
   // --- The relay (docs/jail.md) -------------------------------------------------
   relay_invalid_event: {
     en: 'The event is invalid: {fields}.',
@@ -456,6 +490,10 @@ export const MESSAGES = {
   calendar_untitled_jail: {
     en: 'Jail',
     ja: 'ジェイル',
+  },
+  calendar_paused: {
+    en: 'Warden: repeats paused',
+    ja: 'Warden: 繰り返しを一時停止中',
   },
   // --- Collaboration: the trigger (docs/collaboration.md) ----------------------
   push_endpoint_refused: {

@@ -12,6 +12,8 @@
 import {
   BOOKING_DURATIONS_HOURS,
   DEFAULT_DAILY_REPEAT_WEEKDAYS,
+  MAX_PAUSE_DAYS,
+  MAX_PAUSE_DAYS_AHEAD,
   SCHEDULE_STEP_MINUTES,
   START_DATE_COUNT,
   START_TIME_STEP_MINUTES,
@@ -328,8 +330,8 @@ export function rollForward(slot: BookedSlot, now: number): RolledForward {
 /** Before the jail window, in it, or over (docs/api.md, The reservation object). */
 export type TimeState = 'upcoming' | 'ready' | 'over';
 
-/** Why an occurrence is finished: its time ended (kept or ignored), or the guest skipped it. */
-export const FINISH_REASONS = ['ended', 'skipped'] as const;
+/** Why an occurrence is finished: its time ended (kept or ignored), the guest skipped it, or a pause held it. */
+export const FINISH_REASONS = ['ended', 'skipped', 'paused'] as const;
 export type FinishReason = (typeof FINISH_REASONS)[number];
 
 /**
@@ -337,7 +339,7 @@ export type FinishReason = (typeof FINISH_REASONS)[number];
  * is to come or under way (`upcoming`, then `ready` from 15 minutes before
  * the start), and how it finished once it has.
  */
-export const RESERVATION_STATUSES = ['upcoming', 'ready', 'finished', 'skipped'] as const;
+export const RESERVATION_STATUSES = ['upcoming', 'ready', 'finished', 'skipped', 'paused'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 export interface Occurrence {
@@ -360,7 +362,7 @@ export function timeStateOf(occurrence: Occurrence, now: number): TimeState {
 
 /** The API status of an occurrence at `now`. */
 export function reservationStatus(occurrence: Occurrence, now: number): ReservationStatus {
-  if (occurrence.finishReason === 'skipped') return 'skipped';
+  if (occurrence.finishReason === 'skipped' || occurrence.finishReason === 'paused') return occurrence.finishReason;
   const state = timeStateOf(occurrence, now);
   return state === 'over' ? 'finished' : state;
 }
@@ -373,6 +375,11 @@ export function changeCutoff(startTime: number): number {
 /** Edit and cancel are allowed only while the start is more than 6 hours away. */
 export function isChangeAllowed(startTime: number, now: number): boolean {
   return now < changeCutoff(startTime);
+}
+
+/** The earliest start that may still be changed at `now` (the first for which `isChangeAllowed` holds). */
+export function firstChangeableStart(now: number): number {
+  return now + CHANGE_CUTOFF_MS + 1;
 }
 
 /** Skip is allowed only for a repeating booking whose start is more than 6 hours away. */
@@ -488,4 +495,61 @@ export function monthlyHoursWith(candidate: BookedSlot, existing: readonly Booke
 /** Whether the candidate would take the month over its allowance. */
 export function exceedsAllowance(hours: MonthlyHours): boolean {
   return hours.bookedHours + hours.candidateHours > hours.allowedHours;
+}
+
+// --- Pauses ---------------------------------------------------------------------
+
+/** A pause of the guest's repeats (docs/rules.md, Pauses): occurrences starting in [fromTime, toTime) are held. */
+export interface PauseSpan {
+  /** Epoch ms: the local midnight of the first day held. */
+  fromTime: number;
+  /** Epoch ms: when the repeats resume (the local midnight after the last day held, or earlier when ended early). */
+  toTime: number;
+}
+
+/**
+ * The one home of "is this occurrence held?": the pause that holds an
+ * occurrence of a repeating booking starting at `startTime`, or null. A
+ * one-off jail is never held. (The scheduler and the reminder worker ask
+ * the same in SQL: src/server/services/pauses.ts, `isHeldSql`.)
+ */
+export function holdingPause<Pause extends PauseSpan>(occurrence: { repeatType: RepeatType; startTime: number }, pauses: readonly Pause[]): Pause | null {
+  if (occurrence.repeatType === 'none') return null;
+  return pauses.find((pause) => pause.fromTime <= occurrence.startTime && occurrence.startTime < pause.toTime) ?? null;
+}
+
+/** The span of a pause from the start of `firstDay` to the end of `lastDay`, in `timeZone`. */
+export function pauseSpanOf(firstDay: LocalDate, lastDay: LocalDate, timeZone: string): PauseSpan {
+  return { fromTime: fromLocal(firstDay, 0, timeZone), toTime: fromLocal(addDays(lastDay, 1), 0, timeZone) };
+}
+
+/** Why a new pause cannot be set: each is the key of its message in src/shared/messages.ts. */
+export type PauseProblem = 'pause_last_day_before_first' | 'pause_too_long' | 'pause_too_far' | 'no_change_within_6_hours';
+
+/**
+ * The first pause rule that a pause from `firstDay` to `lastDay` (both held)
+ * breaks at `now`, or null: the last day is not before the first, it holds
+ * at most `MAX_PAUSE_DAYS` days, it begins within `MAX_PAUSE_DAYS_AHEAD`
+ * days and more than 6 hours from now, as a skip must (so it never holds a
+ * jail about to start).
+ */
+export function pauseProblem(firstDay: LocalDate, lastDay: LocalDate, now: number, timeZone: string): PauseProblem | null {
+  const days = dayNumber(lastDay) - dayNumber(firstDay) + 1;
+  if (days < 1) return 'pause_last_day_before_first';
+  if (days > MAX_PAUSE_DAYS) return 'pause_too_long';
+  if (dayNumber(firstDay) - dayNumber(toLocal(now, timeZone)) > MAX_PAUSE_DAYS_AHEAD) return 'pause_too_far';
+  if (!isChangeAllowed(pauseSpanOf(firstDay, lastDay, timeZone).fromTime, now)) return 'no_change_within_6_hours';
+  return null;
+}
+
+/**
+ * Where ending a pause at `now` leaves it: the part ahead that may still be
+ * changed (more than 6 hours from now) is given back, so the pause runs to
+ * `firstChangeableStart(now)`; null when that leaves nothing of it (it had
+ * not begun: it goes), or the pause as it is when nothing of it is that far ahead.
+ */
+export function endedPause(pause: PauseSpan, now: number): PauseSpan | null {
+  const resumeAt = firstChangeableStart(now);
+  if (resumeAt <= pause.fromTime) return null;
+  return { fromTime: pause.fromTime, toTime: Math.min(pause.toTime, resumeAt) };
 }

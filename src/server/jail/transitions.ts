@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, not, sql } from 'drizzle-orm';
 import { focusedMs } from '../../shared/focused-time.ts';
 import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
 import type { AlertKind, FinishKind, JailStatus } from '../../shared/relay.ts';
 import { activityLogs, jails, reservations, wardens, type JailRow } from '../db/schema/index.ts';
-import { finishOccurrence } from '../services/reservations.ts';
+import { isHeld } from '../services/pause-sql.ts';
+import { finishHeldOccurrences, finishOccurrence } from '../services/reservations.ts';
 import { recordTriggerDelivery } from '../services/triggers/deliveries.ts';
 import { addJailedHours, jailedHours } from '../services/payments/usage.ts';
 import type { AfterCommit, JailChanges, Transaction } from './jail-changes.ts';
@@ -13,7 +14,7 @@ import type { Penalties } from './penalties.ts';
 /**
  * Decides when a jail changes state (docs/jail.md, Scheduler): a
  * reservation's jail starts when its start has come (with a warden
- * assigned), finishes at its end (ended, or ignored if the guest never came
+ * assigned) unless a pause holds it, finishes at its end (ended, or ignored if the guest never came
  * in), early, by a warden or forced by alerts, and what every finish does
  * (the reservation rolled forward, the jailed hours, the trigger, the closing
  * line). It also raises the alerts of a leave or break that ran over, and
@@ -37,6 +38,8 @@ export class Transitions {
   async startDue(): Promise<number> {
     const { db } = this.changes;
     const now = this.changes.now();
+    // Held occurrences that are over make way for the next ones, which may start now.
+    await finishHeldOccurrences(db, now);
     const started = await db
       .insert(jails)
       .select(
@@ -73,6 +76,8 @@ export class Transitions {
               lte(reservations.startTime, now),
               gt(reservations.endTime, now),
               sql`not exists (select 1 from ${jails} where ${jails.reservationId} = ${reservations.id})`,
+              // A pause holds it (docs/rules.md, Pauses): no jail, so never ignored either.
+              not(isHeld),
             ),
           ),
       )

@@ -14,6 +14,7 @@ export const CACHE_NEUTRAL_CALLS: ReadonlySet<string> = new Set([
   '/api/guest/read',
   '/api/reservation/read',
   '/api/reservation/read_list',
+  '/api/pause/read_list',
   '/api/progress/read',
   // Reads, and writes of what the cache does not hold (forum messages, approved scenes' list, card tokens).
   '/api/forum/read',

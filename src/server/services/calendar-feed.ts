@@ -7,14 +7,15 @@ import {
   jailTitle,
   jailUid,
   jailUrl,
+  pauseDayEvent,
   singleJailEvent,
 } from '../../shared/calendar.ts';
-import { nextOccurrenceStart } from '../../shared/reservations.ts';
+import { holdingPause, nextOccurrenceStart, occurrenceStarts, type PauseSpan } from '../../shared/reservations.ts';
 import type { Database } from '../db/database.ts';
-import { guests, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
+import { guests, type GuestRow, type PauseRow, type ReservationRow } from '../db/schema/index.ts';
 import { hashToken } from '../lib/secrets.ts';
 import { newHintedToken } from './triggers/webhook-token.ts';
-import { guestTimeZone, readGuestRowsSince } from './reservations.ts';
+import { guestTimeZone, pausesEndingAfter, readGuestRowsSince } from './reservations.ts';
 import { DAY_MS } from '../../shared/durations.ts';
 
 /**
@@ -22,6 +23,13 @@ import { DAY_MS } from '../../shared/durations.ts';
  * `CALENDAR_HISTORY_DAYS` days and every one to come, a repeating booking as
  * one series (RRULE) with its skipped occurrences as exceptions (EXDATE) and
  * its past occurrences as overrides that point to their own reports.
+ *
+ * A pause (docs/rules.md, Pauses) shows twice: each occurrence it holds is
+ * an exception (EXDATE), so the jails are gone from the days, as every
+ * calendar app honours; and the pause itself is one all-day event
+ * ("Warden: repeats paused") over its days, which Google, Apple and Outlook
+ * show in the all-day row, so the gap is explained and not taken for a lost
+ * feed. It is free time (TRANSP), not busy.
  */
 
 /** How far back the feed reaches: enough to look back on, small enough for a guest of years. */
@@ -57,23 +65,41 @@ function currentRun(series: readonly ReservationRow[], current: ReservationRow):
   return run;
 }
 
-function seriesEvent(run: readonly ReservationRow[], current: ReservationRow, seriesId: number, site: CalendarSite): CalendarEvent {
+/** Whether a past occurrence did not happen: skipped, or held by a pause. */
+function didNotHappen(row: ReservationRow): boolean {
+  return row.finishReason === 'skipped' || row.finishReason === 'paused';
+}
+
+/** The starts of the current occurrence and the ones after it that `pauses` hold. */
+function heldStarts(current: ReservationRow, pauses: readonly PauseSpan[]): number[] {
+  const until = Math.max(current.startTime, ...pauses.map((pause) => pause.toTime));
+  const slot = { startTime: current.startTime, duration: current.durationMinutes / 60, rule: current };
+  return occurrenceStarts(slot, until).filter((startTime) => holdingPause({ repeatType: current.repeatType, startTime }, pauses) !== null);
+}
+
+function seriesEvent(
+  run: readonly ReservationRow[],
+  current: ReservationRow,
+  seriesId: number,
+  site: CalendarSite,
+  pauses: readonly PauseSpan[],
+): CalendarEvent {
   const first = run[0] ?? current;
   return {
     ...singleJailEvent(current, site),
     uid: jailUid(site, 'series', seriesId),
     start: first.startTime,
     repeat: current.repeatType === 'weekly' ? { kind: 'weekly' } : { kind: 'weekdays', weekdays: current.dailyRepeatSettings },
-    exceptions: run.filter((row) => row.finishReason === 'skipped').map((row) => row.startTime),
+    exceptions: [...run.filter(didNotHappen).map((row) => row.startTime), ...heldStarts(current, pauses)],
     // Each past occurrence keeps its own work and its own report.
     overrides: run
-      .filter((row) => row !== current && row.finishReason !== 'skipped')
+      .filter((row) => row !== current && !didNotHappen(row))
       .map((row) => ({ start: row.startTime, summary: jailTitle(row.work, site.language), url: jailUrl(site, row.id) })),
   };
 }
 
 /** The events of the guest's rows (oldest first): a series for each repeating booking to come, single events for the rest. */
-export function calendarEvents(rows: readonly ReservationRow[], site: CalendarSite): CalendarEvent[] {
+export function calendarEvents(rows: readonly ReservationRow[], site: CalendarSite, pauses: readonly PauseSpan[]): CalendarEvent[] {
   const bySeries = new Map<number, ReservationRow[]>();
   for (const row of rows) {
     const seriesId = row.seriesId ?? row.id;
@@ -84,19 +110,26 @@ export function calendarEvents(rows: readonly ReservationRow[], site: CalendarSi
     const current = series.find((row) => row.finishReason === null && row.repeatType !== 'none');
     const run = current === undefined ? [] : currentRun(series, current);
     for (const row of series) {
-      // A skipped occurrence outside a series is simply not there.
-      if (!run.includes(row) && row.finishReason !== 'skipped') events.push(singleJailEvent(row, site));
+      // An occurrence that did not happen, outside a series, is simply not there.
+      if (!run.includes(row) && !didNotHappen(row)) events.push(singleJailEvent(row, site));
     }
-    if (current !== undefined) events.push(seriesEvent(run, current, seriesId, site));
+    if (current !== undefined) events.push(seriesEvent(run, current, seriesId, site, pauses));
   }
   return events;
 }
 
 /** The feed's text for `guest` at `now`. */
 export async function guestCalendar(db: Database, guest: GuestRow, appUrl: string, now: number): Promise<string> {
-  const rows = await readGuestRowsSince(db, guest.id, now - CALENDAR_HISTORY_DAYS * DAY_MS, now);
+  const since = now - CALENDAR_HISTORY_DAYS * DAY_MS;
+  const rows = await readGuestRowsSince(db, guest.id, since, now);
+  const pauses: PauseRow[] = await pausesEndingAfter(db, guest.id, since);
   const site = { appUrl, language: guest.language };
-  return calendarText(calendarEvents(rows, site), jailCalendarOptions(site, guestTimeZone(guest), now));
+  const timeZone = guestTimeZone(guest);
+  return calendarText(
+    calendarEvents(rows, site, pauses),
+    jailCalendarOptions(site, timeZone, now),
+    pauses.map((pause) => pauseDayEvent(pause, site, timeZone)),
+  );
 }
 
 /** Gives the guest a new feed address (the old one stops working) and returns its token: the only time it is readable. */

@@ -17,6 +17,7 @@ import {
   payments,
   pushDevices,
   remindersSent,
+  pauses,
   reservations,
   sessions,
   triggerDeliveries,
@@ -200,6 +201,20 @@ async function* exportJson(db: Database, guest: GuestRow, now: number): AsyncGen
     })),
   );
   yield* jsonArray('reservations', reservationsOf(db, guestId));
+  yield* jsonArray(
+    'pauses',
+    each(
+      pages((lastId, limit) =>
+        db
+          .select()
+          .from(pauses)
+          .where(and(eq(pauses.guestId, guestId), gt(pauses.id, lastId)))
+          .orderBy(asc(pauses.id))
+          .limit(limit),
+      ),
+      (pause) => ({ from: iso(pause.fromTime), resumes: iso(pause.toTime), createdAt: iso(pause.createdAt) }),
+    ),
+  );
   yield* jsonArray(
     'lazyAlerts',
     each(

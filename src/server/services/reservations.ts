@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ActivityLog, JailSummary, Reservation } from '../../shared/api/reservation.ts';
 import type { Language } from '../../shared/constants.ts';
 import { type JailTimes, jailFigures } from '../../shared/focused-time.ts';
@@ -8,6 +8,7 @@ import {
   bookingProblem,
   exceedsAllowance,
   firstOverlap,
+  holdingPause,
   isChangeAllowed,
   isOfferedDuration,
   isSameBooking,
@@ -26,8 +27,9 @@ import {
 } from '../../shared/reservations.ts';
 import { formatDateTime, formatMonth, timeZoneOfBrowserOffset } from '../../shared/time-zone.ts';
 import type { Database } from '../db/database.ts';
-import { activityLogs, guests, jailAlerts, jails, reservations, type GuestRow, type ReservationRow } from '../db/schema/index.ts';
+import { activityLogs, guests, jailAlerts, jails, pauses, reservations, type GuestRow, type PauseRow, type ReservationRow } from '../db/schema/index.ts';
 import { ApiFailure } from '../lib/api.ts';
+import { heldUntil, isHeld } from './pause-sql.ts';
 
 /**
  * Reading and keeping a guest's reservations. Every query filters by the
@@ -119,6 +121,15 @@ function nextInSeries(row: ReservationRow): BookingSource {
   return { ...row, seriesId: row.seriesId ?? row.id };
 }
 
+/** The guest's pauses that end after `since`, earliest first: those that may hold an occurrence starting from then on. */
+export function pausesEndingAfter(db: Database, guestId: number, since: number): Promise<PauseRow[]> {
+  return db
+    .select()
+    .from(pauses)
+    .where(and(eq(pauses.guestId, guestId), gt(pauses.toTime, since)))
+    .orderBy(asc(pauses.fromTime));
+}
+
 function needsRolling(row: ReservationRow, now: number): boolean {
   return row.finishReason === null && row.endTime <= now;
 }
@@ -131,14 +142,17 @@ function needsRolling(row: ReservationRow, now: number): boolean {
  */
 async function rollRow(db: Database, row: ReservationRow, now: number): Promise<void> {
   await db.transaction(async (tx) => {
+    // An occurrence a pause held never ran: it finishes as paused, not as ended (and so is never taken as ignored).
+    const held = await pausesEndingAfter(tx, row.guestId, row.startTime);
+    const finishOf = (startTime: number): FinishReason => (holdingPause({ repeatType: row.repeatType, startTime }, held) === null ? 'ended' : 'paused');
     const [claimed] = await tx
       .update(reservations)
-      .set({ finishReason: 'ended', updatedAt: now })
+      .set({ finishReason: finishOf(row.startTime), updatedAt: now })
       .where(and(eq(reservations.id, row.id), isNull(reservations.finishReason)))
       .returning();
     if (claimed === undefined) return;
     const { endedStarts, currentStart } = rollForward(slotOf(row), now);
-    const successors = endedStarts.slice(1).map((start) => occurrenceRow(nextInSeries(claimed), start, 'ended', now));
+    const successors = endedStarts.slice(1).map((start) => occurrenceRow(nextInSeries(claimed), start, finishOf(start), now));
     if (currentStart !== null) successors.push(occurrenceRow(nextInSeries(claimed), currentStart, null, now));
     if (successors.length > 0) await tx.insert(reservations).values(successors);
   });
@@ -153,6 +167,20 @@ export async function finishOccurrence(db: Database, id: number, now: number): P
   const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
   // Rolled as at its end: an early finish must not bring back the same occurrence as the next one.
   if (row !== undefined) await rollRow(db, row, Math.max(now, row.endTime));
+}
+
+/**
+ * Finishes, as paused, every occurrence a pause held whose end has come,
+ * and adds the next ones (the scheduler's share: a held occurrence has no
+ * jail whose finish would roll it, and the repeats must resume whether or
+ * not the guest reads the list).
+ */
+export async function finishHeldOccurrences(db: Database, now: number): Promise<void> {
+  const ended = await db
+    .select()
+    .from(reservations)
+    .where(and(isNull(reservations.finishReason), lte(reservations.endTime, now), isHeld));
+  for (const row of ended) await rollRow(db, row, now);
 }
 
 /** Rolls forward every occurrence of the guest that has ended by `now`. */
@@ -172,8 +200,17 @@ interface FinishedJail extends JailTimes {
   alerts: number;
 }
 
-/** A row with its activity logs, oldest first, and its finished jail (null: none), read in the same query. */
-export type ReservationWithLogs = ReservationRow & { activityLogs: ActivityLog[]; logsSettleAt: number | null; finishedJail: FinishedJail | null };
+/**
+ * A row with its activity logs, oldest first, its finished jail (null:
+ * none) and when the pause that holds it ends (null: none holds it), read
+ * in the same query.
+ */
+export type ReservationWithLogs = ReservationRow & {
+  activityLogs: ActivityLog[];
+  logsSettleAt: number | null;
+  finishedJail: FinishedJail | null;
+  pausedUntil: number | null;
+};
 
 /**
  * The reservation's id as the subquery below must name it. Drizzle writes
@@ -202,6 +239,7 @@ const withLogs = {
     )
     from ${jails} where ${jails.reservationId} = ${outerReservationId} and ${jails.state} = 'finished'
   )`,
+  pausedUntil: heldUntil,
 };
 
 /** A finished jail's figures for its report: the held and focused time by the one rule (src/shared/focused-time.ts). */
@@ -294,6 +332,7 @@ export function toReservation(row: ReservationWithLogs, now: number): Reservatio
     logsPending: row.logsSettleAt !== null && now < row.logsSettleAt,
     jail: row.finishedJail === null ? null : jailSummary(row.finishedJail),
     status: reservationStatus(row, now),
+    pausedUntil: row.finishReason === null ? row.pausedUntil : null,
   };
 }
 
@@ -340,7 +379,7 @@ export async function reservationListForCache(db: Database, guestId: number, now
  * changes of one guest (two bookings checked for overlap at once) run one
  * after the other.
  */
-async function changeAsGuest<Result>(db: Database, guestId: number, change: (tx: Database) => Promise<Result>): Promise<Result> {
+export async function changeAsGuest<Result>(db: Database, guestId: number, change: (tx: Database) => Promise<Result>): Promise<Result> {
   return db.transaction(async (tx) => {
     await tx.select({ id: guests.id }).from(guests).where(eq(guests.id, guestId)).for('update');
     return change(tx);
@@ -509,7 +548,8 @@ export async function changeReservation(
       .where(and(eq(reservations.id, row.id), eq(reservations.guestId, guest.id)))
       .returning();
     if (saved === undefined) throw new Error('update returned no reservation');
-    return { ...saved, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt, finishedJail: row.finishedJail };
+    // Read again: the new start may fall in a pause.
+    return ownRow(tx, guest.id, saved.id, now);
   });
 }
 
@@ -542,8 +582,9 @@ export async function skipOccurrence(
       .returning();
     if (skippedRow === undefined || nextRow === undefined) throw new Error('skip wrote no reservation');
     return {
-      skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt, finishedJail: row.finishedJail },
-      next: { ...nextRow, activityLogs: [], logsSettleAt: null, finishedJail: null },
+      skipped: { ...skippedRow, activityLogs: row.activityLogs, logsSettleAt: row.logsSettleAt, finishedJail: row.finishedJail, pausedUntil: null },
+      // Read again: the next occurrence may fall in a pause.
+      next: await ownRow(tx, guestId, nextRow.id, now),
     };
   });
 }

@@ -11,6 +11,7 @@ import {
   guests,
   jailAlerts,
   lazyAlerts,
+  pauses,
   payments,
   phoneCodes,
   pushDevices,
@@ -92,6 +93,7 @@ export async function fillAccount(db: Database, guestId: number, now: number): P
   if (patrolLog === undefined) throw new Error('no patrol written');
   await db.insert(jailAlerts).values({ reservationId: jailId, kind: 'no_motion', time: now - 3 * DAY + 600_000 });
   await db.insert(lazyAlerts).values({ guestId, reservationId: reservationIds[1] ?? null, createdAt: now - 2 * DAY });
+  await db.insert(pauses).values({ guestId, fromTime: now + 10 * DAY, toTime: now + 12 * DAY, createdAt: now });
   const sceneImage = jpegDataUrl();
   const [scene] = await db
     .insert(featureImages)

@@ -185,5 +185,7 @@ export const reservationSchema = z.object({
   /** The finished jail's figures; null until its jail has finished, and for an occurrence never started. */
   jail: jailSummarySchema.nullable(),
   status: z.enum(RESERVATION_STATUSES),
+  /** An occurrence to come that a pause holds: when the pause ends (docs/rules.md, Pauses); null otherwise. */
+  pausedUntil: z.number().nullable(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;

@@ -30,6 +30,7 @@ const reservation = (id: number, changes: Partial<Reservation> = {}): Reservatio
   logsPending: false,
   jail: null,
   status: 'upcoming',
+  pausedUntil: null,
   ...changes,
 });
 

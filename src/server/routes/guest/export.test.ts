@@ -44,6 +44,7 @@ interface ExportedJson {
   calendarFeed: { on: boolean };
   remindersSent: { to: string; outcome: string | null }[];
   facilitatorLinks: { createdAt: string; usedAt: string | null }[];
+  pauses: { from: string; resumes: string }[];
 }
 
 /**
@@ -58,6 +59,7 @@ const EXPORTED: Record<string, keyof ExportedJson> = {
   jail_alerts: 'reservations',
   activity_logs: 'reservations',
   lazy_alerts: 'lazyAlerts',
+  pauses: 'pauses',
   feature_images: 'approvedScenes',
   payments: 'payments',
   forum_messages: 'forumPosts',
@@ -114,6 +116,7 @@ describe('POST /api/guest/export', () => {
     expect(held?.activityLogs.map((log) => log.type)).toEqual(['patrol', 'dialog']);
     expect(held?.activityLogs[0]?.patrol).toEqual({ image: `patrols/${mine.patrol.logId}.jpg` });
     expect(data.lazyAlerts).toHaveLength(1);
+    expect(data.pauses).toEqual([{ from: expect.any(String), resumes: expect.any(String), createdAt: expect.any(String) }]);
     expect(data.approvedScenes).toEqual([expect.objectContaining({ image: `approved-scenes/${mine.scene.id}.jpg` })]);
     expect(data.payments).toEqual([expect.objectContaining({ providerPaymentId: `pay_${mine.marker}`, amountYen: 7500 })]);
     expect(data.forumPosts.map((post) => post.text)).toEqual([`Hello from ${mine.marker}`]);

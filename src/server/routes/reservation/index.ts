@@ -33,7 +33,8 @@ const reservation: FastifyPluginAsync = async (app) => {
     async handler({ api, reservation: form }, { guest }) {
       const now = app.clock.now();
       const created = await bookReservation(app.db, guest, form, now, api.language);
-      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null, finishedJail: null }, now) };
+      // Read back: a repeating booking may start in a pause.
+      return { reservation: toReservation(await ownRow(app.db, guest.id, created.id, now), now) };
     },
   });
 
@@ -45,7 +46,8 @@ const reservation: FastifyPluginAsync = async (app) => {
     async handler({ api, reservation: request }, { guest }) {
       const now = app.clock.now();
       const created = await bookTrial(app.db, guest, request, now, api.language);
-      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null, finishedJail: null }, now) };
+      // A try-anyway jail never repeats: no pause holds it.
+      return { reservation: toReservation({ ...created, activityLogs: [], logsSettleAt: null, finishedJail: null, pausedUntil: null }, now) };
     },
   });
 

@@ -121,6 +121,7 @@ describe('POST /api/reservation/create', () => {
       logsPending: false,
       jail: null,
       status: 'upcoming',
+      pausedUntil: null,
     });
     expect(await list(guest)).toEqual([created]);
     expect(await read(guest, created.id)).toEqual(created);

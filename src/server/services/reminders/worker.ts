@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { ReminderPayload } from '../../../shared/api/reminders.ts';
@@ -9,6 +9,7 @@ import { clockLabel, formatDateTime, timeZoneOfBrowserOffset, toLocal } from '..
 import type { Database } from '../../db/database.ts';
 import { guests, pushDevices, remindersSent, reservations } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isHeld } from '../pause-sql.ts';
 import { PeriodicWorker } from '../../lib/periodic-worker.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { type CallGuard, callTrigger } from '../triggers/caller.ts';
@@ -157,6 +158,8 @@ export class ReminderWorker extends PeriodicWorker {
           gt(reservations.startTime, now),
           sql`${reservations.startTime} - ${guests.reminderLeadMinutes} * ${MINUTE_MS} <= ${now}`,
           sql`${reservations.startTime} - ${guests.reminderLeadMinutes} * ${MINUTE_MS} >= ${reservations.createdAt}`,
+          // A held occurrence (docs/rules.md, Pauses) does not happen: nothing to remind of.
+          not(isHeld),
         ),
       )
       .limit(CLAIMS_PER_PASS);
