@@ -10,6 +10,8 @@ import type { Guest } from '../../../shared/api/guest.ts';
 import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
 import { clockLabel, formatDateTime } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
+import { guestUpdateRequestSchema } from '../../../shared/api/guest.ts';
+import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { useIsFacilitatorSession } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
 import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/Field.tsx';
@@ -42,6 +44,9 @@ const METHOD_OPTIONS: readonly SelectOption[] = [
   { value: 'GET', label: 'GET' },
 ];
 
+/** The server's rules of the trigger's URL and body, checked before sending. */
+const TRIGGER_FIELDS = guestUpdateRequestSchema.shape.guest.pick({ triggerUrl: true, triggerBody: true });
+
 /** The trigger's method, URL and body, saved with Update. */
 function TriggerForm({ guest }: { guest: Guest }) {
   const { t } = useTranslation('collaboration');
@@ -50,20 +55,30 @@ function TriggerForm({ guest }: { guest: Guest }) {
   const [body, setBody] = useState(guest.triggerBody ?? '');
   const [saved, setSaved] = useState(false);
   const [update, { isLoading }] = useGuestUpdateMutation();
+  const form = useFieldErrors<'triggerUrl' | 'triggerBody'>({ trigger_url_forbidden: 'triggerUrl', trigger_body_invalid: 'triggerBody' });
   const bodyInvalid = method === 'POST' && body.trim() !== '' && !isValidTriggerBodyTemplate(body);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (bodyInvalid) return;
     setSaved(false);
-    const result = await update({ triggerMethod: method, triggerUrl: url.trim(), ...(method === 'POST' ? { triggerBody: body } : {}) });
-    setSaved('data' in result);
+    const triggerBody = method === 'POST' ? body : null;
+    if (!form.check(TRIGGER_FIELDS, { triggerUrl: url.trim(), triggerBody })) return;
+    const result = await update({ triggerMethod: method, triggerUrl: url.trim(), ...(triggerBody === null ? {} : { triggerBody }) });
+    setSaved(form.succeeded(result));
   }
 
   return (
     <form className="collab-form" onSubmit={submit} noValidate>
       <SelectField label={t('method')} value={method} options={METHOD_OPTIONS} onValueChange={(value) => setMethod(value === 'GET' ? 'GET' : 'POST')} />
-      <TextField label={t('url')} type="url" inputMode="url" value={url} placeholder={t('url_placeholder')} onValueChange={setUrl} />
+      <TextField
+        label={t('url')}
+        type="url"
+        inputMode="url"
+        value={url}
+        placeholder={t('url_placeholder')}
+        error={form.errors.triggerUrl}
+        onValueChange={setUrl}
+      />
       {method === 'POST' ? (
         <TextAreaField
           label={t('body')}
@@ -72,7 +87,7 @@ function TriggerForm({ guest }: { guest: Guest }) {
           value={body}
           placeholder={EXAMPLE_TRIGGER_TEMPLATE}
           hint={t('body_help')}
-          error={bodyInvalid ? t('body_invalid') : undefined}
+          error={bodyInvalid ? t('body_invalid') : form.errors.triggerBody}
           onValueChange={setBody}
         />
       ) : null}
@@ -219,13 +234,15 @@ function TriggerDeliveries() {
 function TriggerTab({ guest }: { guest: Guest }) {
   const { t } = useTranslation('collaboration');
   const [update] = useGuestUpdateMutation();
+  // A switch has no field of its own: a refusal goes to the banner.
+  const refusals = useFieldErrors();
   return (
     <>
       <Switch
         label={t('trigger_switch')}
         checked={guest.triggerEnabled}
         testId="trigger-enabled"
-        onChange={(checked) => update({ triggerEnabled: checked }).then((result) => 'data' in result)}
+        onChange={(checked) => update({ triggerEnabled: checked }).then(refusals.succeeded)}
       />
       <p className="collab-help">{t('trigger_explain')}</p>
       <TriggerForm guest={guest} />
@@ -337,13 +354,15 @@ function WebhookSampleBuilder() {
 function WebhookTab({ guest }: { guest: Guest }) {
   const { t } = useTranslation('collaboration');
   const [update] = useGuestUpdateMutation();
+  // A switch has no field of its own: a refusal goes to the banner.
+  const refusals = useFieldErrors();
   return (
     <>
       <Switch
         label={t('webhook_switch')}
         checked={guest.webhookEnabled}
         testId="webhook-enabled"
-        onChange={(checked) => update({ webhookEnabled: checked }).then((result) => 'data' in result)}
+        onChange={(checked) => update({ webhookEnabled: checked }).then(refusals.succeeded)}
       />
       <p className="collab-help">{t('webhook_explain')}</p>
       <WebhookAddress guest={guest} />
