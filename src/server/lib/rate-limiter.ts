@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { PHONE_CODE_RESEND_WAIT_MS } from '../../shared/api/guest.ts';
 import type { Database } from '../db/database.ts';
 import { rateLimitBuckets } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
@@ -29,6 +30,8 @@ export const RATE_RULES = {
   secondFactorFailuresPerWarden: { limit: 5, windowMs: 15 * MINUTE },
   /** Accounts created from one address. */
   signUpPerAddress: { limit: 10, windowMs: 60 * MINUTE },
+  /** A code to one number after another: not before the wait the code screen counts down. */
+  phoneCodeResendWait: { limit: 1, windowMs: PHONE_CODE_RESEND_WAIT_MS },
   /** SMS codes to one number (the rule: 3 per 10 minutes). */
   phoneCodesPerNumber: { limit: 3, windowMs: 10 * MINUTE },
   /** SMS codes asked for by one guest, whatever the number. */

@@ -17,10 +17,14 @@ function codeHash(requestId: string, code: string): string {
 
 /**
  * Sends a 6-digit code by SMS to the number, for this guest, and returns
- * the opaque id of the request (never the code). At most 3 codes go to one
- * number in 10 minutes.
+ * the opaque id of the request (never the code). Another code to the same
+ * number waits a minute, and at most 3 codes go to one number in 10 minutes.
  */
 export async function sendPhoneCode(app: FastifyInstance, request: FastifyRequest, guest: GuestRow, phone: string): Promise<string> {
+  // The wait first, so that a request too soon uses up none of the other limits.
+  if (!(await app.rateLimiter.hit(`phone-code:wait:${phone}`, RATE_RULES.phoneCodeResendWait))) {
+    throw new ApiFailure('phone_code_wait');
+  }
   await app.rateLimiter.enforce(`phone-code:address:${clientAddress(request)}`, RATE_RULES.phoneCodesPerAddress);
   await app.rateLimiter.enforce(`phone-code:guest:${guest.id}`, RATE_RULES.phoneCodesPerGuest);
   if (!(await app.rateLimiter.hit(`phone-code:number:${phone}`, RATE_RULES.phoneCodesPerNumber))) {

@@ -154,6 +154,8 @@ export const guestDeleteRequestSchema = z.object({
   api: apiRequestSchema,
   guest: guestCredentialsSchema,
   password: z.string({ error: 'current_password_wrong' }).max(PASSWORD_MAX_LENGTH, { error: 'current_password_wrong' }),
+  /** Only checks the password (counted as every try is), deleting nothing: the form's first step, before it asks once more. */
+  passwordCheckOnly: z.literal(true).optional(),
 });
 
 // --- Answers ------------------------------------------------------------------
@@ -195,6 +197,13 @@ export const guestSchema = z.object({
   token: z.string().optional(),
 });
 export type Guest = z.infer<typeof guestSchema>;
+
+/**
+ * How long after a code another may be asked for the same number: the
+ * server refuses sooner ones ('phone_code_wait'), and the code screen counts
+ * down to it before it offers to send again.
+ */
+export const PHONE_CODE_RESEND_WAIT_MS = 60_000;
 
 /** `/guest/requestPhoneCode` answers an opaque id of the request; the code itself goes only by SMS. */
 export const phoneCodeSchema = z.string();

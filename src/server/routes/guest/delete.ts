@@ -6,7 +6,8 @@ import { assertCurrentPassword } from '../../services/guests.ts';
 
 /**
  * `/guest/delete` (docs/privacy.md, Deletion): with the account's password,
- * never from a facilitator's session. The read cache forgets the guest by
+ * never from a facilitator's session; `passwordCheckOnly` checks the
+ * password alone, so that the form can say it is wrong before it asks once more. The read cache forgets the guest by
  * the `/api` hook (plugins/read-cache-hooks.ts: the guest whose session
  * made the call, here and on every other server).
  */
@@ -15,9 +16,13 @@ const deletion: FastifyPluginAsync = async (app) => {
     access: 'guest-not-facilitator',
     body: guestDeleteRequestSchema,
     payload: {},
-    async handler({ password }, { guest }) {
+    async handler({ password, passwordCheckOnly }, { guest }) {
       await assertCurrentPassword(app.rateLimiter, guest, password);
-      const ended = await deleteAccount({ db: app.db, clock: app.clock, provider: app.paymentProvider, jails: app.jailEngine, sms: app.config.sms }, guest.id);
+      if (passwordCheckOnly === true) return {};
+      const ended = await deleteAccount(
+        { db: app.db, clock: app.clock, provider: app.paymentProvider, jails: app.jailEngine.guests, sms: app.config.sms },
+        guest.id,
+      );
       // Signed out everywhere: every device's socket ends.
       app.endSessionSockets('guest', ended);
       return {};

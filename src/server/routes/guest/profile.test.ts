@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_CODE_RESEND_WAIT_MS } from '../../../shared/api/guest.ts';
 import {
   apiBlock,
   call,
@@ -162,13 +163,34 @@ describe('phone codes', () => {
     );
   });
 
+  it('sends another code to a number only a minute after the last, whoever asks, and a request too soon uses up no other limit', async () => {
+    const first = await signUp(server.app);
+    const second = await signUp(server.app);
+    const phone = '09055557777';
+    await requestCode(first, phone);
+    const tooSoon = 'A code was just sent to this number. Please wait a minute before asking for another.';
+    server.clock.offsetMs += PHONE_CODE_RESEND_WAIT_MS - 1000;
+    expect(await fail(server.app, '/guest/requestPhoneCode', update(first, { phone }), { remoteAddress: first.address })).toBe(tooSoon);
+    expect(await fail(server.app, '/guest/requestPhoneCode', update(second, { phone }, 'ja'), { remoteAddress: second.address })).toBe(
+      'この番号には認証コードを送ったばかりです。次のコードは1分待ってから請求してください。',
+    );
+    expect((await outbox(server.app)).filter((message) => message.to === phone)).toHaveLength(1);
+    server.clock.offsetMs += 1000;
+    await requestCode(first, phone);
+    server.clock.offsetMs += PHONE_CODE_RESEND_WAIT_MS;
+    await requestCode(second, phone);
+  });
+
   it('sends at most 3 codes to a number in 10 minutes, whoever asks', async () => {
     const first = await signUp(server.app);
     const second = await signUp(server.app);
     const phone = '09055556666';
     await requestCode(first, phone);
+    server.clock.offsetMs += PHONE_CODE_RESEND_WAIT_MS;
     await requestCode(first, phone);
+    server.clock.offsetMs += PHONE_CODE_RESEND_WAIT_MS;
     await requestCode(second, phone);
+    server.clock.offsetMs += PHONE_CODE_RESEND_WAIT_MS;
     expect(await fail(server.app, '/guest/requestPhoneCode', update(second, { phone }), { remoteAddress: second.address })).toBe(
       'Too many codes were sent to this number. Please wait 10 minutes.',
     );
