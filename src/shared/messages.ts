@@ -173,6 +173,10 @@ export const MESSAGES = {
     en: 'Too many codes were sent to this number. Please wait 10 minutes.',
     ja: 'この番号への認証コードの送信回数が多すぎます。10分待ってから、もう一度お試しください。',
   },
+  phone_code_wait: {
+    en: 'A code was just sent to this number. Please wait a minute before asking for another.',
+    ja: 'この番号には認証コードを送ったばかりです。次のコードは1分待ってから請求してください。',
+  },
 
   // --- Booking gates (docs/api.md, /reservation/create) -------------------------
   unverified: {
