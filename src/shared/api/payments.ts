@@ -102,7 +102,7 @@ export const DECLINES = [
 export type Decline = (typeof DECLINES)[number];
 
 /** The payment a call made or settled: what it charged and how it went; `decline` is set when it failed. */
-export const paymentOutcomeSchema = z.object({
+const paymentOutcomeSchema = z.object({
   status: z.enum(['requires_action', 'succeeded', 'failed']),
   amountYen: z.number(),
   decline: z.enum(DECLINES).nullable(),

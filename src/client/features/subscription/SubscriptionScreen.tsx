@@ -9,7 +9,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sparkles from 'lucide-react/icons/sparkles';
 import XCircle from 'lucide-react/icons/x-circle';
 import { Button } from '../../ui/Button.tsx';
-import { formatDateTime } from '../../../shared/time-zone.ts';
+import { formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
 import { CONTACT_EMAIL } from '../account/links.ts';
 import { useLanguage, useNow, useTimeZone } from '../reservations/common.ts';
 import {
@@ -22,7 +22,8 @@ import {
   usePaymentsSubscriptionQuery,
   type SubscriptionAnswer,
 } from './api.ts';
-import { CardForm, errorText, isCallError, type CardResult } from './CardForm.tsx';
+import { CardForm, errorText, isCallError, type CardResult, type Refusal } from './CardForm.tsx';
+import { formatYen } from './card-format.ts';
 import { canUnsubscribe, currentPlan, PLAN_OFFERS, planNameOf, subscribablePlans, type CurrentPlan } from './plan-view.ts';
 
 type Notice = { kind: 'info' | 'error'; text: string };
@@ -49,7 +50,7 @@ function CurrentPlanDetails({ plan }: { plan: CurrentPlan }) {
   const { t } = useTranslation('subscription');
   const timeZone = useTimeZone();
   const language = useLanguage();
-  const date = (at: number) => formatDateTime(at, timeZone, language);
+  const date = (at: number) => formatDateTime(at, timeZone, language, systemTimeZone());
   if (plan.name === 'light') {
     return (
       <>
@@ -86,6 +87,7 @@ export function SubscriptionScreen() {
   const [cardFor, setCardFor] = useState<CardPurpose | null>(null);
   const [authenticating, setAuthenticating] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   if (read.data === undefined || config.data === undefined) return <p className="loading">{t('loading')}</p>;
   const { subscription, guest } = read.data;
@@ -97,8 +99,31 @@ export function SubscriptionScreen() {
     if (!isCallError(error)) setNotice({ kind: 'error', text: errorText(error) });
   }
 
-  // An answer's guest has replaced the guest read already (subscription/api.ts); the alert says what changed.
-  const subscribed = (answer: SubscriptionAnswer): Notice => ({ kind: 'info', text: t('subscribed', { plan: planLabel(answer.subscription.plan) }) });
+  /**
+   * What became of a payment (an answer's guest has replaced the guest read
+   * already: subscription/api.ts). Paid, the card form closes and the alert
+   * says the plan, the amount and the next payment; declined, the form stays
+   * open with the decline beside the card, to be corrected, not typed again.
+   */
+  async function showOutcome(answer: SubscriptionAnswer) {
+    const { payment, clientSecret } = answer;
+    if (payment?.status === 'failed') {
+      setRefusal({ decline: payment.decline ?? 'other' });
+      return;
+    }
+    if (clientSecret !== null) {
+      await confirmPayment(clientSecret);
+      return;
+    }
+    setCardFor(null);
+    const plan = planLabel(answer.subscription.plan);
+    const { nextPaymentAt } = answer.subscription;
+    const text =
+      payment === null || nextPaymentAt === null
+        ? t('subscribed', { plan })
+        : t('subscribed_paid', { plan, amount: formatYen(payment.amountYen, language), date: formatDateTime(nextPaymentAt, timeZone, language) });
+    setNotice({ kind: 'info', text });
+  }
 
   /** A payment the card asks the guest to confirm: the local provider's step, or Stripe's own, then the server reads the outcome back. */
   async function confirmPayment(clientSecret: string) {
@@ -108,26 +133,25 @@ export function SubscriptionScreen() {
     }
     await stripe.confirmCardPayment(clientSecret);
     const answer = await settle({ clientSecret }).unwrap();
-    setNotice(subscribed(answer));
+    // Still waiting: the guest closed Stripe's authentication without finishing it.
+    if (answer.clientSecret !== null) setRefusal({ decline: 'authentication_failed' });
+    else await showOutcome(answer);
   }
 
   async function onCard(result: CardResult) {
     setNotice(null);
-    if ('error' in result) {
-      setNotice({ kind: 'error', text: result.error });
+    setRefusal(null);
+    if (!('token' in result)) {
+      setRefusal(result);
       return;
     }
-    // The form stays open with the card until the card is taken: a decline is corrected, not typed again.
     try {
       if (cardFor?.kind === 'update') {
         await updateCard({ token: result.token }).unwrap();
         setCardFor(null);
         setNotice({ kind: 'info', text: t('card_updated') });
       } else if (cardFor?.kind === 'subscribe') {
-        const answer = await subscribe({ plan: cardFor.plan, token: result.token }).unwrap();
-        setCardFor(null);
-        if (answer.clientSecret === null) setNotice(subscribed(answer));
-        else await confirmPayment(answer.clientSecret);
+        await showOutcome(await subscribe({ plan: cardFor.plan, token: result.token }).unwrap());
       }
     } catch (error) {
       showError(error);
@@ -140,11 +164,15 @@ export function SubscriptionScreen() {
     setAuthenticating(null);
     if (clientSecret === null) return;
     try {
-      const answer = await confirmLocal({ clientSecret, approve }).unwrap();
-      setNotice(subscribed(answer));
+      await showOutcome(await confirmLocal({ clientSecret, approve }).unwrap());
     } catch (error) {
       showError(error);
     }
+  }
+
+  function openCardForm(purpose: CardPurpose) {
+    setRefusal(null);
+    setCardFor(purpose);
   }
 
   async function onUnsubscribe() {
@@ -153,7 +181,7 @@ export function SubscriptionScreen() {
     try {
       const answer = await unsubscribe().unwrap();
       const until = answer.subscription.expiredAt ?? now;
-      setNotice({ kind: 'info', text: t('unsubscribed', { date: formatDateTime(until, timeZone, language) }) });
+      setNotice({ kind: 'info', text: t('unsubscribed', { date: formatDateTime(until, timeZone, language, systemTimeZone()) }) });
     } catch (error) {
       showError(error);
     }
@@ -190,7 +218,7 @@ export function SubscriptionScreen() {
         ) : null}
         <div className="subscription-actions">
           {subscription.card !== null ? (
-            <Button variant="secondary" icon={CreditCard} onClick={() => setCardFor({ kind: 'update' })}>
+            <Button variant="secondary" icon={CreditCard} onClick={() => openCardForm({ kind: 'update' })}>
               {t('update_card')}
             </Button>
           ) : null}
@@ -214,6 +242,7 @@ export function SubscriptionScreen() {
             <CardForm
               stripe={stripe}
               submitLabel={cardPlan !== undefined ? t('card_submit_subscribe') : t('card_submit_update')}
+              refusal={refusal}
               onCard={(result) => void onCard(result)}
               onCancel={() => setCardFor(null)}
             />
@@ -245,7 +274,7 @@ export function SubscriptionScreen() {
               <h3>{t(`plan_${offer.name}`)}</h3>
               <p className="subscription-price">{t(`price_${offer.name}`, { price: offer.priceYen.toLocaleString(language) })}</p>
               {offered.includes(offer.code) ? (
-                <Button icon={Sparkles} onClick={() => setCardFor({ kind: 'subscribe', plan: offer.code })}>
+                <Button icon={Sparkles} onClick={() => openCardForm({ kind: 'subscribe', plan: offer.code })}>
                   {t('subscribe', { plan: t(`plan_${offer.name}`) })}
                 </Button>
               ) : null}

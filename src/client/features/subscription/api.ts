@@ -1,5 +1,5 @@
 import type { Guest } from '../../../shared/api/guest.ts';
-import type { PaymentProviderName, Subscription } from '../../../shared/api/payments.ts';
+import type { Decline, PaymentOutcome, PaymentProviderName, Subscription } from '../../../shared/api/payments.ts';
 import { api, cacheAnsweredGuest, guestChanged } from '../../app/api.ts';
 
 /** The answer of the calls that may change the plan (docs/payments.md). */
@@ -7,6 +7,8 @@ export interface SubscriptionAnswer {
   guest: Guest;
   subscription: Subscription;
   clientSecret: string | null;
+  /** The payment the call made or settled; a declined card is answered here, with its decline. */
+  payment: PaymentOutcome | null;
 }
 
 /** The plan and card calls of /subscription; an answer's `guest` replaces the guest read (app/api.ts). */
@@ -41,8 +43,11 @@ export const subscriptionApi = api.injectEndpoints({
       invalidatesTags: guestChanged,
       onQueryStarted: cacheAnsweredGuest,
     }),
-    /** The local provider's card form: the card becomes a token (only brand and last four are kept). */
-    paymentsLocalToken: build.mutation<{ token: string; brand: string; last4: string }, { number: string; expMonth: number; expYear: number; cvc: string }>({
+    /** The local provider's card form: the card becomes a token (only brand and last four are kept), or is refused with a decline. */
+    paymentsLocalToken: build.mutation<
+      { card: { token: string; brand: string; last4: string } | null; decline: Decline | null },
+      { number: string; expMonth: number; expYear: number; cvc: string }
+    >({
       query: (card) => ({ path: '/payments/local/token', body: { card }, auth: true }),
     }),
     /** The local provider's authentication step. */
