@@ -20,6 +20,8 @@ describe('the card fields as they are typed', () => {
     expect(formatExpiry('12/345')).toBe('12/34');
     expect(formatExpiry('4')).toBe('04');
     expect(formatExpiry('429')).toBe('04/29');
+    expect(formatExpiry('12-29')).toBe('12/29');
+    expect(formatExpiry('12/2029')).toBe('12/29');
     expect(formatExpiry('')).toBe('');
   });
 

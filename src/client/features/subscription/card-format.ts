@@ -9,12 +9,14 @@ export function groupCardNumber(typed: string): string {
 
 /**
  * An expiry date as it is typed, as MM/YY: the slash comes once the year
- * begins (so deleting back over it works), and a first digit that can only
- * be a month (2 to 9) becomes `0d`.
+ * begins (so deleting back over it works), a first digit that can only
+ * be a month (2 to 9) becomes `0d`, and a four-digit year pasted or filled
+ * in by the browser (`12/2029`) keeps its last two digits.
  */
 export function formatExpiry(typed: string): string {
   let digits = typed.replace(/\D/g, '');
   if (/^[2-9]/.test(digits)) digits = `0${digits}`;
+  if (/^\d{2}20\d{2}$/.test(digits)) digits = digits.slice(0, 2) + digits.slice(4);
   digits = digits.slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
