@@ -277,7 +277,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const conversation = page.locator('.conversation');
       await conversation.locator('summary').click();
       await expect(conversation.getByText('Your jail starts now. Today your work is Write the report.')).toHaveCount(1);
-      await expect(conversation.getByText('Stay with it until 11:00 AM.')).toHaveCount(1);
+      await expect(conversation.getByText('Stay with it until 11:00.')).toHaveCount(1);
     });
 
     test('a focus timer: the ring fills, the time left and the end time show throughout, the last 30 minutes marked; finishing early asks in a sheet in view', async ({

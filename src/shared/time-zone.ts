@@ -244,46 +244,86 @@ export function monthBounds(month: LocalMonth, timeZone: string): { start: numbe
   return { start: fromLocal(first, 0, timeZone), end: fromLocal(next, 0, timeZone) };
 }
 
-interface DisplayFormatters {
-  dateTime: Intl.DateTimeFormat;
-  zoneName: Intl.DateTimeFormat | null;
-}
+/**
+ * How times are written, in both languages and everywhere (the app, the
+ * console, the Warden's spoken lines, reminders and e-mails): 24-hour
+ * `HH:MM`, as the booking form's times are, so that one screen never mixes
+ * `11:00` with `11:00 AM` (docs/client.md, Times).
+ */
 
-const displayFormatters = new Map<string, DisplayFormatters>();
-
-function displayFormattersFor(language: string, timeZone: string, isFixedOffset: boolean): DisplayFormatters {
-  const key = `${language}|${timeZone}`;
-  let formatters = displayFormatters.get(key);
-  if (formatters === undefined) {
-    formatters = {
-      dateTime: new Intl.DateTimeFormat(language, {
-        timeZone: isFixedOffset ? 'UTC' : timeZone,
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }),
-      zoneName: isFixedOffset ? null : new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'short' }),
-    };
-    displayFormatters.set(key, formatters);
-  }
-  return formatters;
-}
-
-/** `HH:MM` of minutes past midnight. */
+/** `HH:MM` of minutes past midnight: `09:05`, `23:30`. */
 export function clockLabel(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** The time of day of the instant `epochMs` in `timeZone`, as `clockLabel` writes it; `HH:MM:SS` with `seconds`. */
+export function formatClock(epochMs: number, timeZone: string, { seconds = false } = {}): string {
+  const clock = clockLabel(toLocal(epochMs, timeZone).minutes);
+  // Every zone's offset is whole minutes, so the seconds are the instant's own.
+  return seconds ? `${clock}:${String(Math.floor(epochMs / 1_000) % 60).padStart(2, '0')}` : clock;
+}
+
+/** The zone this runtime's clock shows: in a browser, the device's (an IANA name). */
+export function systemTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormatter(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let formatter = cache.get(key);
+  if (formatter === undefined) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** A fixed offset as people say it: `UTC+9`, `UTC-5:30`, `UTC`. */
+function offsetName(minutesEastOfUtc: number): string {
+  if (minutesEastOfUtc === 0) return 'UTC';
+  const magnitude = Math.abs(minutesEastOfUtc);
+  const minutes = magnitude % 60;
+  return `UTC${minutesEastOfUtc < 0 ? '-' : '+'}${Math.floor(magnitude / 60)}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`}`;
+}
+
 /**
- * A date and time for a message, as a reader in `timeZone` speaking
- * `language` (`en` or `ja`) writes it: `Nov 28, 2026, 9:00 AM GMT+9` or
- * `2026/11/28 9:00 JST`. A fixed offset is written as `UTC+09:00`.
+ * A zone as people name it, in `language`: Intl's long generic name of an
+ * IANA zone (`Japan Standard Time`, `日本標準時`, `Eastern Time`); a fixed
+ * offset, which Intl has no name for, as `UTC+9`.
  */
-export function formatDateTime(epochMs: number, timeZone: string, language: string): string {
+export function zoneName(timeZone: string, epochMs: number, language: string): string {
   const fixed = fixedOffsetMinutes(timeZone);
-  const { dateTime, zoneName } = displayFormattersFor(language, timeZone, fixed !== null);
-  if (fixed !== null) return `${dateTime.format(epochMs + fixed * MINUTE_MS)} UTC${fixedOffsetTimeZone(fixed)}`;
-  const name = zoneName?.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value;
-  return name === undefined ? dateTime.format(epochMs) : `${dateTime.format(epochMs)} ${name}`;
+  if (fixed === null) {
+    const named = cachedFormatter(
+      zoneNameFormatters,
+      `${language}|${timeZone}`,
+      () => new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'longGeneric' }),
+    )
+      .formatToParts(epochMs)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    // Intl writes a zone it cannot name as GMT+09:00; the offset is then written the one way.
+    if (named !== undefined && !named.startsWith('GMT')) return named;
+  }
+  return offsetName(offsetMinutesAt(timeZone, epochMs));
+}
+
+/**
+ * A date and time in `timeZone` for a reader speaking `language` (`en`,
+ * `ja`): `Nov 28, 2026, 09:00`, `2026/11/28 09:00`. The zone is named after
+ * it (`… Japan Standard Time`, `… 日本標準時`) unless the reader's own clock
+ * (`readerTimeZone`: the device's, in the app) shows the same time then;
+ * without a reader's zone (an e-mail) it is always named.
+ */
+export function formatDateTime(epochMs: number, timeZone: string, language: string, readerTimeZone?: string): string {
+  const local = toLocal(epochMs, timeZone);
+  const date = cachedFormatter(dateFormatters, language, () => new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'medium' })).format(
+    Date.UTC(local.year, local.month - 1, local.day),
+  );
+  const dateTime = `${date}${language === 'ja' ? ' ' : ', '}${clockLabel(local.minutes)}`;
+  const sameClock = readerTimeZone !== undefined && offsetMinutesAt(readerTimeZone, epochMs) === offsetMinutesAt(timeZone, epochMs);
+  return sameClock ? dateTime : `${dateTime} ${zoneName(timeZone, epochMs, language)}`;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../shared/constants.ts';
 import type { LiveJail } from '../../shared/relay.ts';
 import { seatOf, selectSortedLiveJails } from './consoleSlice.ts';
-import { formatClock, formatDuration } from './format.ts';
+import { consoleClock, formatDuration } from './format.ts';
 import { Presence } from './Presence.tsx';
 import { useConsoleSelector } from './store.ts';
 
@@ -13,7 +12,6 @@ const ALERTS_SHOWN = 3;
 interface JailCardProps {
   jail: LiveJail;
   now: number;
-  language: Language;
   isOpen: boolean;
   onOpen(reservationId: number): void;
 }
@@ -23,7 +21,7 @@ interface JailCardProps {
  * list keep their size whatever arrives), so streaming updates never move
  * the grid.
  */
-const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }: JailCardProps) {
+const JailCard = memo(function JailCard({ jail, now, isOpen, onOpen }: JailCardProps) {
   const { t } = useTranslation();
   const titleId = `jail-${jail.reservationId}-title`;
   const alerts = jail.alerts.slice(-ALERTS_SHOWN).reverse();
@@ -36,7 +34,7 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
         ) : (
           <img
             src={jail.latestPatrol.data}
-            alt={t('patrol_of', { title: jail.guest.title, time: formatClock(jail.latestPatrol.time, language) })}
+            alt={t('patrol_of', { title: jail.guest.title, time: consoleClock(jail.latestPatrol.time) })}
             width={100}
             height={75}
           />
@@ -56,7 +54,7 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
       </div>
       <p className="card-line card-status">
         <span className={`status status-${seat.state}`}>{t(`status_${seat.state}`)}</span>{' '}
-        <span className="muted">{t('since', { time: formatClock(seat.since, language), duration: formatDuration(now - seat.since) })}</span>
+        <span className="muted">{t('since', { time: consoleClock(seat.since), duration: formatDuration(now - seat.since) })}</span>
       </p>
       <div className="card-alerts">
         {alerts.length === 0 ? (
@@ -67,7 +65,7 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
             <ul>
               {alerts.map((alert) => (
                 <li key={`${alert.kind}-${alert.time}`}>
-                  <time dateTime={new Date(alert.time).toISOString()}>{formatClock(alert.time, language)}</time> {t(`alert_${alert.kind}`)}
+                  <time dateTime={new Date(alert.time).toISOString()}>{consoleClock(alert.time)}</time> {t(`alert_${alert.kind}`)}
                 </li>
               ))}
             </ul>
@@ -85,7 +83,6 @@ const JailCard = memo(function JailCard({ jail, now, language, isOpen, onOpen }:
 export function LiveGrid({ now, onOpen }: { now: number; onOpen(reservationId: number): void }) {
   const { t } = useTranslation();
   const jails = useConsoleSelector(selectSortedLiveJails);
-  const language = useConsoleSelector((state) => state.session.language);
   const openId = useConsoleSelector((state) => state.console.openJail?.reservationId ?? null);
   return (
     <section className="live-jails" aria-labelledby="live-jails-title">
@@ -100,7 +97,7 @@ export function LiveGrid({ now, onOpen }: { now: number; onOpen(reservationId: n
       ) : (
         <div className="jail-grid">
           {jails.map((jail) => (
-            <JailCard key={jail.reservationId} jail={jail} now={now} language={language} isOpen={jail.reservationId === openId} onOpen={onOpen} />
+            <JailCard key={jail.reservationId} jail={jail} now={now} isOpen={jail.reservationId === openId} onOpen={onOpen} />
           ))}
         </div>
       )}

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../shared/constants.ts';
 import type { JailLog } from './consoleSlice.ts';
-import { formatClock } from './format.ts';
+import { consoleClock } from './format.ts';
 
 interface TimelineProps {
   logs: JailLog[];
   guestTitle: string;
-  language: Language;
   approvedPatrolLogIds: number[];
   /** Approves a patrol image's scene; absent once the jail is no longer live. */
   onApprove?(patrolLogId: number): void;
@@ -37,19 +35,7 @@ function ShowEarlier({ onShowEarlier }: { onShowEarlier(): Promise<void> }) {
 }
 
 /** What a log says, after its time. */
-function LogBody({
-  log,
-  guestTitle,
-  language,
-  approved,
-  onApprove,
-}: {
-  log: JailLog;
-  guestTitle: string;
-  language: Language;
-  approved: boolean;
-  onApprove?(id: number): void;
-}) {
+function LogBody({ log, guestTitle, approved, onApprove }: { log: JailLog; guestTitle: string; approved: boolean; onApprove?(id: number): void }) {
   const { t } = useTranslation();
   switch (log.type) {
     case 'dialog':
@@ -72,7 +58,7 @@ function LogBody({
       return (
         <div className="log-patrol">
           <strong>{t('log_patrol')}</strong>
-          <img src={log.patrol.data} alt={t('patrol_of', { title: guestTitle, time: formatClock(log.time, language) })} width={100} height={75} />
+          <img src={log.patrol.data} alt={t('patrol_of', { title: guestTitle, time: consoleClock(log.time) })} width={100} height={75} />
           {approved ? (
             <span className="approved">{t('scene_approved')}</span>
           ) : (
@@ -96,7 +82,7 @@ function LogBody({
  * the bottom, and stays put while they read further up; earlier logs come a
  * page at a time, from the button at the top.
  */
-export function Timeline({ logs, guestTitle, language, approvedPatrolLogIds, onApprove, onShowEarlier }: TimelineProps) {
+export function Timeline({ logs, guestTitle, approvedPatrolLogIds, onApprove, onShowEarlier }: TimelineProps) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLOListElement>(null);
   const atBottomRef = useRef(true);
@@ -121,8 +107,8 @@ export function Timeline({ logs, guestTitle, language, approvedPatrolLogIds, onA
       {onShowEarlier !== undefined && <ShowEarlier onShowEarlier={onShowEarlier} />}
       {logs.map((log) => (
         <li key={log.id} className={`log log-${log.type}`}>
-          <time dateTime={new Date(log.time).toISOString()}>{formatClock(log.time, language)}</time>
-          <LogBody log={log} guestTitle={guestTitle} language={language} approved={approvedPatrolLogIds.includes(log.id)} onApprove={onApprove} />
+          <time dateTime={new Date(log.time).toISOString()}>{consoleClock(log.time)}</time>
+          <LogBody log={log} guestTitle={guestTitle} approved={approvedPatrolLogIds.includes(log.id)} onApprove={onApprove} />
         </li>
       ))}
     </ol>

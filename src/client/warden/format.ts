@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/constants.ts';
+import { formatClock, systemTimeZone } from '../../shared/time-zone.ts';
 
 /** A duration as h:mm:ss, or m:ss under an hour; never negative. */
 export function formatDuration(ms: number): string {
@@ -9,7 +9,7 @@ export function formatDuration(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** A time of day in the browser's zone, as hh:mm. */
-export function formatClock(time: number, language: Language): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hour12: false }).format(time);
+/** A time of day on the warden's own clock (the device's zone), as every time is written (shared/time-zone.ts). */
+export function consoleClock(time: number): string {
+  return formatClock(time, systemTimeZone());
 }

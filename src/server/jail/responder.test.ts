@@ -35,7 +35,7 @@ describe('the script', () => {
   });
 
   it('fills placeholders and throws on one it has no value for', () => {
-    expect(fillTemplate('Back to {work} by {endClock}.', { work: 'maths', endClock: '3:00 PM' })).toBe('Back to maths by 3:00 PM.');
+    expect(fillTemplate('Back to {work} by {endClock}.', { work: 'maths', endClock: '15:00' })).toBe('Back to maths by 15:00.');
     expect(() => fillTemplate('Back to {wrok}.', { work: 'maths' })).toThrow('{wrok}');
   });
 });
@@ -76,9 +76,7 @@ describe('every moment', () => {
 describe('a jail booked without a work', () => {
   it('never speaks an empty work: the lines that name it are said without it', () => {
     expect(respond({ kind: 'start', work: '', endTime: END }, 'en', NOW, TOKYO)[0]).toBe('Your jail starts now. Let us get to work.');
-    expect(respond({ kind: 'resume', work: ' ', endTime: END }, 'ja', NOW, TOKYO)).toEqual([
-      'おかえりなさい。ジェイルは続いています。16時35分まで続けましょう。',
-    ]);
+    expect(respond({ kind: 'resume', work: ' ', endTime: END }, 'ja', NOW, TOKYO)).toEqual(['おかえりなさい。ジェイルは続いています。16:35まで続けましょう。']);
     expect(respond({ kind: 'finish', finish: 'ended', work: '' }, 'en', NOW, TOKYO)).toEqual(['Time is up. Well done. This jail is over.']);
     for (const text of ['thanks', 'hello', 'I am so tired', 'what a day']) {
       for (const language of LANGUAGES) {
@@ -93,19 +91,19 @@ describe('start and resume', () => {
   it('greets with the work and the end time in the guest zone', () => {
     expect(respond({ kind: 'start', work: WORK, endTime: END }, 'en', NOW, TOKYO)).toEqual([
       'Your jail starts now. Today your work is chapter two.',
-      'Stay with it until 4:35 PM. I am watching.',
+      'Stay with it until 16:35. I am watching.',
     ]);
     expect(respond({ kind: 'start', work: '卒論', endTime: END }, 'ja', NOW, TOKYO)).toEqual([
       'ジェイルを始めます。今日の作業は「卒論」です。',
-      '16時35分まで集中して取り組みましょう。しっかり見守っていますよ。',
+      '16:35まで集中して取り組みましょう。しっかり見守っていますよ。',
     ]);
   });
 
   it('reads the end time in a fixed-offset zone and on the hour', () => {
     const endOnTheHour = Date.UTC(2026, 10, 21, 12, 0);
-    expect(respond({ kind: 'resume', work: WORK, endTime: endOnTheHour }, 'en', NOW, '-05:00')[0]).toContain('until 7:00 AM.');
-    expect(respond({ kind: 'resume', work: WORK, endTime: endOnTheHour }, 'ja', NOW, '+09:00')[0]).toContain('21時まで');
-    expect(respond({ kind: 'resume', work: WORK, endTime: endOnTheHour }, 'en', NOW, 'UTC')[0]).toContain('until 12:00 PM.');
+    expect(respond({ kind: 'resume', work: WORK, endTime: endOnTheHour }, 'en', NOW, '-05:00')[0]).toContain('until 07:00.');
+    expect(respond({ kind: 'resume', work: WORK, endTime: endOnTheHour }, 'ja', NOW, '+09:00')[0]).toContain('21:00まで');
+    expect(respond({ kind: 'resume', work: WORK, endTime: endOnTheHour }, 'en', NOW, 'UTC')[0]).toContain('until 12:00.');
   });
 });
 
@@ -197,10 +195,10 @@ describe('what the guest says', () => {
   });
 
   it('answers the whole minutes left and the end clock time', () => {
-    expect(said('How much time is left?', 'en')).toEqual(['95 minutes left. The jail ends at 4:35 PM.']);
-    expect(said('あと何分？', 'ja')).toEqual(['残りは95分です。16時35分に終わります。']);
-    expect(said('ＨＯＷ　ＬＯＮＧ　ＵＮＴＩＬ　ＩＴ　ＥＮＤＳ', 'en', { endTime: NOW + 61_000 })).toEqual(['One minute left. The jail ends at 3:01 PM.']);
-    expect(said('残り時間は', 'ja', { endTime: NOW + 59_999 })).toEqual(['残りは1分を切りました。15時に終わります。']);
+    expect(said('How much time is left?', 'en')).toEqual(['95 minutes left. The jail ends at 16:35.']);
+    expect(said('あと何分？', 'ja')).toEqual(['残りは95分です。16:35に終わります。']);
+    expect(said('ＨＯＷ　ＬＯＮＧ　ＵＮＴＩＬ　ＩＴ　ＥＮＤＳ', 'en', { endTime: NOW + 61_000 })).toEqual(['One minute left. The jail ends at 15:01.']);
+    expect(said('残り時間は', 'ja', { endTime: NOW + 59_999 })).toEqual(['残りは1分を切りました。15:00に終わります。']);
     expect(said('time left?', 'en', { endTime: NOW - 5_000 })[0]).toMatch(/^Less than a minute left\./);
   });
 

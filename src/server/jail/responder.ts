@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/constants.ts';
 import { ALERT_WINDOW_MS, ALERTS_BEFORE_FORCED_END, BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
 import type { AlertKind, FinishKind, JailStatus } from '../../shared/relay.ts';
-import { toLocal } from '../../shared/time-zone.ts';
+import { formatClock } from '../../shared/time-zone.ts';
 import { COMMAND_NAMES, GUEST_INTENTS, INTENT_PATTERNS, WARDEN_LINES, type GuestIntent, type WardenLineKey } from './script.ts';
 
 /**
@@ -54,11 +54,11 @@ export function respond(moment: WardenMoment, language: Language, now: number, t
   const line = speaker(language);
   switch (moment.kind) {
     case 'start': {
-      const endClock = spokenClock(moment.endTime, timeZone, language);
+      const endClock = formatClock(moment.endTime, timeZone);
       return [line('start_greeting', { work: moment.work }), line('start_until', { endClock })];
     }
     case 'resume':
-      return [line('resume', { work: moment.work, endClock: spokenClock(moment.endTime, timeZone, language) })];
+      return [line('resume', { work: moment.work, endClock: formatClock(moment.endTime, timeZone) })];
     case 'alert': {
       const { key, allowanceMs } = ALERT_LINES[moment.alert];
       const lines = [line(key, allowanceMs === undefined ? {} : { minutes: wholeMinutes(allowanceMs) })];
@@ -113,7 +113,7 @@ function answerGuest(moment: Extract<WardenMoment, { kind: 'guest_said' }>, lang
   const work = moment.work;
   switch (recogniseIntent(moment.text)) {
     case 'time_left': {
-      const endClock = spokenClock(moment.endTime, timeZone, language);
+      const endClock = formatClock(moment.endTime, timeZone);
       const minutes = wholeMinutes(Math.max(0, moment.endTime - now));
       if (minutes === 0) return [line('said_time_left_under_a_minute', { endClock })];
       if (minutes === 1) return [line('said_time_left_one_minute', { endClock })];
@@ -139,14 +139,4 @@ function answerGuest(moment: Extract<WardenMoment, { kind: 'guest_said' }>, lang
 
 function wholeMinutes(ms: number): number {
   return Math.floor(ms / MINUTE_MS);
-}
-
-/** A wall-clock time as it is said aloud: '3:05 PM', '15時5分'. */
-function spokenClock(epochMs: number, timeZone: string, language: Language): string {
-  const minutesOfDay = toLocal(epochMs, timeZone).minutes;
-  const hour = Math.floor(minutesOfDay / 60);
-  const minute = minutesOfDay % 60;
-  if (language === 'ja') return minute === 0 ? `${hour}時` : `${hour}時${minute}分`;
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }

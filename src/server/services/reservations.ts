@@ -397,8 +397,10 @@ function assertMayBook(guest: GuestRow, now: number, language: Language, require
   if (block?.reason === 'unverified') throw new ApiFailure('unverified');
   if (requirePhone && guest.phone === null) throw new ApiFailure('phone_required');
   if (block === null) return;
-  if (block.reason === 'suspended') throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(block.until, timeZone, language) });
-  if (block.reason === 'early_finish_blocked') throw new ApiFailure('early_finish_blocked', { endDateTime: formatDateTime(block.until, timeZone, language) });
+  // Read on the guest's own device, whose clock shows the guest's zone: the zone goes unsaid.
+  if (block.reason === 'suspended') throw new ApiFailure('suspended', { resumeDateTime: formatDateTime(block.until, timeZone, language, timeZone) });
+  if (block.reason === 'early_finish_blocked')
+    throw new ApiFailure('early_finish_blocked', { endDateTime: formatDateTime(block.until, timeZone, language, timeZone) });
   throw new ApiFailure(block.reason);
 }
 
@@ -407,7 +409,7 @@ function assertNoOverlap(guest: GuestRow, candidate: BookedSlot, others: readonl
   const timeZone = guestTimeZone(guest);
   const overlap = firstOverlap(candidate, others.filter((row) => row.finishReason === null).map(slotOf));
   if (overlap !== null) {
-    throw new ApiFailure('reservation_overlap', { dateTime: formatDateTime(overlap.occurrenceStart, timeZone, language) });
+    throw new ApiFailure('reservation_overlap', { dateTime: formatDateTime(overlap.occurrenceStart, timeZone, language, timeZone) });
   }
 }
 

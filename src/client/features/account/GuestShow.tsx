@@ -18,6 +18,8 @@ import { LanguageSelector } from '../../app/LanguageSelector.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useGuest, useLogout } from '../../app/session.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
+import { formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
+import { useTimeZone } from '../reservations/common.ts';
 import { CONTACT_EMAIL, privacyUrl } from './links.ts';
 
 /** The menu's screens, each with its icon. */
@@ -38,6 +40,7 @@ export function GuestShowScreen() {
   const { t: common } = useTranslation('common');
   const logout = useLogout();
   const language = useAppSelector((state) => state.application.language);
+  const timeZone = useTimeZone();
   const facilitatorSignedInAt = useGuest()?.facilitatorSignedInAt ?? null;
   return (
     <section className="account-screen">
@@ -77,7 +80,7 @@ export function GuestShowScreen() {
       {facilitatorSignedInAt !== null && (
         <p className="account-note" data-testid="facilitator-signed-in">
           {t('show_facilitator_signed_in', {
-            time: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(facilitatorSignedInAt),
+            time: formatDateTime(facilitatorSignedInAt, timeZone, language, systemTimeZone()),
           })}
         </p>
       )}

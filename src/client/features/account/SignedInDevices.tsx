@@ -1,7 +1,7 @@
 import LogOut from 'lucide-react/icons/log-out';
 import { useTranslation } from 'react-i18next';
 import type { SignedInDevice } from '../../../shared/api/sessions.ts';
-import { formatDateTime } from '../../../shared/time-zone.ts';
+import { formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
 import { useAppDispatch, useIsFacilitatorSession } from '../../app/hooks.ts';
 import { forgetSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -61,8 +61,8 @@ function DeviceList() {
               <br />
               <span className="account-devices-times">
                 {t('devices_times', {
-                  started: formatDateTime(device.createdAt, timeZone, language),
-                  used: formatDateTime(device.lastSeenAt, timeZone, language),
+                  started: formatDateTime(device.createdAt, timeZone, language, systemTimeZone()),
+                  used: formatDateTime(device.lastSeenAt, timeZone, language, systemTimeZone()),
                 })}
               </span>
             </span>

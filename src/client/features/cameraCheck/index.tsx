@@ -21,12 +21,13 @@ import { readQuery } from './query';
 import { AREA_KEYS, Areas, Results } from './Results';
 import { useIsLoggedIn } from '../../app/hooks';
 import { useNow } from '../reservations/common';
+import { formatClock, systemTimeZone } from '../../../shared/time-zone';
 import { friendlyChecks, noMotionSeconds, type CheckFailure, type CheckState, type Verdict } from './state';
 import { useCameraCheck } from './useCameraCheck';
 import './cameraCheck.css';
 
 function clockTime(timeMs: number): string {
-  return new Date(timeMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return formatClock(timeMs, systemTimeZone(), { seconds: true });
 }
 
 function Preview(props: { videoRef: RefObject<HTMLVideoElement | null>; result: FrameResult | null }) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isValidTriggerBodyTemplate, TRIGGER_PLACEHOLDERS, type TriggerDelivery } from '../../../shared/api/collaboration.ts';
 import type { Guest } from '../../../shared/api/guest.ts';
 import { REPEAT_TYPES, type RepeatType } from '../../../shared/constants.ts';
-import { clockLabel, formatDateTime } from '../../../shared/time-zone.ts';
+import { clockLabel, formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
 import { useGuestUpdateMutation } from '../account/api.ts';
 import { guestUpdateRequestSchema } from '../../../shared/api/guest.ts';
 import { useFieldErrors } from '../../app/fieldErrors.ts';
@@ -171,7 +171,7 @@ function DeliveryItem({ delivery }: { delivery: TriggerDelivery }) {
   const { t } = useTranslation('collaboration');
   const language = useLanguage();
   const timeZone = useTimeZone();
-  const when = (time: number | null) => (time === null ? t('never') : formatDateTime(time, timeZone, language));
+  const when = (time: number | null) => (time === null ? t('never') : formatDateTime(time, timeZone, language, systemTimeZone()));
   const result = [delivery.lastStatusCode === null ? null : `HTTP ${delivery.lastStatusCode}`, delivery.lastError].filter((part) => part !== null).join(' · ');
   return (
     <li className={`collab-delivery collab-delivery-${delivery.status}`} data-testid="trigger-delivery">

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureImage } from '../../../shared/api/featureImage.ts';
-import { formatDateTime } from '../../../shared/time-zone.ts';
+import { formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
 import { useLanguage, useTimeZone } from '../reservations/common.ts';
 import { useFeatureImageDestroyMutation, useFeatureImageReadQuery } from './api.ts';
 import './filters.css';
@@ -64,7 +64,7 @@ export function FiltersScreen() {
       {scenes.length > 0 ? (
         <ul className="scene-list" aria-label={t('list_label')}>
           {scenes.map((scene) => (
-            <Scene key={scene.id} scene={scene} date={formatDateTime(scene.createdAt, timeZone, language)} />
+            <Scene key={scene.id} scene={scene} date={formatDateTime(scene.createdAt, timeZone, language, systemTimeZone())} />
           ))}
         </ul>
       ) : null}

@@ -9,6 +9,8 @@ import { RouterLink } from '../../app/RouterLink.tsx';
 import { TextAreaField } from '../../ui/Field.tsx';
 import { FORUM_TEXT_MAX_LENGTH, type ForumMessage } from '../../../shared/api/forum.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
+import { useTimeZone } from '../reservations/common.ts';
 import { useForumCreateMutation, useForumReadQuery, useLazyForumReadEarlierQuery } from './api.ts';
 import './forum.css';
 
@@ -61,7 +63,8 @@ export function ForumScreen() {
       .catch(() => undefined);
   };
 
-  const timeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const timeZone = useTimeZone();
+  const readerTimeZone = systemTimeZone();
   const canPost = text.trim() !== '' && !posting;
 
   const submit = async (event: FormEvent) => {
@@ -96,7 +99,7 @@ export function ForumScreen() {
               ) : (
                 <span className="forum-username">{message.username}</span>
               )}{' '}
-              <time dateTime={new Date(message.createdAt).toISOString()}>{timeFormat.format(message.createdAt)}</time>
+              <time dateTime={new Date(message.createdAt).toISOString()}>{formatDateTime(message.createdAt, timeZone, language, readerTimeZone)}</time>
             </p>
             <p className="forum-text">{message.text}</p>
           </li>

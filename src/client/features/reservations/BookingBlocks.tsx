@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message } from '../../../shared/messages.ts';
 import type { BookingBlock } from '../../../shared/reservations.ts';
-import { formatDateTime } from '../../../shared/time-zone.ts';
+import { formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useGuestResendVerifyEmailMutation } from './api.ts';
 import { useLanguage, useTimeZone } from './common.ts';
@@ -68,7 +68,7 @@ export function BookingBlockNotice({ block }: { block: BookingBlock | { reason: 
       return (
         <BlockCard
           title={t('block_suspended_title')}
-          text={message(language, 'suspended', { resumeDateTime: formatDateTime(block.until, timeZone, language) })}
+          text={message(language, 'suspended', { resumeDateTime: formatDateTime(block.until, timeZone, language, systemTimeZone()) })}
         >
           {rules}
         </BlockCard>
@@ -77,7 +77,7 @@ export function BookingBlockNotice({ block }: { block: BookingBlock | { reason: 
       return (
         <BlockCard
           title={t('block_early_title')}
-          text={message(language, 'early_finish_blocked', { endDateTime: formatDateTime(block.until, timeZone, language) })}
+          text={message(language, 'early_finish_blocked', { endDateTime: formatDateTime(block.until, timeZone, language, systemTimeZone()) })}
         >
           {rules}
         </BlockCard>

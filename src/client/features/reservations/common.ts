@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { clockLabel, timeZoneOfBrowserOffset, toLocal } from '../../../shared/time-zone.ts';
+import { formatClock, timeZoneOfBrowserOffset, toLocal } from '../../../shared/time-zone.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
 import { browserTimezone } from '../../i18n.ts';
@@ -40,7 +40,7 @@ export function weekdayName(weekday: number, language: string, style: 'short' | 
 
 /** `HH:MM` of an instant in the guest's zone. */
 export function clockOf(epochMs: number, timeZone: string): string {
-  return clockLabel(toLocal(epochMs, timeZone).minutes);
+  return formatClock(epochMs, timeZone);
 }
 
 /** `09:00 – 10:15`. */

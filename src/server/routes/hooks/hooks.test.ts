@@ -141,7 +141,7 @@ describe('POST /hooks/reservation/:webhookToken', () => {
     await expectRefused(token, [GOOD], 'The request must be a JSON object: {date, time, duration, repeatType, work}.');
 
     expect((await hook(token, GOOD)).body.status).toBe('success');
-    await expectRefused(token, { ...GOOD, time: '11:00' }, 'This time overlaps your jail of Jan 8, 2030, 10:30 AM UTC+09:00.');
+    await expectRefused(token, { ...GOOD, time: '11:00' }, 'This time overlaps your jail of Jan 8, 2030, 10:30.');
     expect(await reservationsOf(guest)).toHaveLength(1);
 
     await setGuest(guest, { language: 'ja' });

@@ -15,7 +15,7 @@ import { UnsupportedNotice } from '../../../app/UnsupportedNotice.tsx';
 import { RouterLink } from '../../../app/RouterLink.tsx';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import type { Reservation } from '../../../../shared/api/reservation.ts';
-import { formatDateTime, toLocal } from '../../../../shared/time-zone.ts';
+import { formatDateTime, systemTimeZone, toLocal } from '../../../../shared/time-zone.ts';
 import { useReservationReadListQuery, useGuestResendVerifyEmailMutation } from '../api.ts';
 import { dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from '../common.ts';
 import {
@@ -185,7 +185,7 @@ export function ReservationListScreen() {
       {lazy !== null ? (
         <p className={`lazy-banner ${lazy.kind}`} role="alert">
           {lazy.kind === 'suspended'
-            ? t('suspended', { resumeDateTime: formatDateTime(lazy.resumeAt, timeZone, language) })
+            ? t('suspended', { resumeDateTime: formatDateTime(lazy.resumeAt, timeZone, language, systemTimeZone()) })
             : t(lazy.kind === 'warning1' ? 'lazy_warning1' : 'lazy_warning2')}
         </p>
       ) : null}
