@@ -108,14 +108,38 @@ test('a warden enrols a second factor and signs in, sees a live jail, opens it, 
     await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
     await checkA11y(page, 'console on a tablet');
 
+    // A callup's notice follows a change of language.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await panel.getByRole('button', { name: 'Call up' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Callup sent.' })).toBeVisible();
+    await page.getByLabel('Language').selectOption('ja');
+    await expect(panel.getByRole('status').filter({ hasText: '呼び出しました。' })).toBeVisible();
+
+    // Finishing asks in the page, here in Japanese on a phone: Escape keeps the jail running.
+    await panel.getByLabel('理由（必須・ゲストに表示されます）').fill('Ended from the console.');
+    await panel.getByRole('button', { name: 'ジェイルを終了' }).click();
+    const askJa = page.getByRole('dialog', { name: `${guest.title}さんのジェイルを今すぐ終了しますか？` });
+    await expect(askJa).toContainText('ゲストには入力した理由が表示されます。');
+    await expect(askJa.getByRole('button', { name: '閉じる' })).toBeFocused();
+    await page.screenshot({ path: '/tmp/shots-6/console-finish-ja-360.png' });
+    await checkA11y(page, 'console finish confirmation in Japanese on a phone');
+    await page.keyboard.press('Escape');
+    await expect(askJa).toBeHidden();
+    await expect(panel.getByRole('button', { name: 'ジェイルを終了' })).toBeFocused();
+    await page.getByLabel('言語').selectOption('en');
+
     // The warden ends the jail: the header says so instead of a live status,
     // and the grid empties with a word on what will show there.
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole('heading', { name: 'Live jails 1' })).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await panel.getByLabel('Reason (required, the guest sees it)').fill('Ended from the console.');
     await panel.getByRole('button', { name: 'Finish the jail' }).click();
+    const ask = page.getByRole('dialog', { name: `Finish the jail of ${guest.title} now?` });
+    await expect(ask).toContainText('The jail ends at once, and the guest sees your reason.');
+    await page.screenshot({ path: '/tmp/shots-6/console-finish-en-1280.png' });
+    await ask.getByRole('button', { name: 'Finish the jail' }).click();
+    await expect(ask).toBeHidden();
     await expect(panel.getByRole('status').filter({ hasText: 'This jail has ended.' })).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'Timeline' })).toContainText('Why the jail ended early: Ended from the console.');
     const header = panel.locator('header');
     await expect(header).not.toContainText('In jail');
     await expect(header).not.toContainText(' left');
@@ -143,6 +167,7 @@ test('a warden enrols a second factor and signs in, sees a live jail, opens it, 
     await expect(page.getByRole('heading', { name: 'ライブ中のジェイル 0件' })).toBeVisible();
     await expect(page.getByText('このジェイルは終了しました。')).toBeVisible();
     await expect(page.getByText('現在ライブ中のジェイルはありません。')).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'タイムライン' })).toContainText('早めに終了した理由: Ended from the console.');
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await checkA11y(page, 'console in Japanese on a phone');
     await page.getByLabel('言語').selectOption('en');

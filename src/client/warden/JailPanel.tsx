@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveJail } from '../../shared/relay.ts';
+import { Sheet } from '../ui/Sheet.tsx';
 import { earlierLogsReceived, sceneApproved, selectOpenLiveJail, type OpenJail } from './consoleSlice.ts';
-import { formatClock, formatDuration } from './format.ts';
+import { consoleClock, formatDuration } from './format.ts';
 import { LiveVideo } from './LiveVideo.tsx';
 import { Presence } from './Presence.tsx';
 import { useRelay } from './RelayContext.tsx';
@@ -49,11 +50,12 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
   const dispatch = useConsoleDispatch();
   const { send } = useRelay();
   const live = useConsoleSelector(selectOpenLiveJail);
-  const { language } = useConsoleSelector((state) => state.session);
   const [dialogText, setDialogText] = useState('');
   const [callupText, setCallupText] = useState('');
   const [reason, setReason] = useState('');
-  const [notice, setNotice] = useState('');
+  // A key, not a text, so that the notice follows a change of language.
+  const [notice, setNotice] = useState<'callup_sent' | 'patrol_requested' | null>(null);
+  const [confirmingFinish, setConfirmingFinish] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const jail = live ?? open.jail;
   const isLive = live !== null;
@@ -61,7 +63,10 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
 
   // Keyboard and screen reader users land on the jail they opened.
   useEffect(() => headingRef.current?.focus(), [reservationId]);
-  useEffect(() => setNotice(''), [reservationId]);
+  useEffect(() => {
+    setNotice(null);
+    setConfirmingFinish(false);
+  }, [reservationId]);
 
   async function sendDialog(event: FormEvent): Promise<void> {
     event.preventDefault();
@@ -76,12 +81,12 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
     const ack = await send('callup_from_warden', { reservationId, eventId: newEventId(), ...(text === '' ? {} : { text }) });
     if (ack !== null) {
       setCallupText('');
-      setNotice(t('callup_sent'));
+      setNotice('callup_sent');
     }
   }
 
   async function requestPatrol(): Promise<void> {
-    if ((await send('request_patrol_from_warden', { reservationId })) !== null) setNotice(t('patrol_requested'));
+    if ((await send('request_patrol_from_warden', { reservationId })) !== null) setNotice('patrol_requested');
   }
 
   async function showEarlier(): Promise<void> {
@@ -95,10 +100,15 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
     if ((await send('feature_image_from_warden', { reservationId, patrolLogId })) !== null) dispatch(sceneApproved(patrolLogId));
   }
 
-  async function finish(event: FormEvent): Promise<void> {
+  function askToFinish(event: FormEvent): void {
     event.preventDefault();
+    if (reason.trim() !== '') setConfirmingFinish(true);
+  }
+
+  async function finish(): Promise<void> {
+    setConfirmingFinish(false);
     const text = reason.trim();
-    if (text === '' || jail === null || !window.confirm(t('finish_confirm', { title: jail.guest.title }))) return;
+    if (text === '') return;
     if ((await send('finish_jail_from_warden', { reservationId, eventId: newEventId(), reason: text })) !== null) setReason('');
   }
 
@@ -125,7 +135,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
           {isLive ? (
             <p className="card-line">
               <span className={`status status-${jail.jailStatus}`}>{t(`status_${jail.jailStatus}`)}</span>{' '}
-              {t('since', { time: formatClock(jail.statusSince, language), duration: formatDuration(now - jail.statusSince) })}
+              {t('since', { time: consoleClock(jail.statusSince), duration: formatDuration(now - jail.statusSince) })}
               {' · '}
               <Presence jail={jail} />
               {' · '}
@@ -146,7 +156,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
         </button>
       </header>
       <p role="status" className="notice">
-        {notice}
+        {notice === null ? '' : t(notice)}
       </p>
       <div className="panel-columns">
         <div className="panel-side">
@@ -173,7 +183,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
               {t('request_patrol')}
             </button>
             <CommandBoxes jail={jail} enabled={isLive} />
-            <form className="inline-form finish-form" onSubmit={(event) => void finish(event)}>
+            <form className="inline-form finish-form" onSubmit={askToFinish}>
               <h4>{t('finish_title')}</h4>
               <label htmlFor="finish-reason">{t('finish_reason')}</label>
               <textarea
@@ -189,6 +199,22 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
                 {t('finish')}
               </button>
             </form>
+            <Sheet
+              open={confirmingFinish && isLive}
+              title={t('finish_confirm', { title: jail.guest.title })}
+              closeLabel={t('dismiss')}
+              onClose={() => setConfirmingFinish(false)}
+            >
+              <p>{t('finish_confirm_text')}</p>
+              <div className="row finish-confirm-actions">
+                <button type="button" className="button danger" onClick={() => void finish()}>
+                  {t('finish')}
+                </button>
+                <button type="button" className="button secondary" onClick={() => setConfirmingFinish(false)}>
+                  {t('finish_keep')}
+                </button>
+              </div>
+            </Sheet>
           </section>
         </div>
         <section className="panel-timeline" aria-labelledby="timeline-title">
@@ -196,7 +222,6 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
           <Timeline
             logs={open.logs}
             guestTitle={jail.guest.title}
-            language={language}
             approvedPatrolLogIds={open.approvedPatrolLogIds}
             onApprove={isLive ? (id) => void approve(id) : undefined}
             onShowEarlier={open.hasEarlier ? showEarlier : undefined}
