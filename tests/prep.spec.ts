@@ -40,9 +40,9 @@ async function answer(page: Page, language: PrepTexts, text: string) {
  * counts as `touched` (as after prep_before's Start) or not (reloaded),
  * since Chromium under Playwright may say either.
  */
-async function openPreparation(page: Page, request: APIRequestContext, { touched = true } = {}) {
+async function openPreparation(page: Page, request: APIRequestContext, { touched = true, endlessSpeech = false } = {}) {
   const missing = watchMissingTexts(page);
-  await recordSpeech(page);
+  await recordSpeech(page, { endless: endlessSpeech });
   await fakeRecognition(page);
   await page.addInitScript((hasBeenActive) => {
     Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive, isActive: false } });
@@ -134,6 +134,31 @@ for (const { name, viewport } of VIEWPORTS) {
       await third.click();
       await expect(page).toHaveURL(new RegExp(`/jail/live/${jail.id}$`));
       expect((await saidTexts(page)).slice(13)).toEqual([...numbered(en, 11, 12), correction, ...numbered(en, 13, 14, 15, 16, 17, 18)]);
+      expect(missing).toEqual([]);
+    });
+
+    test('"Read at my pace" is there while the first line is said; chosen, the line stays up, the next ones are not said, and "Next line" goes on', async ({
+      page,
+      request,
+    }) => {
+      const en = texts.en;
+      // The voice is still saying each line (it ends only when cancelled), as where no sound comes out.
+      const { missing } = await openPreparation(page, request, { endlessSpeech: true });
+      await expect(subtitle(page)).toHaveText(en.prep_text_1);
+      const readAtMyPace = page.getByRole('button', { name: en.read_at_my_pace });
+      await expect(readAtMyPace).toBeVisible({ timeout: 1_000 });
+      await checkA11y(page, '/jail/prep/:id while the first line is said');
+      await readAtMyPace.click();
+      const goOn = page.getByRole('button', { name: en.go_on });
+      await expect(goOn).toBeFocused();
+      await expect(subtitle(page)).toHaveText(en.prep_text_1);
+      await goOn.click();
+      await expect(subtitle(page)).toHaveText(en.prep_text_2);
+      await goOn.click();
+      await expect(subtitle(page)).toHaveText(en.prep_text_3);
+      await expect(page.getByText(en.silent_hint)).toHaveCount(0);
+      expect(await saidTexts(page)).toEqual(numbered(en, 1));
+      await page.screenshot({ path: `/tmp/shots-6/prep-at-my-pace-${viewport.width}.png` });
       expect(missing).toEqual([]);
     });
 
@@ -254,6 +279,8 @@ for (const { name, viewport, locale, language } of [
           if (text !== '' && text !== shown.at(-1)?.text) shown.push({ text, at: performance.now() });
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
+      // The page's clock: the reading times pass at once (runFor), and the subtitles' times are the page's.
+      await page.clock.install();
       const guest = await readyGuest(request, { language });
       const jail = await book(request, guest, 1);
       await signedIn(page, guest, `/jail/prep/${jail.id}`);
@@ -262,7 +289,9 @@ for (const { name, viewport, locale, language } of [
       await expect(page.getByText(words.silent_hint)).toBeVisible();
       await expect(page.getByRole('button', { name: words.go_on })).toBeVisible();
       await checkA11y(page, '/jail/prep/:id without speech');
-      await expect(page.getByRole('button', { name: words.next, exact: true })).toBeVisible({ timeout: 60_000 });
+      const next = page.getByRole('button', { name: words.next, exact: true });
+      for (let second = 0; second < 60 && !(await next.isVisible()); second += 1) await page.clock.runFor(1_000);
+      await expect(next).toBeVisible();
       const shown = await page.evaluate(() => (window as unknown as { subtitlesShown: { text: string; at: number }[] }).subtitlesShown);
       expect(shown.map((line) => line.text)).toEqual(numbered(words, 1, 2, 3));
       for (const [index, line] of shown.slice(0, -1).entries()) {
@@ -270,7 +299,7 @@ for (const { name, viewport, locale, language } of [
         if (next === undefined) throw new Error('a line without a next one');
         expect(next.at - line.at, `line ${index + 1} up for its reading time`).toBeGreaterThanOrEqual(readingTimeMs(line.text) - 50);
       }
-      await page.getByRole('button', { name: words.next, exact: true }).click();
+      await next.click();
 
       // Scenario 2: the guest goes on line by line, sooner than the reading time.
       await expect(subtitle(page)).toHaveText(words.prep_text_4);

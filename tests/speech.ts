@@ -22,21 +22,30 @@ interface FakeRecognitionWindow {
   }[];
 }
 
-/** Replaces `speechSynthesis` with one that records what it is asked to say (read with `spokenLines`). */
-export async function recordSpeech(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+/**
+ * Replaces `speechSynthesis` with one that records what it is asked to say
+ * (read with `spokenLines`). Each line ends at once, or with `endless` only
+ * when cancelled, as a browser's voice does (an `interrupted` error).
+ */
+export async function recordSpeech(page: Page, { endless = false } = {}): Promise<void> {
+  await page.addInitScript((linesNeverEnd) => {
     const spoken: { text: string; lang: string }[] = [];
+    let saying: SpeechSynthesisUtterance[] = [];
     Object.defineProperty(window, 'spokenLines', { value: spoken });
     Object.defineProperty(window, 'speechSynthesis', {
       value: {
         speak(utterance: SpeechSynthesisUtterance) {
           spoken.push({ text: utterance.text, lang: utterance.lang });
-          setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), 0);
+          if (linesNeverEnd) saying.push(utterance);
+          else setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), 0);
         },
-        cancel() {},
+        cancel() {
+          for (const utterance of saying) utterance.onerror?.(new Event('error') as SpeechSynthesisErrorEvent);
+          saying = [];
+        },
       },
     });
-  });
+  }, endless);
 }
 
 /** Every line said so far, in order. */

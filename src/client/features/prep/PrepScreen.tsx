@@ -1,4 +1,5 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
+import BookOpen from 'lucide-react/icons/book-open';
 import Play from 'lucide-react/icons/play';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { Button } from '../../ui/Button.tsx';
@@ -21,6 +22,9 @@ import { useGuestRelay } from '../jail/useGuestRelay.ts';
 import { readingTimeMs, speechAllowanceMs } from './pace.ts';
 import { judgeAnswer, PREP_START, prepReducer, SCENARIOS, stepAt, type PrepStep } from './scenarios.ts';
 import './prep.css';
+
+/** What reads the lines once the guest chose to read them: no voice, so each line stays up to be read. */
+const NO_VOICE: Voice = { speak: () => Promise.resolve(false), cancel: () => undefined };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -156,6 +160,9 @@ export function PrepScreen() {
   const [speaking, setSpeaking] = useState(false);
   // The voice failed or is missing: lines are read, and the guest can go on before their time.
   const [silent, setSilent] = useState(false);
+  // The guest chose to read from the first line on (offered at once, before any voice has had a chance to fail).
+  const [atMyPace, setAtMyPace] = useState(false);
+  const atMyPaceNow = useRef(false);
   const goOn = useRef<() => void>(() => undefined);
   const [heard, setHeard] = useState<string | null>(null);
   const [listening, setListening] = useState(false);
@@ -203,7 +210,7 @@ export function PrepScreen() {
     const say = async (text: string) => {
       setSubtitle(text);
       setSpeaking(true);
-      const spoken = await sayLine(voice, text, language, goneOn);
+      const spoken = await sayLine(atMyPaceNow.current ? NO_VOICE : voice, text, language, goneOn);
       if (left) return;
       setSpeaking(false);
       setSilent(!spoken);
@@ -273,7 +280,15 @@ export function PrepScreen() {
     );
   }
 
+  function readAtMyPace(): void {
+    atMyPaceNow.current = true;
+    setAtMyPace(true);
+    // The line being said ends here and stays up to be read.
+    voice.cancel();
+  }
+
   const part = position.scenario + 1;
+  const reading = silent || atMyPace;
   return (
     <div className="prep-screen">
       <h1>{t('title')}</h1>
@@ -281,11 +296,12 @@ export function PrepScreen() {
       <p className="prep-subtitle" aria-live="polite">
         {subtitle}
       </p>
-      {silent && step.kind === 'line' ? (
+      {step.kind === 'line' ? (
         <div className="prep-go-on">
-          <p>{t('silent_hint')}</p>
-          <Button variant="secondary" icon={ArrowRight} onClick={() => goOn.current()}>
-            {t('go_on')}
+          {silent && !atMyPace ? <p>{t('silent_hint')}</p> : null}
+          {/* One button that changes, so that the focus stays on it once the guest chose to read. */}
+          <Button variant="secondary" icon={reading ? ArrowRight : BookOpen} onClick={reading ? () => goOn.current() : readAtMyPace}>
+            {reading ? t('go_on') : t('read_at_my_pace')}
           </Button>
         </div>
       ) : null}

@@ -23,6 +23,7 @@ export const texts = {
     prompt_hint_touch: 'Touch the button.',
     silent_hint: 'No sound on this device: read at your pace.',
     go_on: 'Next line',
+    read_at_my_pace: 'Read at my pace',
     placement_caption:
       "How to place your device: at arm's length, a little higher than the desk, facing you, so that your face and your desk are both in view, with the light in front of you.",
     placement_picture: 'A device on a stand in front of a person at a desk; its view takes in their face and the desk, and a lamp lights their face.',
@@ -65,6 +66,7 @@ export const texts = {
     prompt_hint_touch: 'ボタンをタッチしてください。',
     silent_hint: 'この端末では音声が出ません。ご自分のペースで読んでください。',
     go_on: '次の文へ',
+    read_at_my_pace: '自分のペースで読む',
     placement_caption:
       '端末の置き方：腕を伸ばしたくらいの距離に、机より少し高く、あなたの方に向けて置きます。顔と机の両方が映り、照明が前から当たるようにします。',
     placement_picture: '机に向かう人の前に、スタンドに立てた端末があります。端末からは顔と机が見え、ライトが顔を照らしています。',
