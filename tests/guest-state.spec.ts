@@ -82,13 +82,14 @@ for (const { name, viewport, locale, words } of [
       const guest = await readyGuest(request, { language: locale === 'ja-JP' ? 'ja' : 'en' });
       const block = page.getByTestId('booking-block');
       const until = Date.now() + 2 * DAY;
+      // The guest's zone (-540) is the browser's (Asia/Tokyo): the times show without a zone.
       const zone = timeZoneOfBrowserOffset(-540);
       const language = locale === 'ja-JP' ? 'ja' : 'en';
 
       await setGuestState(request, { guestId: guest.id, suspendedUntil: until });
       await signedIn(page, guest, '/reservation/add');
       await expect(block.getByRole('heading', { name: words.suspended })).toBeVisible();
-      await expect(block).toContainText(formatDateTime(until, zone, language));
+      await expect(block).toContainText(formatDateTime(until, zone, language, 'Asia/Tokyo'));
       await expect(block.getByRole('link', { name: words.rules })).toHaveAttribute('href', '/rules');
       await expect(page.getByRole('button', { name: /^(Book|予約する)$/ })).toHaveCount(0);
       await checkA11y(page, '/reservation/add, suspended');
@@ -96,7 +97,7 @@ for (const { name, viewport, locale, words } of [
       await setGuestState(request, { guestId: guest.id, suspendedUntil: null, earlyFinishBlockUntil: until - DAY });
       await page.reload();
       await expect(block.getByRole('heading', { name: words.early })).toBeVisible();
-      await expect(block).toContainText(formatDateTime(until - DAY, zone, language));
+      await expect(block).toContainText(formatDateTime(until - DAY, zone, language, 'Asia/Tokyo'));
 
       await setGuestState(request, { guestId: guest.id, earlyFinishBlockUntil: null, subscriptionExpiredAt: Date.now() - HOUR });
       await page.reload();
@@ -176,7 +177,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const resumeAt = oldest + 7 * DAY;
       await setGuestState(request, { guestId: guest.id, lazyAlerts: [oldest, now - DAY, now - HOUR], suspendedUntil: resumeAt });
       await page.reload();
-      const resumeDateTime = formatDateTime(resumeAt, timeZoneOfBrowserOffset(-540), 'en');
+      const resumeDateTime = formatDateTime(resumeAt, timeZoneOfBrowserOffset(-540), 'en', 'Asia/Tokyo');
       await expect(
         page.getByText(`Your account is temporarily suspended because of three ignored jail within a week. Back to available at ${resumeDateTime}`),
       ).toBeVisible();
