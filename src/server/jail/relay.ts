@@ -3,48 +3,22 @@ import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import type { z } from 'zod';
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/constants.ts';
-import { languageSchema, type GuestCredentials } from '../../shared/api/envelope.ts';
+import { DEFAULT_LANGUAGE } from '../../shared/constants.ts';
+import type { GuestCredentials } from '../../shared/api/envelope.ts';
 import { message, type MessageKey } from '../../shared/messages.ts';
-import {
-  callupFromWardenSchema,
-  checkAliveFromGuestSchema,
-  dialogFromGuestSchema,
-  dialogFromWardenSchema,
-  featureImageFromWardenSchema,
-  finishEarlyFromGuestSchema,
-  finishJailFromWardenSchema,
-  iceServersFromWardenSchema,
-  initializeFromGuestSchema,
-  jailLogsFromWardenSchema,
-  jailStatusFromGuestSchema,
-  MOTION_EVENTS,
-  motionFromGuestSchema,
-  openJailFromWardenSchema,
-  patrolFromGuestSchema,
-  RELAY_PATH,
-  relayAuthSchema,
-  requestPatrolFromWardenSchema,
-  updateCommandsFromGuestSchema,
-  updateCommandsFromWardenSchema,
-  webrtcHandshakeSchema,
-  type RelayAck,
-  type RelayWarden,
-  type ServerToGuestEvents,
-  type ServerToWardenEvents,
-} from '../../shared/relay.ts';
+import { RELAY_PATH, relayAuthSchema, type ServerToWardenEvents } from '../../shared/relay.ts';
 import { ApiFailure } from '../lib/api.ts';
 import { unencapsulated } from '../plugins/unencapsulated.ts';
 import { purgeExpired } from '../services/purge.ts';
 import { purgeExpiredGuestSessions } from '../services/sessions.ts';
-import { recordJailOpened, recordLiveVideoStarted } from '../services/warden-audit.ts';
-import { openWardenSessions, renewWardenSession, wardenSessionOf } from '../services/wardens.ts';
+import { openWardenSessions, wardenSessionOf } from '../services/wardens.ts';
 import { JailEngine } from './engine.ts';
 import { EventBudget } from './event-budget.ts';
-import { iceServersForCall } from './ice-servers.ts';
-import { RelayRefusal, type RelayEmitter } from './jail-changes.ts';
-import { liveJails, logPageOf } from './live-view.ts';
+import type { RelayEmitter } from './jail-changes.ts';
+import { liveJails } from './live-view.ts';
+import { onGuest } from './relay-guest.ts';
+import { guestRoom, jailRoom, languageOf, sessionRoom, WARDENS_ROOM, type Member, type RelayContext } from './relay-sockets.ts';
+import { onWarden } from './relay-warden.ts';
 import { JailScheduler } from './scheduler.ts';
 
 declare module 'fastify' {
@@ -64,16 +38,6 @@ declare module 'fastify' {
     endExpiredSessions(): Promise<void>;
   }
 }
-
-/** Who a socket is, settled by the handshake, and a console's session (the hash of its token). */
-type Member = { kind: 'guest'; guestId: number } | { kind: 'warden'; warden: RelayWarden; language: Language; tokenHash: string };
-
-const guestRoom = (guestId: number) => `guest:${guestId}`;
-const wardenRoom = (wardenId: number) => `warden:${wardenId}`;
-const jailRoom = (reservationId: number) => `jail:${reservationId}`;
-const WARDENS_ROOM = 'wardens';
-/** Every socket is in the room of its session, so that ending the session ends it on any server. */
-const sessionRoom = (kind: 'guest' | 'warden', tokenHash: string) => `${kind}-session:${tokenHash}`;
 
 /** How often each server looks for sessions that have ended by time. */
 const SESSION_SWEEP_MS = 60_000;
@@ -112,21 +76,6 @@ function originAllowed(request: IncomingMessage, publicUrl: string | null, isPro
   if (!isProduction && isLoopbackOrigin(origin)) return true;
   if (publicUrl !== null) return origin.origin === new URL(publicUrl).origin;
   return origin.host === request.headers.host;
-}
-
-/** The fields a payload got wrong, for the error ack. */
-function fieldsOf(error: z.ZodError): string {
-  const fields = new Set(error.issues.map((issue) => (issue.path.length === 0 ? 'payload' : issue.path.join('.'))));
-  return [...fields].join(', ');
-}
-
-/** The `api.language` a payload names, if any. */
-function languageOf(payload: unknown): Language | null {
-  if (typeof payload !== 'object' || payload === null || !('api' in payload)) return null;
-  const api = payload.api;
-  if (typeof api !== 'object' || api === null || !('language' in api)) return null;
-  const parsed = languageSchema.safeParse(api.language);
-  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -237,40 +186,7 @@ export default unencapsulated('relay', async (app) => {
 
   // --- Receiving ----------------------------------------------------------------------
 
-  /**
-   * Listens for `event`: the payload is checked against `schema` (a bad one
-   * is answered with the fields it got wrong and goes no further), `run`
-   * answers it, a refusal becomes `{ok: false, error}` in the sender's
-   * language (the payload's `api.language`, else `language`), and anything
-   * unexpected is logged and answered as a server error without its details.
-   */
-  function listen<Schema extends z.ZodType>(
-    socket: Socket,
-    event: string,
-    schema: Schema,
-    run: (payload: z.output<Schema>) => Promise<RelayAck & Record<string, unknown>>,
-    language: Language = DEFAULT_LANGUAGE,
-  ) {
-    socket.on(event, (payload: unknown, ack: unknown) => {
-      const reply = (answer: RelayAck & Record<string, unknown>) => {
-        if (typeof ack === 'function') ack(answer);
-      };
-      const replyLanguage = languageOf(payload) ?? language;
-      const parsed = schema.safeParse(payload);
-      if (!parsed.success) {
-        reply({ ok: false, error: message(replyLanguage, 'relay_invalid_event', { fields: fieldsOf(parsed.error) }) });
-        return;
-      }
-      run(parsed.data).then(reply, (error: unknown) => {
-        if (error instanceof RelayRefusal) {
-          reply({ ok: false, error: message(replyLanguage, error.key, error.params) });
-          return;
-        }
-        app.log.error({ err: error, event }, 'relay event failed');
-        reply({ ok: false, error: message(replyLanguage, 'server_error') });
-      });
-    });
-  }
+  const context: RelayContext = { app, io, engine };
 
   /** A guest socket's session, kept here rather than in `socket.data`, which the Redis adapter may send to other servers. */
   const guestSessions = new WeakMap<Socket, GuestCredentials>();
@@ -350,13 +266,13 @@ export default unencapsulated('relay', async (app) => {
     const member = socket.data.member as Member;
     spendBudget(socket, member);
     if (member.kind === 'warden') {
-      onWarden(socket, member.warden, member.language, member.tokenHash);
+      onWarden(context, socket, member.warden, member.language, member.tokenHash);
       return;
     }
     // The handshake sets both together; without the session there is nothing to renew it with.
     const credentials = guestSessions.get(socket);
     if (credentials === undefined) socket.disconnect(true);
-    else onGuest(socket, member.guestId, credentials);
+    else onGuest(context, socket, member.guestId, credentials);
   });
 
   // --- Sessions that end ---------------------------------------------------------------
@@ -379,173 +295,7 @@ export default unencapsulated('relay', async (app) => {
     for (const [socket, tokenHash] of consoles) if (!open.has(tokenHash)) socket.disconnect(true);
   });
 
-  /**
-   * A guest's use of the relay renews the session like a call does; a
-   * session that has ended meanwhile ends the socket (after the refusal is
-   * answered).
-   */
-  async function renewGuestSession(socket: Socket, credentials: GuestCredentials): Promise<void> {
-    try {
-      await app.authenticatedSession(credentials);
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      setImmediate(() => socket.disconnect(true));
-      throw new RelayRefusal('relay_sign_in_again');
-    }
-  }
-
-  function onGuest(socket: Socket, guestId: number, credentials: GuestCredentials) {
-    void socket.join(guestRoom(guestId));
-    const send = <Event extends keyof ServerToGuestEvents>(event: Event, ...args: Parameters<ServerToGuestEvents[Event]>) => {
-      socket.emit(event, ...args);
-    };
-    send('connected', { clientId: socket.id });
-    const ok = (stored?: { duplicate: boolean }) => ({ ok: true as const, ...(stored?.duplicate ? { duplicate: true } : {}) });
-    /** A guest event must name the socket's own guest. */
-    const own = <Payload extends { guest: { id: number } }>(payload: Payload): Payload => {
-      if (payload.guest.id !== guestId) throw new RelayRefusal('relay_not_your_guest');
-      return payload;
-    };
-
-    listen(socket, 'initialize_from_guest', initializeFromGuestSchema, async (payload) => {
-      own(payload);
-      return { ok: true, jail: await engine.initialize(guestId, send) };
-    });
-    listen(socket, 'check_alive_from_guest', checkAliveFromGuestSchema, async (payload) => {
-      own(payload);
-      // A live jail's alive checks are activity: nobody is signed out in the middle of one.
-      await renewGuestSession(socket, credentials);
-      const correction = await engine.checkAlive(guestId, payload.jailStatus);
-      if (correction !== null) {
-        send('jail_update_to_guest', { guest: { jailStatus: correction.jailStatus, statusSince: correction.statusSince }, warden: correction.warden });
-      }
-      return ok();
-    });
-    listen(socket, 'jail_status_from_guest', jailStatusFromGuestSchema, async (payload) =>
-      ok(await engine.setStatus(guestId, own(payload).eventId, payload.jailStatus)),
-    );
-    listen(socket, 'update_commands_from_guest', updateCommandsFromGuestSchema, async (payload) => {
-      await engine.setGuestCommands(guestId, own(payload).commands);
-      return ok();
-    });
-    listen(socket, 'guest_dialog_event_from_guest', dialogFromGuestSchema, async (payload) =>
-      ok(await engine.dialogFromGuest(guestId, own(payload).eventId, payload.dialog.text, 0)),
-    );
-    listen(socket, 'snitch_dialog_event_from_guest', dialogFromGuestSchema, async (payload) =>
-      ok(await engine.dialogFromGuest(guestId, own(payload).eventId, payload.dialog.text, 2)),
-    );
-    for (const [event, kind] of Object.entries(MOTION_EVENTS)) {
-      listen(socket, event, motionFromGuestSchema, async (payload) => ok(await engine.motion(guestId, own(payload).eventId, kind, payload.motion.type)));
-    }
-    listen(socket, 'patrol_from_guest', patrolFromGuestSchema, async (payload) => ok(await engine.patrol(guestId, own(payload).eventId, payload.patrol.data)));
-    listen(socket, 'jail_finish_early_from_guest', finishEarlyFromGuestSchema, async (payload) =>
-      ok(await engine.finishEarly(guestId, own(payload).eventId, payload.reservation.id, payload.instruction.text)),
-    );
-    listen(socket, 'webrtc_handshake', webrtcHandshakeSchema, async (payload) => {
-      const [side, id] = payload.to.split(':');
-      if (side !== 'warden' || !(await engine.hasLiveJail(guestId))) throw new RelayRefusal('webrtc_nobody_there');
-      return relaySignal(wardenRoom(Number(id)), { ...payload, from: `guest:${guestId}` });
-    });
-  }
-
-  /** Passes a WebRTC signal on to `room`, if anyone is in it (on any server). */
-  async function relaySignal(room: string, delivered: Parameters<ServerToGuestEvents['webrtc_handshake']>[0]) {
-    const receivers = await io.in(room).fetchSockets();
-    if (receivers.length === 0) throw new RelayRefusal('webrtc_nobody_there');
-    io.to(room).emit('webrtc_handshake', delivered);
-    return { ok: true as const };
-  }
-
-  function onWarden(socket: Socket, warden: RelayWarden, language: Language, tokenHash: string) {
-    void socket.join([WARDENS_ROOM, wardenRoom(warden.id)]);
-    const send = <Event extends keyof ServerToWardenEvents>(event: Event, ...args: Parameters<ServerToWardenEvents[Event]>) => {
-      socket.emit(event, ...args);
-    };
-    send('connected', { clientId: socket.id, warden });
-    const now = app.clock.now();
-    liveJails(app.db, now).then(
-      (jails) => send('live_jails_to_warden', { jails, serverTime: now }),
-      (error: unknown) => app.log.error({ err: error }, 'live jails for a console failed'),
-    );
-    const ok = (stored?: { duplicate: boolean }) => ({ ok: true as const, ...(stored?.duplicate ? { duplicate: true } : {}) });
-    /**
-     * A console event is use of the session: it keeps it from going idle
-     * (docs/sessions.md); one that has ended meanwhile ends the socket, after
-     * the refusal is answered.
-     */
-    const renewSession = async () => {
-      if ((await renewWardenSession(app.db, tokenHash, app.clock.now())) !== null) return;
-      setImmediate(() => socket.disconnect(true));
-      throw new RelayRefusal('warden_signed_out');
-    };
-    /** Warden events carry no `api.language`: refusals come in the language of the handshake. */
-    const on = <Schema extends z.ZodType>(event: string, schema: Schema, run: (payload: z.output<Schema>) => Promise<RelayAck & Record<string, unknown>>) =>
-      listen(
-        socket,
-        event,
-        schema,
-        async (payload) => {
-          await renewSession();
-          return run(payload);
-        },
-        language,
-      );
-
-    on('open_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
-      // Recorded before anything of the jail is sent (docs/privacy.md, the audit trail).
-      await recordJailOpened(app.db, warden.id, await engine.liveJail(reservationId), app.clock.now());
-      await socket.join(jailRoom(reservationId));
-      const [jail] = await liveJails(app.db, app.clock.now(), [reservationId]);
-      if (jail === undefined) throw new RelayRefusal('jail_not_live');
-      return { ok: true, jail, ...(await logPageOf(app.db, reservationId, null)) };
-    });
-    on('jail_logs_from_warden', jailLogsFromWardenSchema, async ({ reservationId, before }) => {
-      // Only of the jail this console has open: a warden reads what they opened.
-      if (!socket.rooms.has(jailRoom(reservationId))) throw new RelayRefusal('jail_not_open');
-      return { ok: true, ...(await logPageOf(app.db, reservationId, before)) };
-    });
-    on('close_jail_from_warden', openJailFromWardenSchema, async ({ reservationId }) => {
-      await socket.leave(jailRoom(reservationId));
-      return ok();
-    });
-    on('dialog_from_warden', dialogFromWardenSchema, async ({ reservationId, eventId, text }) =>
-      ok(await engine.wardenDialog(warden, reservationId, eventId, text)),
-    );
-    on('callup_from_warden', callupFromWardenSchema, async ({ reservationId, eventId, text }) => ok(await engine.callup(warden, reservationId, eventId, text)));
-    on('update_commands_from_warden', updateCommandsFromWardenSchema, async ({ reservationId, commands }) => {
-      await engine.wardenCommands(reservationId, commands);
-      return ok();
-    });
-    on('feature_image_from_warden', featureImageFromWardenSchema, async ({ reservationId, patrolLogId }) => {
-      await engine.approveScene(warden, reservationId, patrolLogId);
-      return ok();
-    });
-    on('finish_jail_from_warden', finishJailFromWardenSchema, async ({ reservationId, eventId, reason }) =>
-      ok(await engine.wardenFinish(reservationId, eventId, reason)),
-    );
-    on('request_patrol_from_warden', requestPatrolFromWardenSchema, async ({ reservationId }) => {
-      await engine.requestPatrol(reservationId);
-      return ok();
-    });
-    on('ice_servers_from_warden', iceServersFromWardenSchema, async ({ reservationId }) => {
-      await engine.liveJail(reservationId);
-      return { ok: true, iceServers: iceServersForCall(config, `warden-${warden.id}`, app.clock.now()) };
-    });
-    on('webrtc_handshake', webrtcHandshakeSchema, async (payload) => {
-      const [side, id] = payload.to.split(':');
-      const guestId = Number(id);
-      if (side !== 'guest' || !(await engine.hasLiveJail(guestId))) throw new RelayRefusal('webrtc_nobody_there');
-      // An offer starts a live video: recorded before it reaches the guest's device (docs/privacy.md, the audit trail).
-      if (payload.type === 'offer' && !(await recordLiveVideoStarted(app.db, warden.id, guestId, app.clock.now()))) {
-        throw new RelayRefusal('webrtc_nobody_there');
-      }
-      // An offer starts a call: the guest answers it through TURN credentials made for it, and only while the jail is live.
-      const servers = payload.type === 'offer' ? { iceServers: iceServersForCall(config, `guest-${guestId}`, app.clock.now()) } : {};
-      return relaySignal(guestRoom(guestId), { ...payload, from: `warden:${warden.id}`, ...servers });
-    });
-  }
-
-  const scheduler = new JailScheduler(engine, app.log, () => purgeExpired(app.db, app.clock.now()));
+  const scheduler = new JailScheduler(engine.transitions, app.log, () => purgeExpired(app.db, app.clock.now()));
   app.decorate('jailScheduler', scheduler);
   app.addHook('onReady', async () => scheduler.start());
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JailEngine } from './engine.ts';
 import { PATROL_RETENTION_DAYS } from '../../shared/constants.ts';
 import { DAY_MS } from '../../shared/durations.ts';
+import type { Transitions } from './transitions.ts';
 
 /** How often every server looks for due work. */
 export const SCHEDULER_INTERVAL_MS = 1_000;
@@ -13,7 +13,7 @@ export const PATROL_RETENTION_MS = PATROL_RETENTION_DAYS * DAY_MS;
 export const PURGE_INTERVAL_MS = 3_600_000;
 
 /** The engine's share of a pass. */
-export type ScheduledWork = Pick<JailEngine, 'startDue' | 'finishDue' | 'raiseOverruns' | 'purgePatrols'>;
+export type ScheduledWork = Pick<Transitions, 'startDue' | 'finishDue' | 'raiseOverruns' | 'purgePatrols'>;
 
 /**
  * The jail scheduler (docs/jail.md, Scheduler): each tick starts the jails

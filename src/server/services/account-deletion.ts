@@ -3,7 +3,7 @@ import { paidPlanOf } from '../../shared/plans.ts';
 import type { SmsConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { errorLogs, forumMessages, guests, type deletedAccountContacts, type GuestRow } from '../db/schema/index.ts';
-import type { JailEngine } from '../jail/engine.ts';
+import type { GuestEvents } from '../jail/guest-events.ts';
 import { ApiFailure } from '../lib/api.ts';
 import type { Clock } from '../lib/clock.ts';
 import { contactHashesOf, keepUnderContacts } from './contacts.ts';
@@ -24,7 +24,7 @@ export interface AccountDeletionContext {
   db: Database;
   clock: Clock;
   provider: PaymentProvider;
-  jails: Pick<JailEngine, 'finishForAccountDeletion'>;
+  jails: Pick<GuestEvents, 'finishForAccountDeletion'>;
   /** How a phone number's key is made (its country). */
   sms: SmsConfig;
 }

@@ -294,11 +294,11 @@ export async function runJailWithBreak(app: FastifyInstance, guest: TestGuest): 
   const reservation = await bookJail(app, guest, 1);
   await moveClockTo(app, reservation.startTime);
   // The device reports in at the start: the jail is entered.
-  await app.jailEngine.checkAlive(guest.id, 'injail');
+  await app.jailEngine.guests.checkAlive(guest.id, 'injail');
   await moveClockTo(app, reservation.startTime + 10 * minute);
-  await app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking');
+  await app.jailEngine.guests.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking');
   await moveClockTo(app, reservation.startTime + 30 * minute);
-  await app.jailEngine.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
+  await app.jailEngine.guests.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
   await moveClockTo(app, reservation.endTime + minute);
   return reservation;
 }

@@ -120,9 +120,9 @@ async function populate(guest: TestGuest, warden: { email: string }): Promise<nu
 
   const jail = await bookJail(app, guest, 1);
   await moveClockTo(app, jail.startTime + 1_000);
-  await app.jailEngine.checkAlive(guest.id, 'injail');
-  await app.jailEngine.motion(guest.id, eventId(), 'darkness', 1);
-  await app.jailEngine.patrol(guest.id, eventId(), PATROL);
+  await app.jailEngine.guests.checkAlive(guest.id, 'injail');
+  await app.jailEngine.guests.motion(guest.id, eventId(), 'darkness', 1);
+  await app.jailEngine.guests.patrol(guest.id, eventId(), PATROL);
   await moveClockTo(app, jail.endTime + MINUTE);
   const scene = await app.inject({ method: 'POST', url: '/dev/feature-images', payload: { guestId: guest.id, data: PATROL } });
   expect(scene.statusCode).toBe(200);

@@ -111,13 +111,13 @@ describe('/reservation/try', () => {
     const guest = await readyGuest(server.app);
     const early = await tryNow(guest);
     await server.app.jailScheduler.tick();
-    expect(await server.app.jailEngine.finishEarly(guest.id, eventId(), early.id, 'Just trying')).toEqual({ duplicate: false });
+    expect(await server.app.jailEngine.guests.finishEarly(guest.id, eventId(), early.id, 'Just trying')).toEqual({ duplicate: false });
     for (let forced = 0; forced < 3; forced += 1) {
       // A later start than the jail before (whose report still takes late events): the events go to this one.
       server.clock.offsetMs += 5_000;
       const trial = await tryNow(guest);
       await server.app.jailScheduler.tick();
-      for (let alert = 0; alert < 4; alert += 1) await server.app.jailEngine.motion(guest.id, eventId(), 'no_motion', 0);
+      for (let alert = 0; alert < 4; alert += 1) await server.app.jailEngine.guests.motion(guest.id, eventId(), 'no_motion', 0);
       const [jail] = await server.app.db.select().from(jails).where(eq(jails.reservationId, trial.id));
       expect(jail).toMatchObject({ state: 'finished', finish: 'forced' });
     }
