@@ -140,7 +140,7 @@ test('a warden enrols a second factor and signs in, sees a live jail, opens it, 
     await expect(ask).toBeHidden();
     await expect(panel.getByRole('status').filter({ hasText: 'This jail has ended.' })).toBeVisible();
     await expect(panel.getByRole('list', { name: 'Timeline' })).toContainText('Why the jail ended early: Ended from the console.');
-    const header = panel.locator('header');
+    const header = panel.locator('header.panel-header');
     await expect(header).not.toContainText('In jail');
     await expect(header).not.toContainText(' left');
     await expect(page.getByRole('heading', { name: 'Live jails 0' })).toBeVisible();
