@@ -121,9 +121,8 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByLabel('E-mail').fill(email);
         await page.getByLabel('Password').fill(account.password);
         await page.getByRole('button', { name: 'Sign up' }).click();
-        const alert = page.getByRole('alert');
-        await expect(alert).toContainText('Error');
-        await expect(alert).toContainText('Please agree to the Terms and Conditions');
+        await expectFieldError(page.getByLabel('I agree to the Terms and Conditions'), 'Please agree to the Terms and Conditions');
+        await expect(page.getByLabel('Username')).toHaveValue(title);
         await checkA11y(page, '/signup with the terms alert');
         await expect(page).toHaveURL(/\/signup$/);
 
@@ -200,8 +199,9 @@ for (const { name, viewport } of VIEWPORTS) {
         const guest = { ...account };
         await page.goto('/guest/resetPasswordEmail');
         await checkA11y(page, '/guest/resetPasswordEmail');
-        // An empty e-mail sends nothing.
+        // An empty e-mail sends nothing, and says why beside it.
         await page.getByRole('button', { name: 'Send the link' }).click();
+        await expectFieldError(page.getByLabel('E-mail'), 'The e-mail address is not valid.');
         await expect(page.getByText(/a link is on its way/)).toHaveCount(0);
         await page.getByLabel('E-mail').fill(guest.email);
         await page.getByRole('button', { name: 'Send the link' }).click();
@@ -214,7 +214,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByLabel('New password', { exact: true }).fill('the new password');
         await page.getByLabel('Confirm the new password').fill('another password');
         await page.getByRole('button', { name: 'Save the password' }).click();
-        await expect(page.getByRole('alert')).toContainText("Password doesn't match");
+        await expectFieldError(page.getByLabel('Confirm the new password'), "Password doesn't match");
         await checkA11y(page, '/guest/updatePassword with the mismatch alert');
         await page.getByLabel('Confirm the new password').fill('the new password');
         await page.getByRole('button', { name: 'Save the password' }).click();
