@@ -307,27 +307,27 @@ export const MESSAGES = {
   },
   pause_too_long: {
     en: 'A pause can last at most {days} days.',
-    ja: '一時停止できるのは最長{days}日です。',
+    ja: 'お休みできるのは最長{days}日です。',
   },
   pause_too_far: {
     en: 'A pause must begin within {days} days.',
-    ja: '一時停止は{days}日以内に始まるように設定してください。',
+    ja: 'お休みは{days}日以内に始まるように設定してください。',
   },
   pause_overlap: {
     en: 'This pause overlaps another pause.',
-    ja: 'この一時停止は、ほかの一時停止と重なっています。',
+    ja: 'このお休みは、ほかのお休みと重なっています。',
   },
   pause_limit: {
     en: 'You can have at most {count} pauses ahead.',
-    ja: '予定できる一時停止は{count}件までです。',
+    ja: '予定できるお休みは{count}件までです。',
   },
   pause_not_found: {
     en: 'This pause was not found.',
-    ja: 'この一時停止は見つかりません。',
+    ja: 'このお休みは見つかりません。',
   },
   pause_not_changeable: {
     en: 'This pause ends within 6 hours; it can no longer be changed.',
-    ja: 'この一時停止は6時間以内に終わるため、変更できません。',
+    ja: 'このお休みは6時間以内に終わるため、変更できません。',
   },
 
   // --- The relay (docs/jail.md) -------------------------------------------------
@@ -497,7 +497,7 @@ export const MESSAGES = {
   },
   calendar_paused: {
     en: 'Warden: repeats paused',
-    ja: 'Warden: 繰り返しを一時停止中',
+    ja: 'Warden: 繰り返しはお休み中',
   },
   // --- Collaboration: the trigger (docs/collaboration.md) ----------------------
   push_endpoint_refused: {

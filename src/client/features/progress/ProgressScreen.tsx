@@ -26,6 +26,7 @@ const OUTCOME_TONES: Record<HistoryOutcome, ChipTone> = {
   warden: 'warning',
   ignored: 'danger',
   skipped: 'neutral',
+  paused: 'neutral',
 };
 
 function Tile({ icon: Icon, label, value, detail, testId }: { icon: LucideIcon; label: string; value: string; detail?: string; testId: string }) {

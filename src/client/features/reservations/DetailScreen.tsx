@@ -23,6 +23,7 @@ import { browserVoice } from '../../app/speech.ts';
 import { Report } from '../report/Report.tsx';
 import { downloadFile, jailEventFile } from './add-to-calendar.ts';
 import { useReservationSkipMutation } from './bookingApi.ts';
+import { lastPausedDay, PauseRepeats } from './list/Pauses.tsx';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
 import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
 import { planOf } from './plan.ts';
@@ -175,6 +176,14 @@ export function ReservationDetailScreen() {
           </Button>
         </div>
       </Sheet>
+      {actions.state === 'upcoming' && reservation.repeatType !== 'none' ? (
+        <div className="pause-section">
+          {reservation.pausedUntil === null ? null : (
+            <p className="pause-banner">{t('reservations/list:paused_until', { date: lastPausedDay(reservation.pausedUntil, timeZone, language) })}</p>
+          )}
+          <PauseRepeats />
+        </div>
+      ) : null}
       {actions.canEnterJail ? (
         <div className="detail-actions">
           <ButtonLink variant="secondary" icon={ScanFace} to={`/jail/prep/${id}`}>

@@ -44,11 +44,11 @@ export function splitReservations<R extends Pick<Reservation, 'startTime' | 'end
   return { future, history };
 }
 
-/** How a jail in the history ended, as its card says it: a skipped or ignored one is not "finished". */
-export type HistoryOutcome = 'finished' | 'early' | 'forced' | 'warden' | 'ignored' | 'skipped';
+/** How a jail in the history ended, as its card says it: a skipped, paused or ignored one is not "finished". */
+export type HistoryOutcome = 'finished' | 'early' | 'forced' | 'warden' | 'ignored' | 'skipped' | 'paused';
 
 export function historyOutcome(reservation: Pick<Reservation, 'status' | 'jail'>): HistoryOutcome {
-  if (reservation.status === 'skipped') return 'skipped';
+  if (reservation.status === 'skipped' || reservation.status === 'paused') return reservation.status;
   // A past occurrence with no jail was never started: the guest did not come.
   if (reservation.jail === null) return 'ignored';
   return outcomeOfFinish(reservation.jail.finish);

@@ -68,7 +68,7 @@ describe('POST /api/pause/create', () => {
     await moveClockTo(server.app, tokyo(0, 17, 59));
     expect(await ask(day(3), day(2))).toBe('The last day must be on or after the first day.');
     expect(await ask(day(1), day(91))).toBe('A pause can last at most 90 days.');
-    expect(await ask(day(1), day(91), 'ja')).toBe('一時停止できるのは最長90日です。');
+    expect(await ask(day(1), day(91), 'ja')).toBe('お休みできるのは最長90日です。');
     expect(await ask(day(400), day(401))).toBe('A pause must begin within 365 days.');
     expect(await ask('2030-02-30', day(3))).toBe('Choose a date.');
     expect(await pausesOf(guest)).toEqual([]);

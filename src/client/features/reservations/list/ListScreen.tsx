@@ -34,6 +34,7 @@ import { loadJailStatus } from '../../jail/jail-status-store.ts';
 import { useIsLoggedIn } from '../../../app/hooks.ts';
 import { TryOffer } from '../../tryAnyway/TryOffer.tsx';
 import { LIST_NAMESPACES } from './listTexts.ts';
+import { lastPausedDay, PauseSection } from './Pauses.tsx';
 import '../reservations.css';
 
 /** The weekdays a repeating jail comes back on: its own for weekly, the chosen ones for daily. */
@@ -97,6 +98,9 @@ function ReservationItem({ reservation, now, timeZone }: { reservation: Reservat
               </span>
             ) : null}
             {outcome !== null ? <span className={`reservation-badge outcome-${outcome}`}>{t(`outcome_${outcome}`)}</span> : null}
+            {reservation.pausedUntil !== null && outcome === null ? (
+              <span className="reservation-badge paused">{t('paused_until', { date: lastPausedDay(reservation.pausedUntil, timeZone, language) })}</span>
+            ) : null}
             {reservation.repeatType !== 'none' && outcome === null ? (
               <span className="reservation-badge">
                 <Repeat aria-hidden="true" focusable="false" size={14} />
@@ -205,6 +209,7 @@ export function ReservationListScreen() {
               ))}
             </ul>
           )}
+          {future.some((reservation) => reservation.repeatType !== 'none') ? <PauseSection /> : null}
           {history.length > 0 ? (
             <Button
               variant="ghost"
