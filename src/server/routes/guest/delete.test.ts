@@ -95,7 +95,8 @@ async function connect(auth: Record<string, unknown>): Promise<RelayClient> {
 /** Subscribes the guest to the light plan with the local provider's card that succeeds; the card's token. */
 async function subscribeLight(guest: TestGuest): Promise<string> {
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
-  const token = String((await succeed(server.app, '/payments/local/token', { ...read(guest), card })).card?.token);
+  const checked = (await succeed(server.app, '/payments/local/token', { ...read(guest), card })) as { card?: { token: string } };
+  const token = String(checked.card?.token);
   await succeed(server.app, '/guest/subscribe', { ...read(guest), subscription: { plan: 5, token } });
   return token;
 }
