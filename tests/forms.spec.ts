@@ -55,7 +55,7 @@ async function signUpWithSeveralWrongFields(page: Page, language: Language, labe
   await shot(page, `signup-${label}`);
 }
 
-/** A booking over one the guest has: the server's refusal, beside the start time. */
+/** A booking over one the guest has: the server's refusal, under the start time (the hour and the minutes). */
 async function overlappingBooking(page: Page, guest: TestGuest, language: Language, label: string) {
   const words = bookingTexts[language];
   await signInPage(page, guest);
@@ -66,7 +66,7 @@ async function overlappingBooking(page: Page, guest: TestGuest, language: Langua
   await page.getByRole('radio', { name: ':30' }).check();
   await page.getByLabel(words.work, { exact: true }).fill('Proofread');
   await page.getByRole('button', { name: words.book, exact: true }).click();
-  await expectFieldError(hour, MESSAGES.reservation_overlap[language].split('{')[0] ?? '');
+  await expectFieldError(page.getByRole('group', { name: words.start_time, exact: true }), MESSAGES.reservation_overlap[language].split('{')[0] ?? '');
   await expect(page).toHaveURL(/\/reservation\/add$/);
   await expect(hour).toHaveValue('10');
   await expect(page.getByLabel(words.work, { exact: true })).toHaveValue('Proofread');

@@ -297,7 +297,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByLabel('Hour', { exact: true }).selectOption('10');
       await page.getByRole('radio', { name: ':30' }).check();
       await page.getByRole('button', { name: 'Book', exact: true }).click();
-      await expectFieldError(page.getByLabel('Hour', { exact: true }), 'This time overlaps your jail of');
+      await expectFieldError(page.getByRole('group', { name: 'Start time', exact: true }), 'This time overlaps your jail of');
       await expect(page.getByLabel('Hour', { exact: true })).toHaveValue('10');
       await expect(page).toHaveURL(/\/reservation\/add$/);
       expect(booked.id).toBeGreaterThan(0);

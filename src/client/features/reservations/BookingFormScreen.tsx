@@ -134,6 +134,8 @@ function BookingForm({ initial, original, onSubmit, errors, problem = null }: Fo
   const minuteOptions = scheduleOptions(form);
   const endMinutes = dayMinutes(form.minutes + Math.round(form.duration * 60));
   const dateMessage = useFieldMessage({ error: errors.date });
+  // Under the hour and the minutes together, which it concerns, and in the width of both.
+  const timeMessage = useFieldMessage({ error: errors.time });
   const durationMessage = useFieldMessage({ error: errors.duration });
   const weekdaysMessage = useFieldMessage({ error: errors.weekdays });
   const schedulesMessage = useFieldMessage({ error: errors.schedules });
@@ -159,13 +161,12 @@ function BookingForm({ initial, original, onSubmit, errors, problem = null }: Fo
         </div>
         {dateMessage.shown}
       </fieldset>
-      <fieldset className="field start-time">
+      <fieldset className="field start-time" {...timeMessage.ties}>
         <legend>{t('start_time')}</legend>
         <div className="start-time-controls">
           <SelectField
             label={t('hour')}
             value={String(Math.floor(form.minutes / 60))}
-            error={errors.time}
             options={hourOptions(times).map(({ hour, passed }) => ({ value: String(hour), label: t('hour_option', { hour }), disabled: passed }))}
             onValueChange={(hour) => setForm(withHour(form, times, Number(hour)))}
           />
@@ -180,6 +181,7 @@ function BookingForm({ initial, original, onSubmit, errors, problem = null }: Fo
             onValueChange={(minutes) => setForm({ ...form, minutes: Number(minutes) })}
           />
         </div>
+        {timeMessage.shown}
       </fieldset>
       <div className="field duration-stepper" role="group" aria-labelledby={`${id}-duration`} {...durationMessage.ties}>
         <span id={`${id}-duration`} className="field-label">
