@@ -130,7 +130,7 @@ describe('the session and the guest', () => {
     expect(store.getState().session.auth).toBeNull();
   });
 
-  it('a failed guest call does not read the guest again, so the banner keeps its message', async () => {
+  it('a refused guest call does not read the guest again, and leaves its refusal to the form (no banner)', async () => {
     const server = fakeServer({ '/guest/read': { guest: guest() } });
     const store = makeStore();
     store.dispatch(authRestored({ id: 1, token: 'kept' }));
@@ -138,12 +138,15 @@ describe('the session and the guest', () => {
     await screen;
     vi.stubGlobal('fetch', async (url: string) => {
       server.sent.push({ path: String(url), body: {} });
-      return new Response(JSON.stringify({ api: { status: 'failed', errorMessage: 'Wrong password.' } }), { status: 200 });
+      return new Response(JSON.stringify({ api: { status: 'failed', errorMessage: 'Wrong password.', errorCode: 'current_password_wrong' } }), {
+        status: 200,
+      });
     });
-    await store.dispatch(accountApi.endpoints.guestUpdate.initiate({ email: 'new@example.com', currentPassword: 'wrong' }));
+    const refused = await store.dispatch(accountApi.endpoints.guestUpdate.initiate({ email: 'new@example.com', currentPassword: 'wrong' }));
     await settle();
     expect(server.sent.map((call) => call.path)).toEqual(['/guest/read', '/api/guest/update']);
-    expect(store.getState().network.errorMessage).toBe('Wrong password.');
+    expect(refused.error).toEqual({ status: 'FAILED', message: 'Wrong password.', code: 'current_password_wrong' });
+    expect(store.getState().network).toMatchObject({ calling: [], displayError: false });
     expect(cachedGuest(store)?.title).toBe('kazu');
     screen.unsubscribe();
   });

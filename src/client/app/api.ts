@@ -87,7 +87,7 @@ export function guestChanged(result: unknown): 'Guest'[] {
   return result === undefined ? [] : ['Guest'];
 }
 
-/** A call's answer in `onQueryStarted`, or undefined when it failed: a failed call changes no cache (the network banner says why). */
+/** A call's answer in `onQueryStarted`, or undefined when it failed: a failed call changes no cache (its form or the network banner says why). */
 export async function answerOf<T>(queryFulfilled: Promise<{ data: T }>): Promise<T | undefined> {
   try {
     return (await queryFulfilled).data;
