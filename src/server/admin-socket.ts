@@ -1,10 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { chmod, rename, stat, unlink } from 'node:fs/promises';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isUsageError, runAdmin } from './admin.ts';
-import { unencapsulated } from './plugins/unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 /**
  * `npm run admin` while the server runs: the server listens on a Unix socket
@@ -62,7 +63,7 @@ function parseRequest(line: string): string[] | null {
 }
 
 /** Listens on `DATA_DIR/admin.sock` from the moment the app is ready until it closes. */
-export default unencapsulated('admin-socket', async (app) => {
+async function adminSocketPlugin(app: FastifyInstance): Promise<void> {
   const path = adminSocketPath(app.config.dataDir);
   let server: Server | null = null;
   let inode: number | null = null;
@@ -120,7 +121,9 @@ export default unencapsulated('admin-socket', async (app) => {
     const current = await stat(path).catch(() => null);
     if (current !== null && current.ino === inode) await unlink(path).catch(() => {});
   });
-});
+}
+
+export default fastifyPlugin(adminSocketPlugin, { name: 'admin-socket' });
 
 /**
  * Sends a command to the server listening on `path`; null when no server

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -8,7 +9,7 @@ import type { GuestCredentials } from '../../shared/api/envelope.ts';
 import { message, type MessageKey } from '../../shared/messages.ts';
 import { RELAY_PATH, relayAuthSchema, type ServerToWardenEvents } from '../../shared/relay.ts';
 import { ApiFailure } from '../lib/api.ts';
-import { unencapsulated } from '../plugins/unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 import { purgeExpired } from '../services/purge.ts';
 import { purgeExpiredGuestSessions } from '../services/sessions.ts';
 import { openWardenSessions, wardenSessionOf } from '../services/wardens.ts';
@@ -83,7 +84,7 @@ function originAllowed(request: IncomingMessage, publicUrl: string | null, isPro
  * for guests' devices and the wardens' console, in front of the jail engine
  * and its scheduler (which runs from the moment the app is ready).
  */
-export default unencapsulated('relay', async (app) => {
+async function relayPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const engine = new JailEngine({
     db: app.db,
@@ -319,4 +320,6 @@ export default unencapsulated('relay', async (app) => {
     while (upgraded.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     for (const connection of upgraded) connection.destroy();
   });
-});
+}
+
+export default fastifyPlugin(relayPlugin, { name: 'relay' });

@@ -1,11 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { guestCredentialsSchema } from '../../shared/api/envelope.ts';
 import { wardenCredentialsSchema } from '../../shared/api/warden.ts';
 import { ApiFailure, type Access, type Callers } from '../lib/api.ts';
 import { refuseFacilitator } from '../services/sessions.ts';
 import { wardenSessionOf } from '../services/wardens.ts';
-import { unencapsulated } from './unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 const guestCarrier = z.object({ guest: guestCredentialsSchema });
 const wardenCarrier = z.object({ warden: wardenCredentialsSchema });
@@ -17,7 +17,7 @@ const wardenCarrier = z.object({ warden: wardenCredentialsSchema });
  * authenticates the caller by it after the body is validated and before the
  * handler runs, which receives the caller typed (`callerOf`).
  */
-export default unencapsulated('access', async (app) => {
+async function accessPlugin(app: FastifyInstance): Promise<void> {
   const authenticators: { [A in Access]: (body: unknown) => Promise<Callers[A]> } = {
     public: async () => null,
     guest: (body) => app.authenticatedSession(guestCarrier.parse(body).guest),
@@ -48,4 +48,6 @@ export default unencapsulated('access', async (app) => {
     if (access === undefined) throw new Error(`${request.url} names no access`);
     await authenticate(request, access);
   });
-});
+}
+
+export default fastifyPlugin(accessPlugin, { name: 'access' });

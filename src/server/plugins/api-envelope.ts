@@ -1,10 +1,10 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { FailedResponse } from '../../shared/api/envelope.ts';
 import { isMessageKey } from '../../shared/messages.ts';
 import type { Language } from '../../shared/constants.ts';
 import { ApiFailure, failure, languageOf } from '../lib/api.ts';
-import { unencapsulated } from './unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 interface ValidationIssue {
   instancePath: string;
@@ -50,7 +50,7 @@ function isFastifyError(error: unknown): error is FastifyError {
  * answer; a body that is not JSON at all keeps its 4xx status; anything
  * unexpected is a 500 whose cause stays in the server log.
  */
-export default unencapsulated('api-envelope', async (app) => {
+async function apiEnvelopePlugin(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -77,4 +77,6 @@ export default unencapsulated('api-envelope', async (app) => {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failure(language, 'server_error'));
   });
-});
+}
+
+export default fastifyPlugin(apiEnvelopePlugin, { name: 'api-envelope' });

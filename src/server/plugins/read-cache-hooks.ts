@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { unencapsulated } from './unencapsulated.ts';
+import type { FastifyRequest, FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 
 /**
  * The guest calls that write nothing the read cache holds (sessions, guest
@@ -59,7 +59,7 @@ function isSuccess(payload: unknown): boolean {
  * cache is never emptied by whoever can send a request. See
  * docs/server.md, "The read cache".
  */
-export default unencapsulated('read-cache-hooks', async (app) => {
+async function readCacheHooksPlugin(app: FastifyInstance): Promise<void> {
   /** The guest each successful write dropped, to drop again once its answer has gone. */
   const dropped = new WeakMap<FastifyRequest, number>();
   const invalidate = async (request: FastifyRequest, guestId: number): Promise<void> => {
@@ -83,4 +83,6 @@ export default unencapsulated('read-cache-hooks', async (app) => {
     const target = dropped.get(request);
     if (target !== undefined) await invalidate(request, target);
   });
-});
+}
+
+export default fastifyPlugin(readCacheHooksPlugin, { name: 'read-cache-hooks' });

@@ -1,4 +1,5 @@
-import { unencapsulated } from './unencapsulated.ts';
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 
 /**
  * The content security policy. `'wasm-unsafe-eval'` lets the camera worker
@@ -41,7 +42,7 @@ export type SecurityHeadersOptions = {
 };
 
 /** Security headers on every response; API responses are never cached. */
-export default unencapsulated('security-headers', async (app, { stripe, publicUrl }: SecurityHeadersOptions) => {
+async function securityHeadersPlugin(app: FastifyInstance, { stripe, publicUrl }: SecurityHeadersOptions): Promise<void> {
   const policy = contentSecurityPolicy({ stripe });
   const https = publicUrl?.startsWith('https:') ?? false;
   app.addHook('onSend', async (request, reply, payload) => {
@@ -56,4 +57,6 @@ export default unencapsulated('security-headers', async (app, { stripe, publicUr
     }
     return payload;
   });
-});
+}
+
+export default fastifyPlugin(securityHeadersPlugin, { name: 'security-headers' });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GuestCredentials } from '../../shared/api/envelope.ts';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database, type NamedQuery, type PrepareNamed } from '../db/database.ts';
@@ -14,7 +14,7 @@ import { hashToken } from '../lib/secrets.ts';
 import { isRenewalDue, isSessionOpen, renewSessions, sessionLapse } from '../services/sessions.ts';
 import { TurnBatch } from '../lib/turn-batch.ts';
 import { fillFocusedTime } from '../services/progress.ts';
-import { unencapsulated } from './unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,7 +79,7 @@ async function messageTransports(config: Config, log: FastifyBaseLogger): Promis
 }
 
 /** Opens the database (migrating it) and decorates the app with what routes share. */
-export default unencapsulated<ServicesOptions>('services', async (app, options) => {
+async function servicesPlugin(app: FastifyInstance, options: ServicesOptions): Promise<void> {
   const { config, clock } = options;
   const { db, prepareNamed, queryNamed, close } = await openDatabase(config.database);
   app.addHook('onClose', close);
@@ -142,4 +142,6 @@ export default unencapsulated<ServicesOptions>('services', async (app, options) 
   };
   app.decorate('authenticatedSession', authenticatedSession);
   app.decorate('authenticatedGuest', async (credentials: GuestCredentials): Promise<GuestRow> => (await authenticatedSession(credentials)).guest);
-});
+}
+
+export default fastifyPlugin(servicesPlugin, { name: 'services' });

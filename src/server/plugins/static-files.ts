@@ -1,5 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { unencapsulated } from './unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 export interface StaticFilesOptions extends Record<string, unknown> {
   /** The built client (`vite build` output). */
@@ -16,7 +17,7 @@ export interface StaticFilesOptions extends Record<string, unknown> {
  * does the same. The vision modules are sent as `application/wasm`, which
  * `WebAssembly.instantiateStreaming` insists on.
  */
-export default unencapsulated<StaticFilesOptions>('static-files', async (app, options) => {
+async function staticFilesPlugin(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
   const assets = `${options.root.replace(/\/$/, '')}/assets/`;
   await app.register(fastifyStatic, {
     root: options.root,
@@ -32,4 +33,6 @@ export default unencapsulated<StaticFilesOptions>('static-files', async (app, op
       reply.header('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-});
+}
+
+export default fastifyPlugin(staticFilesPlugin, { name: 'static-files' });

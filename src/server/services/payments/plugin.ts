@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { unencapsulated } from '../../plugins/unencapsulated.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { LocalPaymentProvider } from './local.ts';
 import type { PaymentProvider } from './provider.ts';
 import { StripePaymentProvider, type StripeSettings } from './stripe.ts';
@@ -69,7 +69,7 @@ export interface PaymentsOptions extends Record<string, unknown> {
 }
 
 /** Chooses the payment provider and runs the billing scheduler from the moment the app is ready. */
-export default unencapsulated<PaymentsOptions>('payments', async (app, options) => {
+async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
   // Production without Stripe's keys runs the local provider only when named (config.ts refuses to start otherwise).
   const stripe = app.config.paymentProvider === 'local' ? null : options.stripe;
   const provider: PaymentProvider = stripe === null ? new LocalPaymentProvider(app.db, app.clock) : new StripePaymentProvider(stripe);
@@ -81,4 +81,6 @@ export default unencapsulated<PaymentsOptions>('payments', async (app, options) 
   app.decorate('billingScheduler', scheduler);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', () => scheduler.stop());
-});
+}
+
+export default fastifyPlugin(paymentsPlugin, { name: 'payments' });

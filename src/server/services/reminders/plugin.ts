@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyInstance } from 'fastify';
 import { appUrl } from '../../config.ts';
-import { unencapsulated } from '../../plugins/unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 import { parseAllowHosts, systemResolver } from '../triggers/address-guard.ts';
 import { TRIGGER_TIMEOUT_MS, type CallGuard } from '../triggers/caller.ts';
 import { vapidKeys } from './keys.ts';
@@ -22,7 +22,7 @@ declare module 'fastify' {
  * exempts them from the address guard, for a local push service in tests, as
  * `TRIGGER_ALLOW_HOSTS` does for triggers.
  */
-export const reminders: FastifyPluginAsync = unencapsulated('reminders', async (app) => {
+async function remindersPlugin(app: FastifyInstance): Promise<void> {
   const guard: CallGuard = { allowHosts: parseAllowHosts(process.env.PUSH_ALLOW_HOSTS), resolve: systemResolver, timeoutMs: TRIGGER_TIMEOUT_MS };
   const vapid = await vapidKeys(app.db, app.config.vapidKeys);
   const worker = new ReminderWorker(
@@ -37,4 +37,6 @@ export const reminders: FastifyPluginAsync = unencapsulated('reminders', async (
   app.decorate('pushService', { publicKey: vapid.publicKey, guard });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
-});
+}
+
+export const reminders: FastifyPluginAsync = fastifyPlugin(remindersPlugin, { name: 'reminders' });

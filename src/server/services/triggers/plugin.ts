@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyInstance } from 'fastify';
 import { ApiFailure } from '../../lib/api.ts';
-import { unencapsulated } from '../../plugins/unencapsulated.ts';
+import fastifyPlugin from 'fastify-plugin';
 import { checkedAddress, hostOf, parseAllowHosts, systemResolver, TriggerAddressRefused } from './address-guard.ts';
 import { TRIGGER_TIMEOUT_MS, type CallGuard } from './caller.ts';
 import { TriggerWorker } from './deliveries.ts';
@@ -15,14 +15,16 @@ declare module 'fastify' {
 }
 
 /** Starts the trigger delivery worker with the server and stops it before the database closes. */
-export const triggerDelivery: FastifyPluginAsync = unencapsulated('trigger-delivery', async (app) => {
+async function triggerDeliveryPlugin(app: FastifyInstance): Promise<void> {
   const guard = { allowHosts: parseAllowHosts(process.env.TRIGGER_ALLOW_HOSTS), resolve: systemResolver, timeoutMs: TRIGGER_TIMEOUT_MS };
   const worker = new TriggerWorker(app.db, app.clock, guard, app.log);
   app.decorate('triggerWorker', worker);
   app.decorate('triggerGuard', guard);
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
-});
+}
+
+export const triggerDelivery: FastifyPluginAsync = fastifyPlugin(triggerDeliveryPlugin, { name: 'trigger-delivery' });
 
 /**
  * The check of a trigger URL when the guest saves it: no address its host
