@@ -59,7 +59,7 @@ for (const { name, viewport } of VIEWPORTS) {
       test.use({ viewport, locale: 'en-US', serviceWorkers: 'block' });
       const account: Account = { title: '', email: '', password: 'a long password' };
 
-      test('the intro carousel leads through four slides to sign-up and sign-in', async ({ page }) => {
+      test('the intro carousel leads through four slides, with sign-up and sign-in under each', async ({ page }) => {
         const missing = watchMissingTexts(page);
         await page.goto('/');
         await expect(page.getByRole('heading', { level: 2, name: 'Self-control, supported' })).toBeVisible();
@@ -74,8 +74,8 @@ for (const { name, viewport } of VIEWPORTS) {
         await checkA11y(page, '/ slide 4');
         await page.getByRole('link', { name: 'Sign in' }).click();
         await expect(page).toHaveURL(/\/signin$/);
+        // From the first slide as well.
         await page.goto('/');
-        await page.getByRole('button', { name: 'Go to slide 4' }).click();
         await page.getByRole('link', { name: 'Sign up' }).click();
         await expect(page).toHaveURL(/\/signup$/);
         expect(missing).toEqual([]);
@@ -173,7 +173,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await page.getByRole('button', { name: 'Sign in' }).click();
         await expect(page).toHaveURL(/\/reservations$/);
 
-        // Logout from the account menu: back to /, and the session is gone.
+        // Logout from the account menu: to sign in again (a returning guest), and the session is gone.
         await page.goto('/guest/show');
         await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^mailto:/);
@@ -181,9 +181,9 @@ for (const { name, viewport } of VIEWPORTS) {
         await settled(page);
         await checkA11y(page, '/guest/show');
         await page.getByRole('button', { name: 'Log out' }).click();
-        await expect(page).toHaveURL(/\/$/);
+        await expect(page).toHaveURL(/\/signin$/);
         await page.goto('/guest/show');
-        await expect(page).toHaveURL(/\/$/);
+        await expect(page).toHaveURL(/\/signin$/);
 
         // Signing in by the e-mail address works too.
         await page.goto('/signin');
@@ -337,17 +337,22 @@ for (const { name, viewport } of VIEWPORTS) {
         await checkA11y(page, '/guest/editPhone step 1');
         const digits = `090${String(Date.now()).slice(-8)}`;
         const typed = `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
-        await page.getByLabel('Phone number').fill(typed);
+        const mistyped = `080${digits.slice(3)}`;
+        await page.getByLabel('Phone number').fill(mistyped);
         await page.getByRole('button', { name: 'Send a code' }).click();
         const codeInput = page.getByLabel('Code from the SMS');
         await expect(codeInput).toBeVisible();
         await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
         await checkA11y(page, '/guest/editPhone step 2');
 
-        // Back clears the code and returns to step 1.
+        // Back clears the code and returns to step 1, where the number can be put right.
         await codeInput.fill('12');
         await page.getByRole('button', { name: 'Back' }).click();
-        await expect(page.getByLabel('Phone number')).toHaveValue(typed);
+        await expect(page.getByLabel('Phone number')).toHaveValue(mistyped);
+        // The same number again so soon is refused beside it (another code waits a minute, tests/guest-paths.spec.ts).
+        await page.getByRole('button', { name: 'Send a code' }).click();
+        await expectFieldError(page.getByLabel('Phone number'), 'A code was just sent to this number. Please wait a minute before asking for another.');
+        await page.getByLabel('Phone number').fill(typed);
         await page.getByRole('button', { name: 'Send a code' }).click();
         await expect(page.getByLabel('Code from the SMS')).toHaveValue('');
 
@@ -422,7 +427,7 @@ test.describe('account menu at phone 360x640', () => {
     expect((await call(request, '/guest/read', { guest: phone })).api.errorMessage).toBe('You are signed out. Please sign in again.');
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/signin$/);
     expect((await call(request, '/guest/read', { guest: { id: guest.id, token: guest.token } })).api.errorMessage).toBe(
       'You are signed out. Please sign in again.',
     );

@@ -208,6 +208,8 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('button', { name: 'Skip this time' }).click();
       await confirm.getByRole('button', { name: 'Skip this time' }).click();
       await expect(page).toHaveURL(/\/reservations$/);
+      // What was skipped is said once; a reload does not say it again.
+      await expect(page.getByRole('status').filter({ hasText: /^Skipped .+\. The jail repeats as usual after it\.$/ })).toBeVisible();
       // The next time shows with its repeat; the skipped one is in the history, as skipped.
       await expect(page.getByTestId('reservation-item').first()).toContainText(/Every (Sun|Mon|Tue|Wed|Thu|Fri|Sat)$/);
       await page.getByRole('button', { name: 'See history' }).click();
@@ -278,7 +280,9 @@ for (const { name, viewport } of VIEWPORTS) {
 
     test('the errors: no phone, a daily repeat without weekdays, an overlapping booking', async ({ page, request }) => {
       const missing = watchMissingTexts(page);
+      // No phone: Book goes to the phone number (tests/guest-paths.spec.ts follows it back).
       await signedIn(page, newcomer, '/reservation/add');
+      await page.getByRole('button', { name: 'Book', exact: true }).click();
       await expect(page).toHaveURL(/\/guest\/editPhone$/);
 
       const booked = await book(request, guest, 3);

@@ -231,7 +231,8 @@ test('a session that ended meanwhile: the reconnect is refused at the handshake,
 
     // Refused, the page stops reconnecting: the session is read again, forgotten, and the guest told.
     await expect(page.getByRole('alertdialog')).toContainText('You are signed out. Please sign in again.');
-    await expect(page).toHaveURL(/\/$/);
+    // Signed out elsewhere, the guest is sent to sign in again.
+    await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByText(GUEST_RECONNECTING)).toHaveCount(0);
   } finally {
     await guestContext.close();

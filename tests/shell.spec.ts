@@ -188,7 +188,8 @@ for (const { name, viewport } of VIEWPORTS) {
       const banner = page.getByRole('alertdialog');
       await expect(banner).toContainText('You are signed out. Please sign in again.');
       await expectStripeInsideCorners(banner);
-      await expect(page).toHaveURL(/\/$/);
+      // The device had a guest signed in: it is sent to sign in again rather than to the intro.
+      await expect(page).toHaveURL(/\/signin$/);
       // One message: the overlay behind the banner is still, no spinner turns behind the error.
       await expect(page.getByTestId('loading-overlay')).toHaveCount(1);
       await expect(page.getByTestId('loading-overlay').locator('.loading-spinner')).toHaveCount(0);

@@ -4,18 +4,23 @@ import MessageSquare from 'lucide-react/icons/message-square';
 import { Button } from '../../ui/Button.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { guestRequestPhoneCodeRequestSchema } from '../../../shared/api/guest.ts';
 import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { useGuest } from '../../app/session.ts';
 import { TextField } from '../../ui/Field.tsx';
+import { bookingDraftOf } from '../reservations/booking-draft.ts';
 import { useGuestRequestPhoneCodeMutation, useGuestUpdateMutation } from './api.ts';
+import { PhoneCodeSent } from './PhoneCodeSent.tsx';
 import { isCompletePhoneCode, sanitizePhoneCode, shouldRequestPhoneCode } from './rules.ts';
 
 /**
- * /guest/editPhone: step 1 the number and a code request (only when it
- * changed); step 2 the 6-digit code and register. Back clears the code.
+ * /guest/editPhone: why the number is asked for, step 1 the number (with an
+ * example) and a code request (only when it changed); step 2 the 6-digit code
+ * (another after the server's wait) and register. Back clears the code. From
+ * the phone gate (a booking's draft in the router state), registering goes
+ * back to the booking.
  */
 export function GuestEditPhoneScreen() {
   const { t } = useTranslation('account');
@@ -28,9 +33,11 @@ export function GuestEditPhoneScreen() {
   const [requestCode, request] = useGuestRequestPhoneCodeMutation();
   const phoneCode = request.data?.phoneCode ?? null;
   const [update, saving] = useGuestUpdateMutation();
+  const draft = bookingDraftOf(useLocation().state);
   const form = useFieldErrors<'phone' | 'phoneCode'>({
     phone_invalid: 'phone',
     phone_code_limit: 'phone',
+    phone_code_wait: 'phone',
     phone_code_wrong: 'phoneCode',
     phone_code_expired: 'phoneCode',
   });
@@ -53,7 +60,9 @@ export function GuestEditPhoneScreen() {
     event.preventDefault();
     if (!form.show({ phoneCode: isCompletePhoneCode(code) ? undefined : t('alert_code_wrong') })) return;
     const result = await update({ phone: phone.trim(), phoneCode: code });
-    if (form.succeeded(result)) navigate('/guest/edited');
+    // From the phone gate, back to the booking as the guest left it; else the usual "Changes saved".
+    if (form.succeeded(result))
+      navigate(draft === null ? '/guest/edited' : '/reservation/add', { replace: draft !== null, state: draft === null ? undefined : { bookingDraft: draft } });
   }
 
   function back() {
@@ -65,6 +74,7 @@ export function GuestEditPhoneScreen() {
   return (
     <section className="account-screen">
       <h1>{t('edit_phone_heading')}</h1>
+      <p className="account-lead">{t('edit_phone_why')}</p>
       {phoneCode === null ? (
         <form className="account-form card" onSubmit={submitNumber} noValidate>
           <TextField
@@ -73,6 +83,7 @@ export function GuestEditPhoneScreen() {
             autoComplete="tel"
             required
             value={phone}
+            hint={t('edit_phone_hint')}
             error={form.errors.phone}
             onValueChange={(typedPhone) => {
               setTyped(true);
@@ -89,7 +100,7 @@ export function GuestEditPhoneScreen() {
         </form>
       ) : (
         <form className="account-form card" onSubmit={submitCode} noValidate>
-          <p role="status">{t('edit_phone_code_sent', { phone: phone.trim() })}</p>
+          <PhoneCodeSent phone={phone.trim()} sentAt={request.fulfilledTimeStamp ?? 0} />
           <TextField
             label={t('account_phone_code')}
             inputMode="numeric"

@@ -6,7 +6,7 @@ import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { message } from '../../../shared/messages.ts';
@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useFieldErrors, type FieldErrors, type RefusalFields } from '../../app/fieldErrors.ts';
 import { SelectField, TextField, useFieldMessage } from '../../ui/Field.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { bookingDraftOf, type PhoneGateState } from './booking-draft.ts';
 import { useReservationCreateMutation, useReservationUpdateMutation } from './bookingApi.ts';
 import { BookingBlockNotice } from './BookingBlocks.tsx';
 import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.tsx';
@@ -334,9 +335,10 @@ export function ReservationAddScreen() {
   const [create] = useReservationCreateMutation();
   const [remembered, saveRemembered] = useRememberedWorks();
   const errors = useBookingErrors();
-  const [initial] = useState(() => newBookingForm(Date.now(), timeZone));
+  // What the guest had entered before the phone gate (booking-draft.ts), back from /guest/editPhone.
+  const draft = bookingDraftOf(useLocation().state);
+  const [initial] = useState(() => draft ?? newBookingForm(Date.now(), timeZone));
   const [now] = useState(() => Date.now());
-  if (guest !== null && (guest.phone === null || guest.phone === '')) return <Navigate to="/guest/editPhone" replace />;
   // What stops booking is said before the form, with what to do about it.
   const lightLeft = guest !== null && guest.subscriptionPlan === PLANS.light.code ? lightHoursLeft(guest.totalDurationThisMonth) : null;
   const block = guest === null ? null : (bookingBlock(guest, now) ?? (lightLeft === 0 ? { reason: 'light_plan_used' as const } : null));
@@ -350,6 +352,11 @@ export function ReservationAddScreen() {
   }
   const submit = async (form: BookingFormState) => {
     if (!errors.passes(form)) return;
+    // The phone gate: booking needs a phone number (docs/rules.md). The number is asked for, with why, and the form comes back as it was.
+    if (guest !== null && (guest.phone === null || guest.phone === '')) {
+      void navigate('/guest/editPhone', { state: { bookingDraft: form } satisfies PhoneGateState });
+      return;
+    }
     if (!errors.succeeded(await create(bookingRequestOf(form, timeZone) as Parameters<typeof create>[0]))) return;
     saveRemembered(rememberedAfterBooking(form.work, form.rememberWork, remembered));
     void navigate('/reservation/added');

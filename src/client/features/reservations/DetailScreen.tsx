@@ -9,7 +9,7 @@ import ScanFace from 'lucide-react/icons/scan-face';
 import SkipForward from 'lucide-react/icons/skip-forward';
 import Timer from 'lucide-react/icons/timer';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RouterLink } from '../../app/RouterLink.tsx';
@@ -28,6 +28,7 @@ import { ReservationPending, useReservationOfRoute } from './ReservationOfRoute.
 import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, weekdayName } from './common.ts';
 import { planOf } from './plan.ts';
 import { detailActions } from './reservation-view.ts';
+import type { SkippedState } from './list/skipped.ts';
 
 export function repeatInfo(
   reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>,
@@ -54,24 +55,22 @@ export function ReservationDetailScreen() {
   const [skip] = useReservationSkipMutation();
   const [refused, setRefused] = useState(false);
   const [confirmingSkip, setConfirmingSkip] = useState(false);
-  const [skipped, setSkipped] = useState(false);
-  useEffect(() => {
-    if (skipped && reservation?.isFinished === true) void navigate('/reservations');
-  }, [skipped, reservation?.isFinished, navigate]);
 
   if (reservation === null) return <ReservationPending title={t('detail_title')} isFetching={isFetching} />;
   const actions = detailActions(reservation, now);
   // Inside the 6 hours the buttons stay where the guest expects them; a tap says why nothing happens.
   const changesClosed = actions.state === 'upcoming' && !actions.canEdit;
   const refuse = () => setRefused(true);
+  const date = dateWithWeekday(reservation.startTime, timeZone, language);
   const onSkip = () => {
     setConfirmingSkip(false);
+    // The skipped time is finished and the next is a jail of its own: the list shows it, and says what was skipped.
+    const skipped: SkippedState = { skipped: t('skip_done', { date, time: timeRange(reservation.startTime, reservation.endTime, timeZone) }) };
     skip({ id })
       .unwrap()
-      .then(() => setSkipped(true))
+      .then(() => void navigate('/reservations', { state: skipped }))
       .catch(() => undefined);
   };
-  const date = dateWithWeekday(reservation.startTime, timeZone, language);
   const plan = planOf(reservation);
   const goLive = () => {
     // 'go' is spoken where the browser can; going live does not wait for it.

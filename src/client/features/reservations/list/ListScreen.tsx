@@ -7,9 +7,11 @@ import Mail from 'lucide-react/icons/mail';
 import Plus from 'lucide-react/icons/plus';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Repeat from 'lucide-react/icons/repeat';
+import SkipForward from 'lucide-react/icons/skip-forward';
 import ScanFace from 'lucide-react/icons/scan-face';
 import Timer from 'lucide-react/icons/timer';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../../app/UnsupportedNotice.tsx';
 import { RouterLink } from '../../../app/RouterLink.tsx';
@@ -34,6 +36,8 @@ import { loadJailStatus } from '../../jail/jail-status-store.ts';
 import { useIsLoggedIn } from '../../../app/hooks.ts';
 import { TryOffer } from '../../tryAnyway/TryOffer.tsx';
 import { LIST_NAMESPACES } from './listTexts.ts';
+import { skippedOf } from './skipped.ts';
+import { Toast } from '../../../ui/Toast.tsx';
 import { lastPausedDay, PauseSection } from './Pauses.tsx';
 import '../reservations.css';
 
@@ -171,6 +175,11 @@ export function ReservationListScreen() {
   const read = data !== undefined;
   const reservations = data?.reservations ?? NO_RESERVATIONS;
   const [showHistory, setShowHistory] = useState(false);
+  // A skip just made on the detail page, said once: dismissed, the entry forgets it, so that a reload does not say it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const skipped = skippedOf(location.state);
+  const dismissSkipped = useCallback(() => void navigate(location.pathname, { replace: true, state: null }), [navigate, location.pathname]);
   const platform = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
   const supported = isSupportedEnvironment(typeof navigator === 'undefined' ? undefined : navigator);
 
@@ -180,7 +189,18 @@ export function ReservationListScreen() {
 
   return (
     <div className="reservations-screen">
-      <h1>{t('list_title')}</h1>
+      <div className="list-header">
+        <h1>{t('list_title')}</h1>
+        {verified ? (
+          // A floating button on a phone; on a desktop a labelled button beside the heading (reservations.css).
+          <RouterLink className={`fab fab-${platform}`} to="/reservation/add" aria-label={t('add')}>
+            <Plus aria-hidden="true" focusable="false" size={28} strokeWidth={2.5} />
+            <span className="fab-label" aria-hidden="true">
+              {t('add')}
+            </span>
+          </RouterLink>
+        ) : null}
+      </div>
       {trial !== null ? (
         <p className="trial-banner">
           <RouterLink to="/subscription">{trial.expired ? t('trial_expired') : t('trial_days_left', { days: trial.daysLeft })}</RouterLink>
@@ -195,6 +215,7 @@ export function ReservationListScreen() {
       ) : null}
       {!supported ? <UnsupportedNotice className="reservation-notice" /> : null}
       {guest !== null && !verified ? <Unverified /> : null}
+      <Toast message={skipped} icon={SkipForward} onDismiss={dismissSkipped} />
       {verified ? (
         <>
           {!read ? null : future.length === 0 ? (
@@ -231,9 +252,6 @@ export function ReservationListScreen() {
               </ul>
             </section>
           ) : null}
-          <RouterLink className={`fab fab-${platform}`} to="/reservation/add" aria-label={t('add')}>
-            <Plus aria-hidden="true" focusable="false" size={28} strokeWidth={2.5} />
-          </RouterLink>
         </>
       ) : null}
     </div>
