@@ -7,7 +7,8 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PasswordField } from '../../ui/Field.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { useGuestDeleteMutation } from './api.ts';
+import type { CallError } from '../../app/baseQuery.ts';
+import { useGuestDeleteMutation, useGuestDeletePasswordCheckMutation } from './api.ts';
 import { ACCOUNT_DELETED } from './deleted.ts';
 
 /** What deleting does, in the order it happens and then what stays (docs/privacy.md, Deletion). */
@@ -15,22 +16,27 @@ const CONSEQUENCES = ['delete_jail', 'delete_everything', 'delete_plan', 'delete
 
 /**
  * "Delete your account": what happens, then the password and a destructive
- * button that asks once more in a sheet. A wrong password and every other
- * failure are the server's words in the network banner; the sheet closes
- * first so that the banner is not behind it. A facilitator's session is
- * told that only the guest can.
+ * button. The password is checked first (counted as a sign-in try), and a
+ * wrong one is said beside its field; only then a sheet asks once more.
+ * What fails after it is the server's words in the network banner; the sheet
+ * closes first so that the banner is not behind it. A facilitator's session
+ * is told that only the guest can.
  */
 export function DeleteSection() {
   const { t } = useTranslation('privacy');
   const navigate = useNavigate();
   const facilitator = useIsFacilitatorSession();
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [remove, { isLoading }] = useGuestDeleteMutation();
+  const [checkPassword, checking] = useGuestDeletePasswordCheckMutation();
 
-  function ask(event: FormEvent) {
+  async function ask(event: FormEvent) {
     event.preventDefault();
-    setConfirming(true);
+    const result = await checkPassword({ password });
+    setPasswordError('data' in result ? undefined : (result.error as CallError).message);
+    if ('data' in result) setConfirming(true);
   }
 
   async function confirm() {
@@ -55,8 +61,18 @@ export function DeleteSection() {
         </p>
       ) : (
         <form className="account-form privacy-delete-form" onSubmit={ask}>
-          <PasswordField label={t('delete_password')} purpose="current" required value={password} onValueChange={setPassword} />
-          <Button type="submit" variant="danger" icon={Trash2} disabled={isLoading}>
+          <PasswordField
+            label={t('delete_password')}
+            purpose="current"
+            required
+            value={password}
+            error={passwordError}
+            onValueChange={(typed) => {
+              setPassword(typed);
+              setPasswordError(undefined);
+            }}
+          />
+          <Button type="submit" variant="danger" icon={Trash2} disabled={isLoading || checking.isLoading}>
             {t('delete_submit')}
           </Button>
         </form>

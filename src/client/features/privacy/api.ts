@@ -15,7 +15,15 @@ export const privacyApi = api.injectEndpoints({
     guestDelete: build.mutation<Record<string, unknown>, { password: string }>({
       query: ({ password }) => ({ path: '/guest/delete', body: { password }, auth: true }),
     }),
+    /**
+     * `/guest/delete` with `passwordCheckOnly`: the form's first step, which
+     * deletes nothing. Silent, since whatever stops it (a wrong password, too
+     * many tries, no internet) is said beside the password field.
+     */
+    guestDeletePasswordCheck: build.mutation<Record<string, unknown>, { password: string }>({
+      query: ({ password }) => ({ path: '/guest/delete', body: { password, passwordCheckOnly: true }, auth: true, silent: true }),
+    }),
   }),
 });
 
-export const { useGuestExportMutation, useGuestDeleteMutation } = privacyApi;
+export const { useGuestExportMutation, useGuestDeleteMutation, useGuestDeletePasswordCheckMutation } = privacyApi;
