@@ -317,7 +317,7 @@ for (const { name, viewport, locale, language } of [
           if (await prompt.isVisible()) return;
           await page.getByRole('button', { name: words.go_on }).click({ timeout: 1_000 });
           throw new Error(`not yet at "${command}"`);
-        }).toPass({ timeout: 60_000 });
+        }).toPass({ intervals: [100], timeout: 60_000 });
         await expect(page.getByText(words.prompt_hint_touch)).toBeVisible();
         await expect(page.getByText(words.listening)).toHaveCount(0);
         await prompt.click();
@@ -326,7 +326,7 @@ for (const { name, viewport, locale, language } of [
         if (page.url().endsWith(`/jail/live/${jail.id}`)) return;
         await page.getByRole('button', { name: words.go_on }).click({ timeout: 1_000 });
         throw new Error('not live yet');
-      }).toPass({ timeout: 60_000 });
+      }).toPass({ intervals: [100], timeout: 60_000 });
       expect(missing).toEqual([]);
     });
   });

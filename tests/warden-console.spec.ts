@@ -121,6 +121,8 @@ test('a warden enrols a second factor and signs in, sees a live jail, opens it, 
     const askJa = page.getByRole('dialog', { name: `${guest.title}さんのジェイルを今すぐ終了しますか？` });
     await expect(askJa).toContainText('ゲストには入力した理由が表示されます。');
     await expect(askJa.getByRole('button', { name: '閉じる' })).toBeFocused();
+    // A guest's long title wraps inside the sheet, which stays within the phone's width.
+    expect(await askJa.evaluate((sheet) => sheet.getBoundingClientRect().left >= 0 && sheet.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: '/tmp/shots-6/console-finish-ja-360.png' });
     await checkA11y(page, 'console finish confirmation in Japanese on a phone');
     await page.keyboard.press('Escape');
