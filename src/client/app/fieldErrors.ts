@@ -14,7 +14,7 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type RefusalFields<F extends string> = Partial<Record<MessageKey, F>>;
 
 /** Where a failed call's refusal shows: beside a field, in the banner, or nowhere (the base query has shown what was no refusal). */
-export type RefusalPlace<F extends string> = { field: F; message: string } | { banner: string } | null;
+type RefusalPlace<F extends string> = { field: F; message: string } | { banner: string } | null;
 
 function isCallError(error: unknown): error is CallError {
   return typeof error === 'object' && error !== null && 'status' in error && typeof (error as { message?: unknown }).message === 'string';
