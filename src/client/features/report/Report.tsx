@@ -16,6 +16,7 @@ import { clockOf } from '../reservations/common.ts';
 import { isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from '../reservations/reservation-view.ts';
 import { planOf } from '../reservations/plan.ts';
 import {
+  absentParts,
   finishReason,
   inTimeOrder,
   isAlertMarker,
@@ -31,6 +32,7 @@ import {
   type Segment,
   type SegmentKind,
 } from './report-view.ts';
+import { BookAgain } from './BookAgain.tsx';
 import './report.css';
 
 const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
@@ -60,6 +62,16 @@ function Summary({ jail, logs }: { jail: JailSummary; logs: readonly ActivityLog
   const reason = jail.finish === 'early' || jail.finish === 'warden' ? finishReason(logs) : null;
   const planned = wholeMinutes(jail.plannedMs);
   const focused = wholeMinutes(jail.focusedMs);
+  // A jail never come into has no figures to show: it says so, rather than an empty meter and a grid of zeros.
+  if (jail.enteredAt === null) {
+    return (
+      <section className="report-summary" aria-labelledby="report-summary-title">
+        <h3 id="report-summary-title">{t('summary')}</h3>
+        <p className="report-headline">{t('never_entered')}</p>
+        <p className="report-finish">{t('never_entered_detail', { planned })}</p>
+      </section>
+    );
+  }
   return (
     <section className="report-summary" aria-labelledby="report-summary-title">
       <h3 id="report-summary-title">{t('summary')}</h3>
@@ -69,7 +81,7 @@ function Summary({ jail, logs }: { jail: JailSummary; logs: readonly ActivityLog
       <div className="report-meter" aria-hidden="true">
         <span style={{ width: `${shareOf(jail.focusedMs, 0, jail.plannedMs) * 100}%` }} />
       </div>
-      <p className="report-finish">{jail.enteredAt === null ? t('never_entered') : t(`finish_${jail.finish}`)}</p>
+      <p className="report-finish">{t(`finish_${jail.finish}`)}</p>
       {reason === null ? null : (
         <p className="report-reason">
           <strong>{t('log_instruction')}</strong>
@@ -137,6 +149,19 @@ function MarkerItem({ marker, timeZone }: { marker: Marker; timeZone: string }) 
   );
 }
 
+/** A row of pins above the bar, each at its time (the list below reads them out). */
+function PinTrack({ className, markers, left }: { className: string; markers: readonly Marker[]; left: (time: number) => string }) {
+  return (
+    <div className={className} aria-hidden="true">
+      {markers.map((marker, index) => (
+        <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
+          <MarkerIcon kind={marker.kind} />
+        </span>
+      ))}
+    </div>
+  );
+}
+
 function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; jail: JailSummary; timeZone: string }) {
   const { t } = useTranslation('report');
   const { startTime, endTime } = reservation;
@@ -144,6 +169,11 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
   const segments = segmentsOf(logs, jail, startTime, endTime);
   const markers = inTimeOrder([...markersOf(logs), ...stepMarkers(planOf(reservation), jail.finishedAt)]);
   const grouped = markersBySegment(segments, markers);
+  // Only rows with something on them are drawn; what did not happen is said in words under the key.
+  const wordPins = markers.filter((marker) => marker.kind === 'warden' || marker.kind === 'human' || marker.kind === 'guest' || marker.kind === 'step');
+  const alertPins = markers.filter((marker) => isAlertMarker(marker.kind));
+  const patrols = markers.filter((marker) => marker.kind === 'patrol');
+  const absent = absentParts(markers, planOf(reservation).length);
   const left = (time: number) => `${shareOf(time, startTime, endTime) * 100}%`;
   const width = (segment: Segment) => `${(shareOf(segment.to, startTime, endTime) - shareOf(segment.from, startTime, endTime)) * 100}%`;
   return (
@@ -151,36 +181,20 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
       <h3 id="report-timeline-title">{t('timeline')}</h3>
       <figure className="report-picture">
         {/* The picture; the list below reads it out. */}
-        <div className="report-track-words" aria-hidden="true">
-          {markers
-            .filter((marker) => marker.kind === 'warden' || marker.kind === 'human' || marker.kind === 'guest' || marker.kind === 'step')
-            .map((marker, index) => (
-              <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
-                <MarkerIcon kind={marker.kind} />
-              </span>
-            ))}
-        </div>
-        <div className="report-track-alerts" aria-hidden="true">
-          {markers
-            .filter((marker) => isAlertMarker(marker.kind))
-            .map((marker, index) => (
-              <span key={index} className="report-pin" style={{ left: left(marker.time) }}>
-                <MarkerIcon kind={marker.kind} />
-              </span>
-            ))}
-        </div>
+        {wordPins.length === 0 ? null : <PinTrack className="report-track-words" markers={wordPins} left={left} />}
+        {alertPins.length === 0 ? null : <PinTrack className="report-track-alerts" markers={alertPins} left={left} />}
         <div className="report-bar" aria-hidden="true">
           {segments.map((segment, index) => (
             <span key={index} className={`report-segment segment-${segment.kind}`} style={{ left: left(segment.from), width: width(segment) }} />
           ))}
         </div>
-        <div className="report-track-patrols" aria-hidden="true">
-          {markers
-            .filter((marker) => marker.kind === 'patrol')
-            .map((marker, index) => (
+        {patrols.length === 0 ? null : (
+          <div className="report-track-patrols" aria-hidden="true">
+            {patrols.map((marker, index) => (
               <img key={index} className="report-pin-thumb" src={marker.image} alt="" style={{ left: left(marker.time) }} />
             ))}
-        </div>
+          </div>
+        )}
         <div className="report-axis" aria-hidden="true">
           <span>{clockOf(startTime, timeZone)}</span>
           <span>{clockOf(endTime, timeZone)}</span>
@@ -210,6 +224,13 @@ function Timeline({ reservation, jail, timeZone }: { reservation: Reservation; j
           </li>
         ))}
       </ul>
+      {absent.length === 0 ? null : (
+        <ul className="report-absent" data-testid="report-absent">
+          {absent.map((part) => (
+            <li key={part}>{t(`absent_${part}`)}</li>
+          ))}
+        </ul>
+      )}
       <ol className="report-segments" data-testid="report-segments">
         {segments.map((segment, index) => (
           <li key={index} className={`report-segment-item segment-${segment.kind}`} data-kind={segment.kind}>
@@ -308,7 +329,7 @@ export function Report({ reservation, timeZone }: { reservation: Reservation; ti
       <h2 id="report-title">{t('title')}</h2>
       {jail === null ? null : <Summary jail={jail} logs={logs} />}
       {state === 'waiting' ? <p role="status">{t('waiting_logs')}</p> : null}
-      {state === 'none' ? <p>{t('no_logs')}</p> : null}
+      {state === 'none' ? <p className="report-note">{t('no_logs')}</p> : null}
       {state === 'logs' ? (
         <>
           {jail === null ? null : <Timeline reservation={reservation} jail={jail} timeZone={timeZone} />}
@@ -324,6 +345,7 @@ export function Report({ reservation, timeZone }: { reservation: Reservation; ti
           )}
         </>
       ) : null}
+      {reservation.isFinished ? <BookAgain reservation={reservation} timeZone={timeZone} /> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
 import {
+  absentParts,
   finishReason,
   inTimeOrder,
   isAlertMarker,
@@ -184,5 +185,29 @@ describe('the plan on the timeline', () => {
       { kind: 'step', time: START + 15 * MINUTE, text: 'Outline the argument' },
     ]);
     expect(inTimeOrder([{ kind: 'patrol', time: START + MINUTE }, ...marked]).map((marker) => marker.kind)).toEqual(['step', 'patrol', 'step']);
+  });
+});
+
+describe('the parts a jail did not have', () => {
+  it('names each part without a marker, and the plan only when none was booked', () => {
+    expect(absentParts([], 0)).toEqual(['alerts', 'words', 'plan', 'patrols']);
+    expect(
+      absentParts(
+        [
+          { kind: 'nodding', time: at(5) },
+          { kind: 'human', time: at(6), text: 'Hello' },
+        ],
+        2,
+      ),
+    ).toEqual(['patrols']);
+    expect(
+      absentParts(
+        [
+          { kind: 'guest', time: at(5), text: 'Hi' },
+          { kind: 'patrol', time: at(6), image: 'data:' },
+        ],
+        0,
+      ),
+    ).toEqual(['alerts', 'plan']);
   });
 });

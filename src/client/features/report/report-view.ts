@@ -170,3 +170,18 @@ export function finishReason(logs: readonly ActivityLog[]): string | null {
   for (const log of logs) if (log.type === 'instruction') reason = log.instruction.text;
   return reason;
 }
+
+/** What a jail may have had that the report says in words it did not have, rather than leave an empty row. */
+export type AbsentPart = 'alerts' | 'words' | 'plan' | 'patrols';
+
+/** The parts missing from a jail's markers (its plan counted as booked, even when the jail ended before a step). */
+export function absentParts(markers: readonly Marker[], planSteps: number): AbsentPart[] {
+  const has = (test: (kind: MarkerKind) => boolean) => markers.some((marker) => test(marker.kind));
+  const present: Record<AbsentPart, boolean> = {
+    alerts: has(isAlertMarker),
+    words: has((kind) => kind === 'warden' || kind === 'human' || kind === 'guest'),
+    plan: planSteps > 0,
+    patrols: has((kind) => kind === 'patrol'),
+  };
+  return (Object.keys(present) as AbsentPart[]).filter((part) => !present[part]);
+}
