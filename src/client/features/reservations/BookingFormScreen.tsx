@@ -6,7 +6,7 @@ import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { REPEAT_TYPES } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { message } from '../../../shared/messages.ts';
@@ -18,6 +18,8 @@ import { Button } from '../../ui/Button.tsx';
 import { useFieldErrors, type FieldErrors, type RefusalFields } from '../../app/fieldErrors.ts';
 import { SelectField, TextField, useFieldMessage } from '../../ui/Field.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { useReservationReadListQuery } from './api.ts';
+import { againBooking, againStart, bookAgainOf } from './book-again.ts';
 import { bookingDraftOf, type PhoneGateState } from './booking-draft.ts';
 import { useReservationCreateMutation, useReservationUpdateMutation } from './bookingApi.ts';
 import { BookingBlockNotice } from './BookingBlocks.tsx';
@@ -335,10 +337,18 @@ export function ReservationAddScreen() {
   const [create] = useReservationCreateMutation();
   const [remembered, saveRemembered] = useRememberedWorks();
   const errors = useBookingErrors();
+  const [now] = useState(() => Date.now());
   // What the guest had entered before the phone gate (booking-draft.ts), back from /guest/editPhone.
   const draft = bookingDraftOf(useLocation().state);
-  const [initial] = useState(() => draft ?? newBookingForm(Date.now(), timeZone));
-  const [now] = useState(() => Date.now());
+  // "Book the next one" after a report: the finished jail's work, length and plan at the chosen day (book-again.ts).
+  const again = bookAgainOf(useSearchParams()[0]);
+  const list = useReservationReadListQuery(undefined, { skip: again === null });
+  const source = again === null ? undefined : list.data?.reservations.find((reservation) => reservation.id === again.id);
+  if (again !== null && source === undefined && list.isFetching) return <ReservationPending title={t('add_title')} isFetching />;
+  const initial =
+    again === null || source === undefined
+      ? (draft ?? newBookingForm(now, timeZone))
+      : editBookingForm(againBooking(source, againStart(source.startTime, again.days, now, timeZone)), timeZone);
   // What stops booking is said before the form, with what to do about it.
   const lightLeft = guest !== null && guest.subscriptionPlan === PLANS.light.code ? lightHoursLeft(guest.totalDurationThisMonth) : null;
   const block = guest === null ? null : (bookingBlock(guest, now) ?? (lightLeft === 0 ? { reason: 'light_plan_used' as const } : null));
@@ -365,7 +375,7 @@ export function ReservationAddScreen() {
     <div className="reservations-screen">
       <h1>{t('add_title')}</h1>
       {lightLeft !== null ? <p className="booking-plan-note">{t('light_hours_left', { hours: lightLeft })}</p> : null}
-      <BookingForm initial={initial} original={null} onSubmit={(form) => void submit(form)} errors={errors.errors} />
+      <BookingForm key={source?.id ?? 'new'} initial={initial} original={null} onSubmit={(form) => void submit(form)} errors={errors.errors} />
     </div>
   );
 }
