@@ -3,12 +3,13 @@
  * real server: reached from the navigation, empty before the first jail,
  * then the streaks, attendance, this week's time, the weekly chart's text
  * equivalent and the last jails, after jails run by the server's clock with
- * a guest's device connected. In English at a phone size and in Japanese at
- * a desktop size, with axe.
+ * a guest's device connected, and a try-it-now jail that is left out and
+ * said so. In English at a phone size and in Japanese at a desktop size,
+ * with axe; the five jails' screen is looked at in both sizes.
  */
 import { expect, test } from '@playwright/test';
 import { enterJail, eventId, fromGuest, setClockOffset } from './guest-device.ts';
-import { book, checkA11y, HOUR, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { book, call, checkA11y, HOUR, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 
 const CASES = [
   {
@@ -29,6 +30,7 @@ const CASES = [
       ignored: 'Ignored',
       tableCaption: 'Focused time per week, last 12 weeks',
       weeklyTotal: /focused in the last 12 weeks$/,
+      trials: 'Try-it-now jails are not counted here (1 try-it-now jail so far).',
     },
   },
   {
@@ -49,6 +51,7 @@ const CASES = [
       ignored: '欠席',
       tableCaption: '週ごとの集中時間（直近12週間）',
       weeklyTotal: /^直近12週間で.+集中しました$/,
+      trials: 'お試しジェイルはここでは数えません（これまでに1回）。',
     },
   },
 ] as const;
@@ -99,6 +102,18 @@ for (const { language, viewport, locale, words } of CASES) {
       for (const day of [1, 2, 3, 4, 5]) jails.push(await book(request, guest, day, { work: `Chapter ${day}` }));
       const [ignored, early, ...held] = jails;
       if (ignored === undefined || early === undefined) throw new Error('five jails were booked');
+      // A try-it-now jail, starting now: it finishes on the way to the others and counts for nothing but its line.
+      const auth = { id: guest.id, token: guest.token };
+      const trial = await call(request, '/reservation/try', { guest: auth, reservation: { work: 'Just trying', duration: 1 } });
+      expect(trial.api).toEqual({ status: 'success' });
+      // Its jail starts at the scheduler's next tick; a window the clock jumps over before that would never start.
+      const trialId = (trial.reservation as { id: number }).id;
+      await expect
+        .poll(
+          async () =>
+            ((await call(request, '/reservation/read', { guest: auth, reservation: { id: trialId } })).reservation as { logsPending: boolean }).logsPending,
+        )
+        .toBe(true);
 
       // The first starts by the server's clock with no device: it finishes as ignored.
       await setClockOffset(request, ignored.startTime + 60_000 - Date.now());
@@ -141,7 +156,16 @@ for (const { language, viewport, locale, words } of CASES) {
       await expect(recent.nth(3)).toContainText(words.early);
       await expect(recent.nth(4)).toContainText(words.ignored);
       await expect(recent.first().getByRole('link')).toHaveAttribute('href', `/reservation/${last.id}`);
+      await expect(page.getByTestId('trial-jails')).toHaveText(words.trials);
+      await expect(recent.filter({ hasText: 'Just trying' })).toHaveCount(0);
       await checkA11y(page, `/progress (${language})`);
+      // The other size on the same page: the line and the screen as the guest sees them.
+      for (const { viewport: size } of VIEWPORTS) {
+        await page.setViewportSize(size);
+        await expect(page.getByTestId('trial-jails')).toBeVisible();
+        await page.screenshot({ path: test.info().outputPath(`progress-${language}-${size.width}.png`), fullPage: true });
+      }
+      await page.setViewportSize(viewport.viewport);
 
       await recent.first().getByRole('link').click();
       await expect(page).toHaveURL(new RegExp(`/reservation/${last.id}$`));

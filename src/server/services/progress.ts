@@ -34,6 +34,7 @@ export function progressStatement(guestId: number, timeZone: string, now: number
   // Each part reads only the rows it needs through the index: the weeks a range of starts, attendance and the list
   // the newest 20, the streaks the held days' starts (all of them: the best streak may be years old).
   const counted = sql`guest_id = ${guestId} and state = 'finished' and not is_trial`;
+  const trials = sql`guest_id = ${guestId} and state = 'finished' and is_trial`;
   const localDayOf = sql`(start_time + ${offset}::bigint) / ${DAY_MS}`;
   return sql`
       with by_week as (
@@ -70,7 +71,8 @@ export function progressStatement(guestId: number, timeZone: string, now: number
             select last.*, r.work from (select * from recent order by start_time desc limit ${RECENT_JAILS}) last
             join reservations r on r.id = last.id
           ) last
-        )
+        ),
+        'trialJails', (select count(*) from ${jails} where ${trials})
       ) as progress`;
 }
 

@@ -5,7 +5,8 @@ import { authenticatedRequestSchema } from './envelope.ts';
 /**
  * `/progress/read` (docs/progress.md): the guest's focused hours by week,
  * streaks, attendance and last jails, all computed by the server from the
- * finished jails' rows. Try-anyway jails count for nothing here either.
+ * finished jails' rows. Try-anyway jails count for nothing here either;
+ * only their number is given, so that the screen can say they were left out.
  */
 
 /** How many weeks the chart shows, this one included. */
@@ -36,5 +37,7 @@ export const progressSchema = z.object({
       finish: z.enum(FINISH_KINDS),
     }),
   ),
+  /** How many finished try-anyway jails were left out of every figure above. */
+  trialJails: z.number().int(),
 });
 export type Progress = z.infer<typeof progressSchema>;

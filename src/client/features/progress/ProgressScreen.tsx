@@ -123,6 +123,12 @@ export function ProgressScreen() {
         </Card>
       ) : null}
       {progress !== undefined && progress.recentJails.length > 0 ? <Figures progress={progress} /> : null}
+      {/* Try-it-now jails are a demo (docs/progress.md): left out of every figure, and said so. */}
+      {progress !== undefined && progress.trialJails > 0 ? (
+        <p className="progress-note" data-testid="trial-jails">
+          {t('trials_left_out', { count: progress.trialJails })}
+        </p>
+      ) : null}
     </div>
   );
 }

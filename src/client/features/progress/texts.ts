@@ -30,6 +30,8 @@ export const texts = {
     failed_title: 'Your progress could not be loaded',
     failed_text: 'It will load by itself when the connection comes back.',
     failed_retry: 'Try again',
+    trials_left_out_one: 'Try-it-now jails are not counted here ({{count}} try-it-now jail so far).',
+    trials_left_out_other: 'Try-it-now jails are not counted here ({{count}} try-it-now jails so far).',
   },
   ja: {
     title: '記録',
@@ -61,5 +63,7 @@ export const texts = {
     failed_title: '進捗を読み込めませんでした',
     failed_text: '接続が戻ると自動で読み込みます。',
     failed_retry: 'もう一度試す',
+    trials_left_out_one: 'お試しジェイルはここでは数えません（これまでに{{count}}回）。',
+    trials_left_out_other: 'お試しジェイルはここでは数えません（これまでに{{count}}回）。',
   },
 } as const;

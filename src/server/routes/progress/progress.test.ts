@@ -64,8 +64,9 @@ describe('POST /api/progress/read', () => {
       // Ended early: its focused time counts, but the day is not a day held to the end.
       held(17, 20, { finish: 'early' }),
       ...[18, 19, 20].map((day) => held(day, 50)),
-      // A try-anyway jail counts for nothing.
+      // Try-anyway jails count for nothing; only their number is given.
       held(19, 60, { startTime: tokyo(19, 15), isTrial: true }),
+      held(20, 30, { startTime: tokyo(20, 15), finish: 'ignored', isTrial: true }),
     ]);
     await insertPastJails(server.app.db, other.id, TOKYO, [held(20, 55, { startTime: tokyo(20, 15) }), held(21, 55, { startTime: tokyo(21, 8) })]);
 
@@ -83,6 +84,7 @@ describe('POST /api/progress/read', () => {
     expect(progress.currentStreak).toBe(3);
     expect(progress.bestStreak).toBe(5);
     expect(progress.attendance).toEqual({ entered: 11, counted: 20 });
+    expect(progress.trialJails).toBe(2);
     expect(progress.recentJails.map((jail) => jail.startTime)).toEqual([
       tokyo(20, 10),
       tokyo(19, 10),
@@ -149,7 +151,7 @@ describe('POST /api/progress/read', () => {
   it('answers a new guest with twelve empty weeks, and refuses a call without a session', async () => {
     const guest = await signUp(server.app);
     const progress = await progressOf(guest);
-    expect(progress).toMatchObject({ currentStreak: 0, bestStreak: 0, attendance: { entered: 0, counted: 0 }, recentJails: [] });
+    expect(progress).toMatchObject({ currentStreak: 0, bestStreak: 0, attendance: { entered: 0, counted: 0 }, recentJails: [], trialJails: 0 });
     expect(progress.weeks.map((week) => week.focusedMs)).toEqual(Array(12).fill(0));
     expect(await fail(server.app, '/progress/read', { api: apiBlock(), guest: { id: guest.id, token: 'wrong' } })).toMatch(/sign in/i);
   });
