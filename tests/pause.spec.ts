@@ -67,6 +67,12 @@ for (const language of ['en', 'ja'] as const) {
         await expect(banner).toHaveCount(0);
         await expect(item).not.toContainText(words.held);
       }
+      // A repeating jail's detail offers the same.
+      await page.getByTestId('reservation-item').first().getByRole('link').click();
+      await expect(page).toHaveURL(/\/reservation\/\d+$/);
+      await expect(page.getByTestId('reservation-item')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: words.pause })).toBeVisible();
+      await page.screenshot({ path: `/tmp/shots-5/pause-detail-${language}.png`, fullPage: true });
       expect(missing).toEqual([]);
     });
   });
