@@ -172,7 +172,7 @@ const EXPECTED = {
     reason: '席を離れました',
     again: '次のジェイルを予約',
     tomorrow: /^明日 \d{1,2}月\d{1,2}日\(.\) 10:00$/,
-    nextWeekBooked: /^来週 .+ 10:00 にはすでにジェイルを予約しています。 その予約を見る$/,
+    nextWeekBooked: /^来週 .+ 10:00 にはすでにジェイルを予約しています。その予約を見る$/,
     seeJail: 'その予約を見る',
     book: '予約する',
     ignored: [

@@ -37,7 +37,10 @@ export function BookAgain({ reservation, timeZone }: { reservation: Reservation;
                 </ButtonLink>
               ) : (
                 <p className="report-again-booked">
-                  {t(`again_booked_${choice}`, { when: when(startTime) })} <RouterLink to={`/reservation/${booked.id}`}>{t('again_booked_link')}</RouterLink>
+                  {t(`again_booked_${choice}`, { when: when(startTime) })}
+                  {/* Japanese runs on after its full stop; English leaves a space. */}
+                  {language === 'ja' ? '' : ' '}
+                  <RouterLink to={`/reservation/${booked.id}`}>{t('again_booked_link')}</RouterLink>
                 </p>
               )}
             </li>
