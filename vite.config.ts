@@ -312,6 +312,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // One migrated PGlite database that each server suite's in-memory database starts from.
+    globalSetup: ['src/server/test/pglite-template.ts'],
     // Opening and migrating a database in a suite's setup takes ~2 s alone
     // and far longer on a loaded machine; a hook gets a minute.
     hookTimeout: 60_000,

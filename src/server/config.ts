@@ -74,7 +74,15 @@ export type TrustedProxies = false | number | string[];
  * The database: embedded PGlite in a directory (or in memory when `dataDir`
  * is null, for tests), or a PostgreSQL server.
  */
-export type DatabaseConfig = { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+export type DatabaseConfig =
+  | {
+      driver: 'pglite';
+      /** The data directory; null keeps the database in memory. */
+      dataDir: string | null;
+      /** A database to start from (a PGlite `dumpDataDir` tarball): the test suites' migrated template (src/server/test/pglite-template.ts). */
+      startFrom?: Blob;
+    }
+  | { driver: 'postgres'; url: string };
 
 /** SMS through Twilio's Messages API (`apiBase` only for tests' stand-in), on the console, or not sent and only logged. */
 export type SmsConfig =

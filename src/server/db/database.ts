@@ -70,7 +70,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     return { db, prepareNamed, queryNamed: queryingBy(prepareNamed), close: () => pool.end() };
   }
   if (config.dataDir !== null) await mkdir(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir ?? 'memory://');
+  const client = await PGlite.create(config.dataDir ?? 'memory://', config.startFrom === undefined ? {} : { loadDataDir: config.startFrom });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });

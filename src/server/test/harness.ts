@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { Language } from '../../shared/constants.ts';
 import { runAdmin } from '../admin.ts';
@@ -27,7 +28,10 @@ export interface TestServer {
 async function testDatabase(): Promise<{ database: DatabaseConfig; drop(): Promise<void> }> {
   const serverUrl = process.env.WARDEN_TEST_DATABASE_URL;
   if (serverUrl === undefined || serverUrl === '') {
-    return { database: { driver: 'pglite', dataDir: null }, drop: async () => {} };
+    // The run's migrated template (pglite-template.ts), when the run has one: a suite started alone by path has it too.
+    const template = inject('pgliteTemplate');
+    const startFrom = template === null || template === undefined ? {} : { startFrom: new Blob([await readFile(template)]) };
+    return { database: { driver: 'pglite', dataDir: null, ...startFrom }, drop: async () => {} };
   }
   const name = `warden_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
