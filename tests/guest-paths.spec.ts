@@ -8,21 +8,8 @@
  * the app's language; a skip confirmed. Each screen is photographed to
  * SHOTS_DIR when it is set.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  book,
-  call,
-  checkA11y,
-  codeIn,
-  createGuest,
-  lastMailTo,
-  lastMessageTo,
-  linkIn,
-  readyGuest,
-  signedIn,
-  VIEWPORTS,
-  watchMissingTexts,
-} from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { book, checkA11y, codeIn, createGuest, lastMessageTo, readyGuest, signedIn, VIEWPORTS, verifiedGuest, watchMissingTexts } from './helpers.ts';
 
 const WORDS = {
   en: {
@@ -77,17 +64,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (dir !== undefined && dir !== '') await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-/** A guest whose address is verified but who has given no phone number yet. */
-async function guestWithoutPhone(request: APIRequestContext, language: 'en' | 'ja') {
-  const guest = await createGuest(request, { language });
-  const token =
-    linkIn((await lastMailTo(request, guest.email)).text)
-      .split('/')
-      .at(-1) ?? '';
-  expect((await call(request, '/guest/verifyEmail', { guest: { token } })).api.status).toBe('success');
-  return guest;
-}
-
 for (const language of ['en', 'ja'] as const) {
   const words = WORDS[language];
   for (const { name, viewport } of VIEWPORTS) {
@@ -122,7 +98,7 @@ for (const language of ['en', 'ja'] as const) {
 
       test('the phone gate says why and how, sends another code after the wait, and returns to the booking as it was', async ({ page, request }) => {
         const missing = watchMissingTexts(page);
-        const guest = await guestWithoutPhone(request, language);
+        const guest = await verifiedGuest(request, { language });
         await page.clock.install();
         await signedIn(page, guest, '/reservation/add');
         const work = `Chapter ${guest.id}`;

@@ -197,12 +197,18 @@ export const VIEWPORTS = [
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-/** A guest with a verified e-mail and a phone, in Tokyo (-540), speaking English unless told. */
-export async function readyGuest(request: APIRequestContext, options: { language?: 'en' | 'ja' } = {}): Promise<TestGuest> {
+/** A guest with a verified e-mail and no phone number yet (the phone gate's), in Tokyo (-540), speaking English unless told. */
+export async function verifiedGuest(request: APIRequestContext, options: { language?: 'en' | 'ja' } = {}): Promise<TestGuest> {
   const guest = await createGuest(request, options);
   const mail = await lastMailTo(request, guest.email);
   const token = linkIn(mail.text).split('/').at(-1) ?? '';
   expect((await call(request, '/guest/verifyEmail', { guest: { token } })).api.status).toBe('success');
+  return guest;
+}
+
+/** A guest with a verified e-mail and a phone, in Tokyo (-540), speaking English unless told. */
+export async function readyGuest(request: APIRequestContext, options: { language?: 'en' | 'ja' } = {}): Promise<TestGuest> {
+  const guest = await verifiedGuest(request, options);
   const phone = `+8190${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const auth = { id: guest.id, token: guest.token };
   expect((await call(request, '/guest/requestPhoneCode', { guest: { ...auth, phone } })).api.status).toBe('success');

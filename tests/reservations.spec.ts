@@ -17,6 +17,7 @@ import {
   readyGuest,
   signedIn,
   signInPage,
+  verifiedGuest,
   VIEWPORTS,
   watchMissingTexts,
   type TestGuest,
@@ -281,7 +282,7 @@ for (const { name, viewport } of VIEWPORTS) {
     test('the errors: no phone, a daily repeat without weekdays, an overlapping booking', async ({ page, request }) => {
       const missing = watchMissingTexts(page);
       // No phone: Book goes to the phone number (tests/guest-paths.spec.ts follows it back).
-      await signedIn(page, newcomer, '/reservation/add');
+      await signedIn(page, await verifiedGuest(request), '/reservation/add');
       await page.getByRole('button', { name: 'Book', exact: true }).click();
       await expect(page).toHaveURL(/\/guest\/editPhone$/);
 
