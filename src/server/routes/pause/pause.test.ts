@@ -5,7 +5,7 @@ import type { Pause } from '../../../shared/api/pause.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { MAX_PAUSES_AHEAD } from '../../../shared/constants.ts';
 import type { Language } from '../../../shared/constants.ts';
-import { jails, lazyAlerts } from '../../db/schema/index.ts';
+import { guests, jails, lazyAlerts } from '../../db/schema/index.ts';
 import { unzip } from '../../test/unzip.ts';
 import { apiBlock, call, credentials, fail, moveClockTo, outbox, readyGuest, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
@@ -210,4 +210,18 @@ it('a pause begun six hours ahead cannot hold a jail about to start', async () =
   expect(await fail(server.app, '/pause/create', body(guest, { pause: { firstDay: day(1), lastDay: day(1) } }))).toBe('No change available within 6 hours.');
   await moveClockTo(server.app, tokyo(1, 10, 1));
   expect(await server.app.db.select().from(jails).where(eq(jails.guestId, guest.id))).toHaveLength(1);
+});
+
+it('a pause during a suspension changes nothing of it', async () => {
+  const guest = await readyGuest(server.app);
+  const suspendedUntil = tokyo(5, 9);
+  await server.app.db.update(guests).set({ suspendedUntil }).where(eq(guests.id, guest.id));
+  await server.app.invalidateReadCache(guest.id);
+  const set = await pause(guest, 2, 8);
+  await succeed(server.app, '/pause/end', body(guest, { pause: { id: set.id } }));
+  const [row] = await server.app.db.select({ suspendedUntil: guests.suspendedUntil }).from(guests).where(eq(guests.id, guest.id));
+  expect(row?.suspendedUntil).toBe(suspendedUntil);
+  expect(await fail(server.app, '/reservation/create', body(guest, { reservation: { duration: 1, startTime: tokyo(1, 10), repeatType: 'weekly' } }))).toMatch(
+    /suspended/,
+  );
 });
