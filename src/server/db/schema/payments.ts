@@ -41,6 +41,8 @@ export const localCards = pgTable('local_cards', {
   brand: text('brand').notNull(),
   last4: text('last4').notNull(),
   /** What paying with it does: succeeds, asks for authentication, or is declined ('decline' plainly, the others for that reason). */
-  outcome: text('outcome', { enum: ['succeed', 'authenticate', 'decline', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'processing_error'] }).notNull(),
+  outcome: text('outcome', {
+    enum: ['succeed', 'authenticate', 'decline', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'processing_error'],
+  }).notNull(),
   createdAt: epochMs('created_at').notNull(),
 });
