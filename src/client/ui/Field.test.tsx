@@ -77,11 +77,11 @@ describe('TextField', () => {
     expect(textOf(field, input['aria-describedby'] ?? '')).toBe('We never share it.');
   });
 
-  it('marks the input invalid and is described by the error, which stands in the hint’s place', () => {
+  it('marks the input invalid and is described by the error, which stands in the hint’s place and is announced', () => {
     const field = <TextField label="E-mail" hint="We never share it." error="That is not an e-mail address." value="x" onValueChange={noop} />;
     const input = onlyTag(field, 'input');
     expect(input['aria-invalid']).toBe('true');
-    expect(onlyTag(field, 'p')).toEqual({ id: input['aria-describedby'], class: 'field-error' });
+    expect(onlyTag(field, 'p')).toEqual({ id: input['aria-describedby'], class: 'field-error', role: 'alert' });
     expect(textOf(field, input['aria-describedby'] ?? '')).toBe('That is not an e-mail address.');
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_CODE_RESEND_WAIT_MS } from '../../../shared/api/guest.ts';
 import { deletedAccountContacts } from '../../db/schema/index.ts';
 import {
   apiBlock,
@@ -132,6 +133,8 @@ describe('what a deleted account carries to a new one', () => {
       subscriptionExpiredAt: state.subscriptionExpiredAt + DAY,
     };
     await setState(longer, own);
+    // Another code to the same number waits a minute after the last (PHONE_CODE_RESEND_WAIT_MS).
+    server.clock.offsetMs += PHONE_CODE_RESEND_WAIT_MS;
     await givePhone(server.app, longer, phone);
     expect(await read(longer)).toMatchObject({
       suspendedUntil: own.suspendedUntil,
@@ -142,6 +145,7 @@ describe('what a deleted account carries to a new one', () => {
     const paying = await signUp(server.app);
     await verifyEmail(server.app, paying);
     await setState(paying, { subscriptionPlan: 'standard' });
+    server.clock.offsetMs += PHONE_CODE_RESEND_WAIT_MS;
     await givePhone(server.app, paying, phone);
     expect(await read(paying)).toMatchObject({ subscriptionPlan: 3, subscriptionExpiredAt: null, suspendedUntil: state.suspendedUntil });
     // Booking says why, in the product's words.

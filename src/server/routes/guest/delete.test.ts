@@ -21,6 +21,7 @@ import {
   jails,
   lazyAlerts,
   localCards,
+  pauses,
   payments,
   phoneCodes,
   pushDevices,
@@ -136,6 +137,7 @@ async function populate(guest: TestGuest, warden: { email: string }): Promise<nu
     label: 'Firefox on Linux',
     createdAt: now,
   });
+  await app.db.insert(pauses).values({ guestId: guest.id, fromTime: now + 10 * DAY, toTime: now + 12 * DAY, createdAt: now });
   await app.db.insert(remindersSent).values({ reservationId: jail.id, startTime: jail.startTime, target: 'email', claimedAt: now, outcome: 'sent' });
   await app.db.insert(triggerDeliveries).values({
     id: randomUUID(),
@@ -187,6 +189,7 @@ async function rowsOf(guestId: number, reservationIds: number[]): Promise<Record
       tally(remindersSent, inArray(remindersSent.reservationId, reservationIds)),
       tally(facilitatorTokens, eq(facilitatorTokens.guestId, guestId)),
       tally(verifiedContacts, eq(verifiedContacts.guestId, guestId)),
+      tally(pauses, eq(pauses.guestId, guestId)),
     ]),
   );
 }
