@@ -243,7 +243,7 @@ export default defineConfig({
     react(),
     { name: 'warden-contact-email', transformIndexHtml: (html) => html.replaceAll('%CONTACT_EMAIL%', contactEmail) },
     wasm(),
-    // The installable app (SPEC §1): the manifest, the icons, and a service
+    // The installable app (docs/client.md, pwa.ts): the manifest, the icons, and a service
     // worker that precaches the app shell so that it opens offline. The page
     // registers it on load (src/client/app/pwa.ts, with the platform's API, so
     // the plugin's registerSW and workbox-window are not used) and asks before updating.

@@ -2,7 +2,7 @@
  * The rules of a reservation (a booked jail), shared by the booking form and
  * the server: the options the form offers (docs/rules.md), what a booking must
  * satisfy, how a repeating booking rolls from one occurrence to the next, the
- * time states of §4, overlaps, the light plan's monthly hours and the
+ * time states (docs/api.md, The reservation object's `status`), overlaps, the light plan's monthly hours and the
  * six-hour change cutoff.
  *
  * Every rule that depends on the calendar works in the guest's time zone,

@@ -5,11 +5,12 @@ import { RESERVATION_STATUSES, scheduleMinuteOptions, WORK_MAX_LENGTH } from '..
 import { apiRequestSchema, guestCredentialsSchema, idSchema } from './envelope.ts';
 
 /**
- * The reservation calls of docs/api.md (Reservations): request bodies and the reservation
- * payload (§3). The rules of §5 that depend on time or on each other
- * (durations on offer, 15-minute starts, the 14 dates, schedule minutes)
- * are checked by src/shared/reservations.ts in the handler, each with its
- * own message; these schemas check shapes and lengths.
+ * The reservation calls of docs/api.md (Reservations): request bodies and the
+ * reservation payload (docs/api.md, The reservation object). The booking rules
+ * that depend on time or on each other (durations on offer, 15-minute starts,
+ * the 14 dates, schedule minutes; docs/rules.md) are checked by
+ * src/shared/reservations.ts in the handler, each with its own message; these
+ * schemas check shapes and lengths.
  */
 
 export const SCHEDULE_TITLE_MAX_LENGTH = 100;
@@ -33,7 +34,7 @@ const weekdaySchema = z
 
 const epochSchema = z.number().int().min(0).max(MAX_EPOCH_MS);
 
-/** The fields of a booking as the form sends them (§7 `/reservation/create`). */
+/** The fields of a booking as the form sends them (docs/api.md, `/reservation/create`). */
 const bookingFields = {
   work: workSchema,
   /** Hours. */
@@ -93,7 +94,7 @@ export const reservationByIdRequestSchema = z.object({
 
 const textSchema = z.object({ text: z.string() });
 
-/** An activity log (§3): its type, its time and the payload of that type. */
+/** An activity log (docs/jail.md, Data): its type, its time and the payload of that type. */
 /**
  * What a motion log reports: the camera's events (docs/vision.md, Events),
  * and `away` (no face for the no-motion count: the seat looked empty) and
@@ -164,7 +165,7 @@ export const jailSummarySchema = z.object({
 export type JailSummary = z.infer<typeof jailSummarySchema>;
 
 /**
- * A reservation (§3): one dated occurrence of a booking. A repeating
+ * A reservation (docs/api.md, The reservation object): one dated occurrence of a booking. A repeating
  * booking shows as its current or next occurrence, with `repeatType` and
  * `dailyRepeatSettings`, beside its past occurrences, which are finished.
  */

@@ -134,7 +134,7 @@ export function bookingRequestOf(form: BookingFormState, timeZone: string): Book
   });
 }
 
-/** The first rule of §5 the form breaks at `now`, or null. */
+/** The first booking rule (src/shared/reservations.ts, docs/rules.md) the form breaks at `now`, or null. */
 export function formProblem(form: BookingFormState, now: number, timeZone: string): BookingProblem | null {
   // Checked before normalizing, which would turn no weekdays into all seven.
   return bookingProblem({ ...bookingRequestOf(form, timeZone), dailyRepeatSettings: form.dailyRepeatSettings }, now, timeZone);

@@ -11,7 +11,7 @@ import { isChangeAllowed, isSkipAllowed, timeStateOf, type TimeState } from '../
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import type { FinishKind } from '../../../shared/relay.ts';
 
-/** The time state of a reservation at `now` (§4), by the shared rule. */
+/** The time state of a reservation at `now`, by the shared rule (docs/rules.md, src/shared/reservations.ts). */
 export function reservationTimeState(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number): TimeState {
   return timeStateOf({ startTime: reservation.startTime, endTime: reservation.endTime, finishReason: reservation.isFinished ? 'ended' : null }, now);
 }
@@ -72,7 +72,7 @@ export function startsIn(startTime: number, now: number): StartsIn {
   return { unit: 'hours', count: Math.floor(ahead / HOUR_MS) };
 }
 
-/** The actions the detail page offers (§2, §4). */
+/** The actions the detail page offers (docs/client.md, Screens and routes), by the reservation's time state. */
 export interface DetailActions {
   state: TimeState;
   /** Before the window: edit and cancel are shown, but refused within 6 hours. */
