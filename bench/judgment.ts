@@ -10,7 +10,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { CHECK_IN_WINDOW_MS } from '../src/shared/constants';
-import type { MotionEventName } from '../src/shared/relay';
 import { CheckIn } from '../src/client/features/jail/check-in';
 import { Analyser, type AnalyserOptions, type FrameAnalyser, type FrameResult } from '../src/client/vision/analyser';
 import { JsAnalyser } from '../src/client/vision/js-analyser';
@@ -33,6 +32,7 @@ import {
   type AwaySpell,
 } from './judgment-score.ts';
 import { median } from './steps.ts';
+import type { MotionEventName } from '../src/shared/jail-vocabulary.ts';
 
 const USAGE = `npm run bench:judgment -- [options]
 

@@ -24,8 +24,8 @@ import { loadConfig } from '../src/server/config.ts';
 import { guests } from '../src/server/db/schema/index.ts';
 import { progressStatement, readProgress } from '../src/server/services/progress.ts';
 import { insertPastJails, type PastJail } from '../src/server/test/jail-history.ts';
-import type { FinishKind } from '../src/shared/relay.ts';
 import { fixedOffsetTimeZone } from '../src/shared/time-zone.ts';
+import type { FinishKind } from '../src/shared/jail-vocabulary.ts';
 
 const GUEST_JAILS = 2_000;
 const OTHER_GUESTS = 50;

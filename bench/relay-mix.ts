@@ -7,7 +7,7 @@
 
 import { isPatrolDue, type PatrolState } from '../src/client/features/jail/session-rules.ts';
 import { ALIVE_CHECK_INTERVAL_MS, PATROL_CHECK_INTERVAL_MS, PATROL_MAX_LOGS_PER_SESSION } from '../src/shared/constants.ts';
-import type { MotionEventName } from '../src/shared/relay.ts';
+import type { MotionEventName } from '../src/shared/jail-vocabulary.ts';
 
 export const MIX_NAMES = ['stress', 'real'] as const;
 export type MixName = (typeof MIX_NAMES)[number];

@@ -11,7 +11,7 @@
 import { decodePacket } from 'engine.io-parser';
 import { Decoder, PacketType, type Packet } from 'socket.io-parser';
 import { PATROL_CHECK_INTERVAL_MS, PATROL_FIRST_SCREENSHOT_DELAY_MS, patrolChance } from '../src/shared/constants.ts';
-import { MOTION_EVENTS } from '../src/shared/relay.ts';
+import { MOTION_EVENTS } from '../src/shared/jail-vocabulary.ts';
 
 /** `up`: the page to the server; `down`: the server to the page. */
 export type Direction = 'up' | 'down';

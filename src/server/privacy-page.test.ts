@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { MotionKind } from '../shared/api/reservation.ts';
 import { motionFromGuestSchema } from '../shared/relay.ts';
 import { type Figure, type FigureUnit, PRIVACY_FIGURES } from './privacy-figures.ts';
+import type { MotionKind } from '../shared/jail-vocabulary.ts';
 
 /**
  * The figures that privacy.html (and terms.html, where it repeats them)

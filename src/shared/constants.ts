@@ -154,6 +154,3 @@ export const SUBTITLE_TEXT_COUNT = 18;
 export const DEFAULT_COMMANDS: readonly number[] = [1, 2, 3, 4];
 
 // --- Guest ------------------------------------------------------------------
-
-/** Jail statuses of a guest during a session (docs/jail.md, Commands). */
-export const JAIL_STATUSES = ['injail', 'leaving', 'breaking'] as const;

@@ -1,3 +1,4 @@
+import type { JailStatus } from './jail-vocabulary.ts';
 /**
  * How long a jail held its guest, and how much of that was focused
  * (docs/rules.md, Focused time). The jail's row keeps what these need: when
@@ -12,7 +13,6 @@
  * - Focused time: the held time in the seat, less the breaks and the leaves.
  *   The trigger's achievement (and the report and progress to come) read it.
  */
-import type { JailStatus } from './relay.ts';
 
 /** What a jail's row keeps for its held and focused time. */
 export interface JailTimes {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { JAIL_STATUSES, LANGUAGES } from './constants.ts';
-import type { activityLogSchema, MotionKind, Speaker } from './api/reservation.ts';
+import { LANGUAGES } from './constants.ts';
+import type { activityLogSchema } from './api/reservation.ts';
+import { JAIL_STATUSES, type AlertKind, type FinishKind, type JailStatus, type MotionEventName, type Speaker } from './jail-vocabulary.ts';
 import type { IceServer } from './api/warden.ts';
 
 /**
@@ -29,7 +30,6 @@ export const commandsSchema = z
   .refine((commands) => new Set(commands).size === commands.length);
 
 export const jailStatusSchema = z.enum(JAIL_STATUSES);
-export type JailStatus = z.infer<typeof jailStatusSchema>;
 
 /** Spoken or typed text in a dialog: 1 to 500 characters. */
 export const dialogTextSchema = z.string().trim().min(1).max(500);
@@ -68,20 +68,6 @@ export const jailStatusFromGuestSchema = guestEvent({ eventId: eventIdSchema, ja
 export const updateCommandsFromGuestSchema = guestEvent({ commands: commandsSchema });
 
 export const dialogFromGuestSchema = guestEvent({ eventId: eventIdSchema, dialog: z.object({ text: dialogTextSchema }) });
-
-/** The motion events (docs/vision.md, Events; away and back: docs/jail.md, Away and back) and what each reports. */
-export const MOTION_EVENTS = {
-  motion_event_from_guest: 'motion',
-  no_motion_event_from_guest: 'no_motion',
-  nodding_motion_event_from_guest: 'nodding',
-  darkness_event_from_guest: 'darkness',
-  away_event_from_guest: 'away',
-  back_event_from_guest: 'back',
-} as const satisfies Record<string, MotionKind>;
-export type MotionEventName = keyof typeof MOTION_EVENTS;
-
-/** The kinds of motion that count as an alert inside a jail. */
-export const ALERT_MOTION_KINDS = ['no_motion', 'nodding', 'darkness', 'away'] as const satisfies readonly MotionKind[];
 
 export const motionFromGuestSchema = guestEvent({
   eventId: eventIdSchema,
@@ -139,13 +125,6 @@ export interface GuestJail {
   commands: number[];
 }
 
-export const FINISH_KINDS = ['ended', 'early', 'forced', 'warden', 'ignored'] as const;
-/**
- * How a jail finished: at its end time, early by the guest (with a reason),
- * forced by alerts, by a warden, or never entered (ignored).
- */
-export type FinishKind = (typeof FINISH_KINDS)[number];
-
 /** Every answer to an event from a client. */
 export type RelayAck = { ok: true; duplicate?: boolean } | { ok: false; error: string };
 
@@ -187,10 +166,6 @@ export interface GuestToServerEvents extends MotionEventsFromGuest {
 }
 
 // --- The wardens' console ------------------------------------------------------
-
-/** An alert inside a jail: a motion alert or a leave or break over its allowance. */
-export const ALERT_KINDS = [...ALERT_MOTION_KINDS, 'leave_overrun', 'break_overrun'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** A live jail as the wardens' console lists it. */
 export interface LiveJail {

@@ -3,10 +3,9 @@ import { browserLanguage, createConsoleI18n } from './i18n.ts';
 import { texts } from './texts.ts';
 import { formatDuration } from './format.ts';
 import { newEventId } from './relay.ts';
-import { MOTION_KINDS } from '../../shared/api/reservation.ts';
-import { JAIL_STATUSES } from '../../shared/constants.ts';
-import { ALERT_KINDS, eventIdSchema } from '../../shared/relay.ts';
+import { eventIdSchema } from '../../shared/relay.ts';
 import type { VideoPhase } from './signalling.ts';
+import { ALERT_KINDS, JAIL_STATUSES, MOTION_KINDS } from '../../shared/jail-vocabulary.ts';
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1] ?? '').sort();
 

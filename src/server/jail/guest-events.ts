@@ -1,16 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { endedPauses } from '../../shared/focused-time.ts';
 import { PATROL_IMAGE_MAX_SIDE_PX } from '../../shared/constants.ts';
-import type { ActivityLog, MotionKind } from '../../shared/api/reservation.ts';
-import {
-  ALERT_MOTION_KINDS,
-  PATROL_IMAGE_MAX_BYTES,
-  type AlertKind,
-  type GuestJail,
-  type JailStatus,
-  type RelayWarden,
-  type ServerToGuestEvents,
-} from '../../shared/relay.ts';
+import type { ActivityLog } from '../../shared/api/reservation.ts';
+import { PATROL_IMAGE_MAX_BYTES, type GuestJail, type RelayWarden, type ServerToGuestEvents } from '../../shared/relay.ts';
 import { message } from '../../shared/messages.ts';
 import type { NamedStatement } from '../db/database.ts';
 import { jails, type JailRow } from '../db/schema/index.ts';
@@ -22,6 +14,7 @@ import { featureImagesOf, guestJailOf, wardenOf, workOf } from './live-view.ts';
 import type { LogWriter, StreamedJail } from './log-writer.ts';
 import { respond } from './responder.ts';
 import type { Transitions } from './transitions.ts';
+import { ALERT_MOTION_KINDS, type AlertKind, type JailStatus, type MotionKind } from '../../shared/jail-vocabulary.ts';
 
 /**
  * Decides what each event from the guest's device does to their jail

@@ -9,12 +9,12 @@ import {
   type SuspensionRule,
 } from '../../shared/penalties.ts';
 import { message } from '../../shared/messages.ts';
-import type { AlertKind, FinishKind } from '../../shared/relay.ts';
 import { formatDateTime } from '../../shared/time-zone.ts';
 import { appUrl } from '../config.ts';
 import { guests, jailAlerts, jails, lazyAlerts, reservations, type GuestRow, type JailRow } from '../db/schema/index.ts';
 import { guestTimeZone } from '../services/reservations.ts';
 import type { AfterCommit, JailChanges, Transaction } from './jail-changes.ts';
+import type { AlertKind, FinishKind } from '../../shared/jail-vocabulary.ts';
 
 /**
  * Decides what a guest's conduct in a jail costs them (docs/jail.md,

@@ -6,7 +6,6 @@ import {
   finishEarlyFromGuestSchema,
   initializeFromGuestSchema,
   jailStatusFromGuestSchema,
-  MOTION_EVENTS,
   motionFromGuestSchema,
   patrolFromGuestSchema,
   updateCommandsFromGuestSchema,
@@ -16,6 +15,7 @@ import {
 import { ApiFailure } from '../lib/api.ts';
 import { RelayRefusal } from './jail-changes.ts';
 import { guestRoom, handler, listen, ok, relaySignal, wardenRoom, type Handler, type RelayContext } from './relay-sockets.ts';
+import { MOTION_EVENTS } from '../../shared/jail-vocabulary.ts';
 
 /**
  * A guest's socket (docs/jail.md, Relay): what the guest's device sends,

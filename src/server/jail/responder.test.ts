@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
-import { ALERT_KINDS, FINISH_KINDS } from '../../shared/relay.ts';
 import { fillTemplate, recogniseIntent, respond, type WardenMoment } from './responder.ts';
 import { GUEST_INTENTS, WARDEN_LINES, type GuestIntent } from './script.ts';
+import { ALERT_KINDS, FINISH_KINDS } from '../../shared/jail-vocabulary.ts';
 
 // 2026-11-21 15:00 in Tokyo (06:00 UTC); the jail ends 95.5 minutes later, at 16:35.
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);

@@ -1,8 +1,8 @@
 import type { Language } from '../../shared/constants.ts';
 import { ALERT_WINDOW_MS, ALERTS_BEFORE_FORCED_END, BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
-import type { AlertKind, FinishKind, JailStatus } from '../../shared/relay.ts';
 import { formatClock } from '../../shared/time-zone.ts';
 import { COMMAND_NAMES, GUEST_INTENTS, INTENT_PATTERNS, WARDEN_LINES, type GuestIntent, type WardenLineKey } from './script.ts';
+import type { AlertKind, FinishKind, JailStatus } from '../../shared/jail-vocabulary.ts';
 
 /**
  * The virtual Warden: turns what happens in a jail into the lines it speaks.

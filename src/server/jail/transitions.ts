@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lte, not, sql } from 'drizzle-orm';
 import { focusedMs } from '../../shared/focused-time.ts';
 import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
-import type { AlertKind, FinishKind, JailStatus } from '../../shared/relay.ts';
 import { activityLogs, jails, reservations, wardens, type JailRow } from '../db/schema/index.ts';
 import { isHeld } from '../services/pause-sql.ts';
 import { finishHeldOccurrences, finishOccurrence } from '../services/reservations.ts';
@@ -10,6 +9,7 @@ import { addJailedHours, jailedHours } from '../services/payments/usage.ts';
 import type { AfterCommit, JailChanges, Transaction } from './jail-changes.ts';
 import { guestJailOf, wardenOf, workOf } from './live-view.ts';
 import type { Penalties } from './penalties.ts';
+import type { AlertKind, FinishKind, JailStatus } from '../../shared/jail-vocabulary.ts';
 
 /**
  * Decides when a jail changes state (docs/jail.md, Scheduler): a

@@ -1,7 +1,7 @@
-import type { FinishKind } from '../../shared/relay.ts';
 import type { Database } from '../db/database.ts';
 import { jails, reservations } from '../db/schema/index.ts';
 import { bookingSource, occurrenceRow } from '../services/reservations.ts';
+import type { FinishKind } from '../../shared/jail-vocabulary.ts';
 
 /** A jail of the past as its rows keep it once finished. */
 export interface PastJail {

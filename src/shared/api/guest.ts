@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { JAIL_STATUSES } from '../constants.ts';
 import { apiRequestSchema, guestCredentialsSchema, idSchema, languageSchema, tokenSchema } from './envelope.ts';
 import { isValidTriggerBodyTemplate } from './collaboration.ts';
+import { JAIL_STATUSES } from '../jail-vocabulary.ts';
 
 /**
  * The guest calls of docs/api.md (Guest calls): request bodies and the guest payload. A field

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FINISH_KINDS } from '../relay.ts';
 import { authenticatedRequestSchema } from './envelope.ts';
+import { FINISH_KINDS } from '../jail-vocabulary.ts';
 
 /**
  * `/progress/read` (docs/progress.md): the guest's focused hours by week,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_DAILY_REPEAT_WEEKDAYS, JAIL_STATUSES, REPEAT_TYPES } from '../constants.ts';
-import { FINISH_KINDS } from '../relay.ts';
+import { DEFAULT_DAILY_REPEAT_WEEKDAYS, REPEAT_TYPES } from '../constants.ts';
+import { FINISH_KINDS, JAIL_STATUSES, MOTION_KINDS, SPEAKERS } from '../jail-vocabulary.ts';
 import { RESERVATION_STATUSES, scheduleMinuteOptions, WORK_MAX_LENGTH } from '../reservations.ts';
 import { apiRequestSchema, guestCredentialsSchema, idSchema } from './envelope.ts';
 
@@ -95,21 +95,6 @@ export const reservationByIdRequestSchema = z.object({
 const textSchema = z.object({ text: z.string() });
 
 /** An activity log (docs/jail.md, Data): its type, its time and the payload of that type. */
-/**
- * What a motion log reports: the camera's events (docs/vision.md, Events),
- * and `away` (no face for the no-motion count: the seat looked empty) and
- * `back` (a face again after an away).
- */
-export const MOTION_KINDS = ['motion', 'no_motion', 'nodding', 'darkness', 'away', 'back'] as const;
-export type MotionKind = (typeof MOTION_KINDS)[number];
-
-/**
- * Who said a warden's line (docs/words.md): the virtual Warden (the eye) or
- * a human warden from the console, by role and never by name.
- */
-export const SPEAKERS = ['virtual', 'human'] as const;
-export type Speaker = (typeof SPEAKERS)[number];
-
 export const activityLogSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('dialog'),

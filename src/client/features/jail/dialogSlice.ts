@@ -1,7 +1,8 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import type { ActivityLog, Speaker } from '../../../shared/api/reservation.ts';
+import type { ActivityLog } from '../../../shared/api/reservation.ts';
 import { rootReducer } from '../../app/store.ts';
 import { sessionLeft } from './sessionSlice.ts';
+import type { Speaker } from '../../../shared/jail-vocabulary.ts';
 
 /** A line of the conversation (docs/jail.md, Console): type 0 the guest's, 1 a warden's, `by` the virtual Warden or a human warden. */
 export interface DialogEntry {

@@ -5,11 +5,11 @@ import {
   SERVER_HUNG_UP,
   type GuestJail,
   type GuestToServerEvents,
-  type MotionEventName,
   type RelayAck,
   type ServerToGuestEvents,
   type WebrtcHandshake,
 } from '../../../shared/relay.ts';
+import type { MotionEventName } from '../../../shared/jail-vocabulary.ts';
 
 /**
  * The guest's connection to the relay (docs/jail.md, Relay): socket.io with

@@ -11,7 +11,7 @@
 import { VisionClient } from '../../vision/client.ts';
 import { CameraError, openCamera, Sampler } from '../../vision/capture.ts';
 import type { FrameResult } from '../../vision/analyser.ts';
-import type { MotionEventName } from '../../../shared/relay.ts';
+import type { MotionEventName } from '../../../shared/jail-vocabulary.ts';
 
 /** Where the picture comes from: the front or back camera, or the screen (a PC guest working on it). */
 export type CameraSource = 'front' | 'back' | 'screen';

@@ -1,5 +1,5 @@
-import type { JailStatus } from '../../../shared/relay.ts';
 import { getLocal, putLocal } from '../../app/localDb.ts';
+import type { JailStatus } from '../../../shared/jail-vocabulary.ts';
 
 /**
  * The guest's jail status kept on the device (the local database's

@@ -6,7 +6,7 @@ import {
   REMAINING_TIME_SHOWN_BELOW_MS,
 } from '../../../shared/constants.ts';
 import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../../shared/penalties.ts';
-import type { JailStatus } from '../../../shared/relay.ts';
+import type { JailStatus } from '../../../shared/jail-vocabulary.ts';
 
 /**
  * The rules of a live session on the guest's side (docs/jail.md, Commands; docs/rules.md): what each

@@ -1,8 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
-import type { FinishKind, GuestJail, JailStatus, RelayWarden } from '../../../shared/relay.ts';
+import type { GuestJail, RelayWarden } from '../../../shared/relay.ts';
 import { commandOutcome, type CommandId } from './session-rules.ts';
 import { rootReducer } from '../../app/store.ts';
+import type { FinishKind, JailStatus } from '../../../shared/jail-vocabulary.ts';
 
 /**
  * The live session on the guest's side (docs/jail.md, Commands; guest jail

@@ -10,7 +10,6 @@ import UserX from 'lucide-react/icons/user-x';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityLog, JailSummary, Reservation } from '../../../shared/api/reservation.ts';
-import { ALERT_MOTION_KINDS } from '../../../shared/relay.ts';
 import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { clockOf } from '../reservations/common.ts';
 import { isAtMaximumPatrols, PENDING_REPORT_REREAD_MS, reportState } from '../reservations/reservation-view.ts';
@@ -34,6 +33,7 @@ import {
 } from './report-view.ts';
 import { BookAgain } from './BookAgain.tsx';
 import './report.css';
+import { ALERT_MOTION_KINDS } from '../../../shared/jail-vocabulary.ts';
 
 const MARKER_ICON: Record<MarkerKind, typeof Camera> = {
   no_motion: EyeOff,

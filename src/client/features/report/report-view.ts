@@ -5,10 +5,10 @@
  * figures of time come from the reservation's `jail` (the jail's row, one
  * definition of focused time), the shape from the logs.
  */
-import type { ActivityLog, JailSummary, Speaker } from '../../../shared/api/reservation.ts';
+import type { ActivityLog, JailSummary } from '../../../shared/api/reservation.ts';
 import { MINUTE_MS } from '../../../shared/durations.ts';
-import { ALERT_MOTION_KINDS, type JailStatus } from '../../../shared/relay.ts';
 import type { PlanStep } from '../reservations/plan.ts';
+import { ALERT_MOTION_KINDS, type JailStatus, type Speaker } from '../../../shared/jail-vocabulary.ts';
 
 /**
  * What the guest was doing over a stretch of the jail: in the seat, on a

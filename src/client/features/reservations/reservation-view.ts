@@ -9,7 +9,7 @@ import { eventsInWindow, IGNORED_JAILS_SUSPENSION, isSuspended, suspensionEnd } 
 import { PLANS, TRIAL_DAY_MS } from '../../../shared/plans.ts';
 import { isChangeAllowed, isSkipAllowed, timeStateOf, type TimeState } from '../../../shared/reservations.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
-import type { FinishKind } from '../../../shared/relay.ts';
+import type { FinishKind } from '../../../shared/jail-vocabulary.ts';
 
 /** The time state of a reservation at `now`, by the shared rule (docs/rules.md, src/shared/reservations.ts). */
 export function reservationTimeState(reservation: Pick<Reservation, 'startTime' | 'endTime' | 'isFinished'>, now: number): TimeState {

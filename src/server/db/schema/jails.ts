@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { DEFAULT_COMMANDS, JAIL_STATUSES } from '../../../shared/constants.ts';
-import { ALERT_KINDS, FINISH_KINDS } from '../../../shared/relay.ts';
+import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
 import { epochMs, guests } from './guests.ts';
 import { reservations } from './reservations.ts';
 import { wardens } from './wardens.ts';
+import { ALERT_KINDS, FINISH_KINDS, JAIL_STATUSES } from '../../../shared/jail-vocabulary.ts';
 
 /**
  * A jail: the live session of one reservation occurrence (docs/jail.md).
