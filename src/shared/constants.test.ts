@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_DURATIONS_HOURS, CLIENT_VERSION, LOCAL_DB_NAME, LOCAL_DB_VERSION, patrolChance } from './constants.ts';
+import { BOOKING_DURATIONS_HOURS, patrolChance } from './constants.ts';
 
-describe('client constants', () => {
-  it('holds the product’s figures in milliseconds', () => {
-    expect(CLIENT_VERSION).toBe(70);
-    expect([LOCAL_DB_NAME, LOCAL_DB_VERSION]).toEqual(['Warden_PWA', 4]);
-  });
-
+describe('shared constants', () => {
   it('offers durations from 1 to 8 hours in quarter hours', () => {
     expect(BOOKING_DURATIONS_HOURS).toHaveLength(29);
     expect(BOOKING_DURATIONS_HOURS[0]).toBe(1);

@@ -1,28 +1,16 @@
 /**
- * Business constants and limits shared by the client and the server
- * (docs/rules.md, Client constants). Durations are in milliseconds unless the name says otherwise.
+ * Business constants and limits that both the client and the server read
+ * (docs/rules.md, Client constants); what one side alone uses lives on that
+ * side. Durations are in milliseconds unless the name says otherwise.
  *
  * The vision thresholds themselves (motion, darkness, nodding, whitelist,
  * areas) are owned by `crates/vision` and documented in docs/vision.md; the
  * values are repeated here, read-only, for display and for the server.
  */
 
-import { MINUTE_MS as MINUTE, SECOND_MS as SECOND } from './durations.ts';
+import { SECOND_MS as SECOND } from './durations.ts';
 
 // --- Versions and local storage -------------------------------------------
-
-/** Build version number of the client, shown on /guest/show. */
-export const CLIENT_VERSION = 70;
-
-/** Name of the per-device IndexedDB database. */
-export const LOCAL_DB_NAME = 'Warden_PWA';
-
-/** Version of the local database; upgrading creates the stores missing at that version. */
-export const LOCAL_DB_VERSION = 4;
-
-/** Object stores of the local database, keyed by `id` with the value in `data`. */
-export const LOCAL_DB_STORES = ['auth', 'language', 'jailStatus', 'rememberedWorks'] as const;
-export type LocalDbStore = (typeof LOCAL_DB_STORES)[number];
 
 /** Languages of the interface; English is the default. */
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -33,14 +21,6 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 // --- During a session ------------------------------------------------------
 
-/** The remaining time is displayed once this much or less is left (30 minutes). */
-export const REMAINING_TIME_SHOWN_BELOW_MS = 30 * MINUTE;
-
-/** The relay reconnects after 1 s at first, backing off to 5 s, and gives up after 20 attempts. */
-export const RELAY_RECONNECT_DELAY_MS = SECOND;
-export const RELAY_RECONNECT_DELAY_MAX_MS = 5 * SECOND;
-export const RELAY_RECONNECT_ATTEMPTS = 20;
-
 /** Alive check interval (30 s). */
 export const ALIVE_CHECK_INTERVAL_MS = 30 * SECOND;
 
@@ -50,12 +30,6 @@ export const ALIVE_CHECK_INTERVAL_MS = 30 * SECOND;
  * sent (docs/rules.md, The check-in).
  */
 export const CHECK_IN_WINDOW_MS = 30 * SECOND;
-
-/** Delay between saying 'go' and opening the live session. */
-export const GO_LIVE_DELAY_MS = 500;
-
-/** Delay after a facilitator authenticates as a guest, before going to /filters. */
-export const FACILITATOR_LOGIN_DELAY_MS = 500;
 
 // --- Patrol ----------------------------------------------------------------
 
@@ -73,9 +47,6 @@ export const PATROL_IMAGE_MAX_SIDE_PX = 100;
 
 /** Patrol images are kept this many days after their jail ends (the server purges them; "Your data" says so). */
 export const PATROL_RETENTION_DAYS = 7;
-
-/** The patrol history shows the latest this many images. */
-export const PATROL_HISTORY_SHOWN = 30;
 
 /** At most this many patrol logs are kept per session (the report notes 'maximum patrols'). */
 export const PATROL_MAX_LOGS_PER_SESSION = 30;
@@ -100,12 +71,6 @@ export function patrolChance(minutesSinceLastPatrol: number): number {
 }
 
 // --- Speech and sound ------------------------------------------------------
-
-/** Speech recognition gives up after 2.5 s. */
-export const SPEECH_TIMEOUT_MS = 2_500;
-
-/** What the guest said stays on screen for 1.5 s. */
-export const GUEST_SPEECH_SHOWN_MS = 1_500;
 
 // --- Booking ---------------------------------------------------------------
 
@@ -146,9 +111,6 @@ export const MAX_PAUSE_DAYS_AHEAD = 365;
 export const MAX_PAUSES_AHEAD = 5;
 
 // --- Guidance --------------------------------------------------------------
-
-/** Number of numbered subtitle and speech texts of the preparation. */
-export const SUBTITLE_TEXT_COUNT = 18;
 
 /** Commands available by default. */
 export const DEFAULT_COMMANDS: readonly number[] = [1, 2, 3, 4];

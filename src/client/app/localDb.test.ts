@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_DB_NAME, LOCAL_DB_STORES } from '../../shared/constants.ts';
 import { clearLocal, getLocal, openLocalDb, putLocal } from './localDb.ts';
+import { LOCAL_DB_NAME, LOCAL_DB_STORES } from './localDb.ts';
 
 /** The stores each older version had (1: auth; 2: + language; 3: + jailStatus). */
 const OLDER: Record<number, string[]> = { 1: ['auth'], 2: ['auth', 'language'], 3: ['auth', 'language', 'jailStatus'] };

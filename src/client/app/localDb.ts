@@ -1,5 +1,12 @@
 import { openDB, type IDBPDatabase } from 'idb';
-import { LOCAL_DB_NAME, LOCAL_DB_STORES, LOCAL_DB_VERSION, type LocalDbStore } from '../../shared/constants.ts';
+
+/** Name of the per-device IndexedDB database. */
+export const LOCAL_DB_NAME = 'Warden_PWA';
+/** Version of the local database; upgrading creates the stores missing at that version. */
+const LOCAL_DB_VERSION = 4;
+/** Object stores of the local database, keyed by `id` with the value in `data`. */
+export const LOCAL_DB_STORES = ['auth', 'language', 'jailStatus', 'rememberedWorks'] as const;
+type LocalDbStore = (typeof LOCAL_DB_STORES)[number];
 
 /**
  * The per-device database (docs/client.md, State): `Warden_PWA` version 4, stores `auth`,

@@ -1,4 +1,9 @@
-import { SPEECH_TIMEOUT_MS, type Language } from '../../shared/constants.ts';
+import type { Language } from '../../shared/constants.ts';
+
+/** Speech recognition gives up after 2.5 s. */
+export const SPEECH_TIMEOUT_MS = 2_500;
+/** What the guest said stays on screen for 1.5 s. */
+export const GUEST_SPEECH_SHOWN_MS = 1_500;
 
 /**
  * Speech behind an interface (the Warden's voice and the guest's spoken

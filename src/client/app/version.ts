@@ -1,4 +1,5 @@
-import { CLIENT_VERSION } from '../../shared/constants.ts';
+/** Build version number of the client, shown on /guest/show. */
+export const CLIENT_VERSION = 70;
 
 /** The package version, set by vite.config.ts at build time. */
 declare const __APP_VERSION__: string | undefined;

@@ -1,8 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import { RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../../shared/constants.ts';
 import { RELAY_PATH, SERVER_HUNG_UP, type RelayAck, type RelayAuth, type ServerToWardenEvents, type WardenToServerEvents } from '../../shared/relay.ts';
 import { jailOpened, jailLogReceived, liveJailsReceived, liveJailUpdated, relayStatusChanged } from './consoleSlice.ts';
 import type { ConsoleStore } from './store.ts';
+import { RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../app/reconnect.ts';
 
 export type WardenSocket = Socket<ServerToWardenEvents, WardenToServerEvents>;
 export type WardenEvent = keyof WardenToServerEvents;

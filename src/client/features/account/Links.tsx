@@ -4,7 +4,6 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { FACILITATOR_LOGIN_DELAY_MS } from '../../../shared/constants.ts';
 import { HOME_PATH } from '../../../shared/pages.ts';
 import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
 import { clearLocal } from '../../app/localDb.ts';
@@ -12,6 +11,9 @@ import { logout } from '../../app/session.ts';
 import { announceGuestChanged } from '../../app/deviceSession.ts';
 import { useGuestAuthenticateAsLimFacilitatorMutation, useGuestVerifyEmailMutation } from './api.ts';
 import { facilitatorDestination } from './rules.ts';
+
+/** Delay after a facilitator authenticates as a guest, before going to /filters. */
+const FACILITATOR_LOGIN_DELAY_MS = 500;
 
 /** How long a window the browser agreed to close takes to go; a window still open after this was not closed. */
 const CLOSE_WAIT_MS = 300;

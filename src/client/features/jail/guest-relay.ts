@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { RELAY_RECONNECT_ATTEMPTS, RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS, type Language } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/constants.ts';
 import {
   RELAY_PATH,
   SERVER_HUNG_UP,
@@ -10,6 +10,7 @@ import {
   type WebrtcHandshake,
 } from '../../../shared/relay.ts';
 import type { MotionEventName } from '../../../shared/jail-vocabulary.ts';
+import { RELAY_RECONNECT_ATTEMPTS, RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../../app/reconnect.ts';
 
 /**
  * The guest's connection to the relay (docs/jail.md, Relay): socket.io with

@@ -1,12 +1,10 @@
-import {
-  DEFAULT_COMMANDS,
-  PATROL_FIRST_SCREENSHOT_DELAY_MS,
-  PATROL_MAX_LOGS_PER_SESSION,
-  patrolChance,
-  REMAINING_TIME_SHOWN_BELOW_MS,
-} from '../../../shared/constants.ts';
+import { DEFAULT_COMMANDS, PATROL_FIRST_SCREENSHOT_DELAY_MS, PATROL_MAX_LOGS_PER_SESSION, patrolChance } from '../../../shared/constants.ts';
 import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../../shared/penalties.ts';
 import type { JailStatus } from '../../../shared/jail-vocabulary.ts';
+import { MINUTE_MS } from '../../../shared/durations.ts';
+
+/** The remaining time is displayed once this much or less is left (30 minutes). */
+const REMAINING_TIME_SHOWN_BELOW_MS = 30 * MINUTE_MS;
 
 /**
  * The rules of a live session on the guest's side (docs/jail.md, Commands; docs/rules.md): what each

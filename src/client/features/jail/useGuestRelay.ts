@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { ALIVE_CHECK_INTERVAL_MS, CLIENT_VERSION } from '../../../shared/constants.ts';
+import { ALIVE_CHECK_INTERVAL_MS } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
 import { refreshGuest } from '../../app/session.ts';
 import { featureImagesReceived } from './api.ts';
 import { GuestRelay } from './guest-relay.ts';
 import { commandsUpdated, jailFinished, jailResumed, jailSessionGroup, jailStarted, jailUpdated } from './sessionSlice.ts';
+import { CLIENT_VERSION } from '../../app/version.ts';
 
 /** docs/client.md, Failures the guest sees: when the relay cannot be reached again, a Japanese alert that the connection is lost, then a reload. */
 export const CONNECTION_LOST_ALERT = 'サーバーとの接続が切れました。ページを再読み込みします。';

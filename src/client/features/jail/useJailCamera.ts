@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { PATROL_CHECK_INTERVAL_MS, PATROL_HISTORY_SHOWN, PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
+import { PATROL_CHECK_INTERVAL_MS, PATROL_MAX_LOGS_PER_SESSION } from '../../../shared/constants.ts';
 import { api } from '../../app/api.ts';
 import { useAppDispatch, useAppStore } from '../../app/hooks.ts';
 import { useGuest } from '../../app/session.ts';
@@ -13,6 +13,9 @@ import { GuestVideo } from './guest-video.ts';
 import { JailCamera, type CameraSource } from './jail-camera.ts';
 import { isPatrolDue, type PatrolState } from './session-rules.ts';
 import { eyeModeChanged } from './sessionSlice.ts';
+
+/** The patrol history shows the latest this many images. */
+const PATROL_HISTORY_SHOWN = 30;
 
 /** What the page shows of the camera: unsupported (no camera API), opening, on, off (a break), failed. */
 export type CameraPhase = 'off' | 'opening' | 'on' | 'failed' | 'unsupported';

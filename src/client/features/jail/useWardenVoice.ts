@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GUEST_SPEECH_SHOWN_MS, type Language } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/constants.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { speechChanged } from './commandSlice.ts';
 import { dialogAdded } from './dialogSlice.ts';
@@ -7,6 +7,7 @@ import { browserEars, browserVoice } from '../../app/speech.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { eyeModeChanged } from './sessionSlice.ts';
 import type { Speaker } from '../../../shared/jail-vocabulary.ts';
+import { GUEST_SPEECH_SHOWN_MS } from '../../app/speech.ts';
 
 /** A listen that ends sooner than this without words failed; the next one waits a moment. */
 const QUICK_FAILURE_MS = 500;

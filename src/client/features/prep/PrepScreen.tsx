@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { UnsupportedNotice } from '../../app/UnsupportedNotice.tsx';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { GUEST_SPEECH_SHOWN_MS, SPEECH_TIMEOUT_MS, type Language } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/constants.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { browserEars, browserVoice, type Voice } from '../../app/speech.ts';
 import { CameraError, isIosDevice, openCamera } from '../../vision/capture.ts';
@@ -22,6 +22,7 @@ import { useGuestRelay } from '../jail/useGuestRelay.ts';
 import { readingTimeMs, speechAllowanceMs } from './pace.ts';
 import { judgeAnswer, PREP_START, prepReducer, SCENARIOS, stepAt, type PrepStep } from './scenarios.ts';
 import './prep.css';
+import { GUEST_SPEECH_SHOWN_MS, SPEECH_TIMEOUT_MS } from '../../app/speech.ts';
 
 /** What reads the lines once the guest chose to read them: no voice, so each line stays up to be read. */
 const NO_VOICE: Voice = { speak: () => Promise.resolve(false), cancel: () => undefined };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SUBTITLE_TEXT_COUNT } from '../../../shared/constants.ts';
 import { readingTimeMs, speechAllowanceMs } from './pace.ts';
 import { judgeAnswer, PREP_START, prepReducer, SCENARIOS, stepAt, type PrepEvent, type PrepPosition } from './scenarios.ts';
 import { texts } from './texts.ts';
+import { SUBTITLE_TEXT_COUNT } from './scenarios.ts';
 
 const DONE: PrepEvent = { type: 'done' };
 

@@ -1,6 +1,9 @@
-import { SUBTITLE_TEXT_COUNT, type Language } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/constants.ts';
 import { COMMANDS, recogniseCommand } from '../jail/commands.ts';
 import type { CommandId } from '../jail/session-rules.ts';
+
+/** Number of numbered subtitle and speech texts of the preparation. */
+export const SUBTITLE_TEXT_COUNT = 18;
 
 /**
  * The preparation's script (docs/prep.md) as data, and the pure

@@ -15,7 +15,6 @@ import { useNavigate } from 'react-router-dom';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { GO_LIVE_DELAY_MS } from '../../../shared/constants.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import { changeCutoff } from '../../../shared/reservations.ts';
 import { toLocal } from '../../../shared/time-zone.ts';
@@ -29,6 +28,9 @@ import { clockOf, dateWithWeekday, timeRange, useLanguage, useNow, useTimeZone, 
 import { planOf } from './plan.ts';
 import { detailActions } from './reservation-view.ts';
 import type { SkippedState } from './list/skipped.ts';
+
+/** Delay between saying 'go' and opening the live session. */
+const GO_LIVE_DELAY_MS = 500;
 
 export function repeatInfo(
   reservation: Pick<Reservation, 'repeatType' | 'dailyRepeatSettings' | 'startTime'>,
