@@ -113,7 +113,7 @@ describe('one home per rule', () => {
   it('reads the code it guards', () => {
     expect(productFiles).toContain('src/shared/constants.ts');
     expect(visionFiles).toContain('src/client/vision/js-analyser.ts');
-    expect(visionFiles).toContain('src/client/features/cameraCheck/index.tsx');
+    expect(visionFiles).toContain('src/client/features/cameraCheck/CameraCheckScreen.tsx');
   });
 
   it.each(RULE_HOMES)('$rule is written only in $home', (row) => {

@@ -6,7 +6,7 @@ import { saveLanguage } from '../../app/savedDevice.ts';
 import { applyLanguage } from '../../i18n.ts';
 import type { Language } from '../../../shared/constants.ts';
 import { LinkContext, type LinkTargetProps } from '../../ui/link.tsx';
-import { IntroScreen } from './index.tsx';
+import { IntroScreen } from './IntroScreen.tsx';
 
 /** Goes on from the first screen: to `path`, in the language chosen there. */
 export type LeaveIntro = (path: string, language: Language) => void;
