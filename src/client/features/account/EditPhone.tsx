@@ -72,7 +72,7 @@ export function GuestEditPhoneScreen() {
   }
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t('edit_phone_heading')}</h1>
       <p className="account-lead">{t('edit_phone_why')}</p>
       {phoneCode === null ? (

@@ -29,7 +29,7 @@ export function GuestEditScreen() {
     { name: 'password', label: t('account_password'), value: MASKED_PASSWORD, to: '/guest/resetPasswordEmail' },
   ];
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t('edit_heading')}</h1>
       <dl className="account-info">
         {rows.map((row) => (
@@ -114,7 +114,7 @@ function SingleFieldEdit({ field }: { field: 'title' | 'email' }) {
   }
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t(field === 'title' ? 'edit_title_heading' : 'edit_email_heading')}</h1>
       <form className="account-form card" onSubmit={submit} noValidate>
         <TextField
@@ -166,7 +166,7 @@ export function GuestEditedScreen() {
   const { t } = useTranslation('account');
   const pendingEmail = useGuest()?.pendingEmail ?? null;
   return (
-    <section className="account-screen account-done-screen">
+    <section className="screen account-screen account-done-screen">
       <span className="icon-badge success" aria-hidden="true">
         <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>

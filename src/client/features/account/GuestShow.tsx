@@ -43,7 +43,7 @@ export function GuestShowScreen() {
   const timeZone = useTimeZone();
   const facilitatorSignedInAt = useGuest()?.facilitatorSignedInAt ?? null;
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t('show_heading')}</h1>
       <ul className="account-menu">
         {MENU.map(({ to, label, icon: Icon }) => (

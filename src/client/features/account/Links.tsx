@@ -48,7 +48,7 @@ export function VerifyEmailScreen() {
   }
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t('verify_heading')}</h1>
       <div role="status">
         {!isSuccess && !isError && <p>{t('verify_waiting')}</p>}
@@ -103,7 +103,7 @@ export function LoginAsLimFacilitatorScreen() {
   }, [authenticate, dispatch, guestId, navigate, token]);
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t('facilitator_heading')}</h1>
       <div role="status">{!failed && <p>{t('facilitator_waiting')}</p>}</div>
     </section>

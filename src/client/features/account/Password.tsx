@@ -42,7 +42,7 @@ export function ResetPasswordEmailScreen() {
   }
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{signedIn ? t('reset_heading_signed_in') : t('reset_heading')}</h1>
       <p>{signedIn ? t('reset_explain_signed_in') : t('reset_explain')}</p>
       <form className="account-form card" onSubmit={submit} noValidate>
@@ -104,7 +104,7 @@ function NewPasswordScreen({ kind }: { kind: keyof typeof NEW_PASSWORD_SCREENS }
   }
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t(words.heading)}</h1>
       {done ? (
         <div role="status">

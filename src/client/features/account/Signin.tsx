@@ -39,7 +39,7 @@ export function SigninScreen() {
   }
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t('signin_heading')}</h1>
       <form className="account-form card" onSubmit={submit} noValidate>
         <TextField

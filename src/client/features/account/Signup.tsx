@@ -46,7 +46,7 @@ export function SignupScreen() {
   }
 
   return (
-    <section className="account-screen">
+    <section className="screen account-screen">
       <h1>{t('signup_heading')}</h1>
       <form className="account-form card" onSubmit={submit} noValidate>
         <TextField

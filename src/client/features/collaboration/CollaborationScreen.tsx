@@ -388,7 +388,7 @@ export function CollaborationScreen() {
   }
 
   return (
-    <div className="collab-screen">
+    <div className="screen collab-screen">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
       <div className="collab-tabs" role="tablist" aria-label={t('tabs_label')}>

@@ -57,7 +57,7 @@ export function FiltersScreen() {
   const { data, isSuccess } = useFeatureImageReadQuery();
   const scenes = data?.featureImages ?? [];
   return (
-    <div className="filters-screen">
+    <div className="screen filters-screen">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
       {isSuccess && scenes.length === 0 ? <p className="filters-empty">{t('empty')}</p> : null}

@@ -75,7 +75,7 @@ export function ForumScreen() {
   };
 
   return (
-    <section className="forum-screen" aria-labelledby="forum-title">
+    <section className="screen forum-screen" aria-labelledby="forum-title">
       <h1 id="forum-title">{t('title')}</h1>
       <p>{t('intro')}</p>
       <p className="forum-faq">

@@ -68,7 +68,7 @@ export function PrepBeforeScreen() {
     void navigate(`/jail/prep/${id}`);
   };
   return (
-    <div className="jail-screen">
+    <div className="screen jail-screen">
       <h1>{t('prep_before_title')}</h1>
       <p>{t('prep_before_intro')}</p>
       <section aria-labelledby="prep-before-audio">
@@ -292,7 +292,7 @@ export function LiveScreen() {
   // Waiting for the guest's words to the Warden, the eye listens (unless it is busy with something else).
   const eyeMode = talking && session.eyeMode === 'monitoring' ? 'dialogue' : session.eyeMode;
   return (
-    <div className="jail-screen live" data-status={session.status}>
+    <div className="screen jail-screen live" data-status={session.status}>
       <CameraState phase={camera.phase} onBreak={session.status === 'breaking'} watchers={camera.watchers} />
       {!online || relayLost ? <ConnectionState offline={!online} /> : null}
       <div className="live-focus">

@@ -262,7 +262,7 @@ export function PrepScreen() {
   if (isRead && reservation === null) return <Navigate to={`/jail/prep_before/${id}`} replace />;
   if (reservation === null) {
     return (
-      <div className="prep-screen">
+      <div className="screen prep-screen">
         <h1>{t('title')}</h1>
         <p role="status">{t('loading')}</p>
       </div>
@@ -270,7 +270,7 @@ export function PrepScreen() {
   }
   if (!started) {
     return (
-      <div className="prep-screen">
+      <div className="screen prep-screen">
         <h1>{t('title')}</h1>
         <Eye mode="monitoring" awake={false} />
         <p>{t('start_hint')}</p>
@@ -291,7 +291,7 @@ export function PrepScreen() {
   const part = position.scenario + 1;
   const reading = silent || atMyPace;
   return (
-    <div className="prep-screen">
+    <div className="screen prep-screen">
       <h1>{t('title')}</h1>
       <Eye mode={eyeModeOf(step, speaking)} awake={awake} speaking={speaking} />
       <p className="prep-subtitle" aria-live="polite">

@@ -22,7 +22,7 @@ export function AccountDeletedScreen() {
     if (state === ACCOUNT_DELETED && signedIn) void forgetDeletedAccount({ dispatch });
   }, [state, signedIn, dispatch]);
   return (
-    <section className="account-screen account-done-screen">
+    <section className="screen account-screen account-done-screen">
       <span className="icon-badge success" aria-hidden="true">
         <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>

@@ -13,7 +13,7 @@ export function YourDataScreen() {
   const { t } = useTranslation('privacy');
   const language = useAppSelector((state) => state.application.language);
   return (
-    <section className="account-screen privacy-screen">
+    <section className="screen account-screen privacy-screen">
       <h1>{t('heading')}</h1>
       <p className="privacy-page-link">
         <LockKeyhole aria-hidden="true" focusable="false" size={20} />

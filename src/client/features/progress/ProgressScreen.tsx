@@ -102,7 +102,7 @@ export function ProgressScreen() {
   // Offline or refused, the read is asked again when the network returns; meanwhile the guest may retry.
   const failed = progress === undefined && isError && !isFetching;
   return (
-    <div className="progress-screen">
+    <div className="screen progress-screen">
       <h1>{t('title')}</h1>
       <p className="progress-intro">{t('intro')}</p>
       {progress === undefined && !failed ? <p className="loading">{t('loading')}</p> : null}

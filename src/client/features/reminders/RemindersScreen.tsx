@@ -9,7 +9,7 @@ export function RemindersScreen() {
   const { t } = useTranslation('reminders');
   const guest = useGuest();
   return (
-    <div className="reminders-screen">
+    <div className="screen reminders-screen">
       <h1>{t('title')}</h1>
       <p className="reminders-intro">{t('intro')}</p>
       <PushRemindersCard />

@@ -354,7 +354,7 @@ export function ReservationAddScreen() {
   const block = guest === null ? null : (bookingBlock(guest, now) ?? (lightLeft === 0 ? { reason: 'light_plan_used' as const } : null));
   if (block !== null) {
     return (
-      <div className="reservations-screen">
+      <div className="screen reservations-screen">
         <h1>{t('add_title')}</h1>
         <BookingBlockNotice block={block} />
       </div>
@@ -372,7 +372,7 @@ export function ReservationAddScreen() {
     void navigate('/reservation/added');
   };
   return (
-    <div className="reservations-screen">
+    <div className="screen reservations-screen">
       <h1>{t('add_title')}</h1>
       {lightLeft !== null ? <p className="booking-plan-note">{t('light_hours_left', { hours: lightLeft })}</p> : null}
       <BookingForm key={source?.id ?? 'new'} initial={initial} original={null} onSubmit={(form) => void submit(form)} errors={errors.errors} />
@@ -393,7 +393,7 @@ export function ReservationEditScreen() {
   if (reservation === null) return <ReservationPending title={t('edit_title')} isFetching={isFetching} />;
   if (!isChangeAllowed(reservation.startTime, now) || reservation.isFinished) {
     return (
-      <div className="reservations-screen">
+      <div className="screen reservations-screen">
         <h1>{t('edit_title')}</h1>
         <p role="alert">{t('no_change_6h')}</p>
       </div>
@@ -410,7 +410,7 @@ export function ReservationEditScreen() {
     if (errors.succeeded(await update({ id, ...bookingRequestOf(form, timeZone) } as Parameters<typeof update>[0]))) void navigate(`/reservation/edited/${id}`);
   };
   return (
-    <div className="reservations-screen">
+    <div className="screen reservations-screen">
       <h1>{t('edit_title')}</h1>
       <BookingForm
         key={reservation.id}

@@ -80,7 +80,7 @@ export function ReservationDetailScreen() {
     setTimeout(() => void navigate(`/jail/live/${id}`), GO_LIVE_DELAY_MS);
   };
   return (
-    <div className="reservations-screen">
+    <div className="screen reservations-screen">
       <h1>{date}</h1>
       <dl className="detail detail-card">
         <dt>

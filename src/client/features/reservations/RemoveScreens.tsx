@@ -38,7 +38,7 @@ export function ReservationRemoveScreen() {
       .catch(() => undefined);
   };
   return (
-    <div className="reservations-screen">
+    <div className="screen reservations-screen">
       <h1>{t('remove_title')}</h1>
       <p>{t('remove_confirm')}</p>
       <dl className="detail detail-card">
@@ -71,7 +71,7 @@ export function ReservationRemoveScreen() {
 export function ReservationRemovedScreen() {
   const { t } = useTranslation('reservations');
   return (
-    <div className="reservations-screen reservation-done">
+    <div className="screen reservations-screen reservation-done">
       <span className="icon-badge" aria-hidden="true">
         <CalendarX size={40} strokeWidth={1.75} focusable="false" />
       </span>
@@ -90,7 +90,7 @@ export function ReservationRemovedScreen() {
 export function ReservationAddedScreen() {
   const { t } = useTranslation('reservations');
   return (
-    <div className="reservations-screen reservation-done">
+    <div className="screen reservations-screen reservation-done">
       <span className="icon-badge" aria-hidden="true">
         <CalendarCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>
@@ -114,7 +114,7 @@ export function ReservationEditedScreen() {
   const { t } = useTranslation('reservations');
   const id = useParams().id ?? '';
   return (
-    <div className="reservations-screen reservation-done">
+    <div className="screen reservations-screen reservation-done">
       <span className="icon-badge" aria-hidden="true">
         <CircleCheck size={40} strokeWidth={1.75} focusable="false" />
       </span>

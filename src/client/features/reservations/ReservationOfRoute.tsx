@@ -20,7 +20,7 @@ export function useReservationOfRoute(): { id: number; reservation: Reservation 
 export function ReservationPending({ title, isFetching }: { title: string; isFetching: boolean }) {
   const { t } = useTranslation('reservations');
   return (
-    <div className="reservations-screen">
+    <div className="screen reservations-screen">
       <h1>{title}</h1>
       <p role={isFetching ? 'status' : 'alert'}>{isFetching ? t('loading') : t('not_found')}</p>
     </div>

@@ -15,7 +15,7 @@ const SECTIONS = [
 export function RulesScreen() {
   const { t } = useTranslation('rules');
   return (
-    <div className="rules-screen">
+    <div className="screen rules-screen">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
       {SECTIONS.map(({ icon: Icon, ...section }) => (

@@ -188,7 +188,7 @@ export function ReservationListScreen() {
   const lazy = guest === null ? null : lazyAlertBanner(guest, now);
 
   return (
-    <div className="reservations-screen">
+    <div className="screen reservations-screen">
       <div className="list-header">
         <h1>{t('list_title')}</h1>
         {verified ? (
