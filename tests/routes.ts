@@ -192,8 +192,9 @@ export async function go(page: Page, visit: Visit): Promise<string[]> {
   await visit.before?.(page);
   await page.goto(visit.path);
   const settle = async () => {
+    // The first visible one: a page in two languages (terms.html) hides the other language's heading.
     await page
-      .locator('h1')
+      .locator('h1:visible')
       .first()
       .waitFor({ state: 'visible', timeout: 10_000 })
       .catch(() => problems.push('no visible h1 within 10 s'));
