@@ -38,7 +38,7 @@ import { JailClock } from './JailClock.tsx';
 import { PlanLine } from './PlanLine.tsx';
 import { allowanceLeft, commandOutcome, countdownText, elapsedShare, type CommandId } from './session-rules.ts';
 import {
-  commandGiven,
+  statusChosen,
   eyeSlept,
   finishAnnounced,
   jailFinished,
@@ -137,7 +137,7 @@ export function LiveScreen() {
   const gone = isRead && (reservation === null || reservation.isFinished);
   const running = session.jail !== null && session.finish === null;
   const available = useAppSelector(selectAvailableCommands);
-  const listening = useAppSelector((state) => commandGroup.selectSlice(state).onSpeech);
+  const { commands: normalCommands, onSpeech: listening } = useAppSelector(commandGroup.selectSlice);
   const conversation = useAppSelector((state) => dialogGroup.selectSlice(state).entries);
   const face = useAppSelector(facePositionGroup.selectSlice);
   const camera = useJailCamera(relay, running && session.status !== 'breaking', session.status === 'injail');
@@ -148,14 +148,14 @@ export function LiveScreen() {
   const give = (command: CommandId) => {
     // Any command shows the guest is there: it answers the Warden's check-in.
     answerCheckIn();
-    const outcome = commandOutcome(command, session.status, session.normalCommands);
+    const outcome = commandOutcome(command, session.status, normalCommands);
     if (outcome === null) return;
     const described = COMMANDS[language].find((candidate) => candidate.id === command);
     if (described !== undefined) void voice.say(described.response);
     if (outcome.effect === 'open_finish_form') setFinishing(true);
     if (command === 4) setTalking(true);
     if (outcome.status === session.status) return;
-    dispatch(commandGiven({ command, now: Date.now() }));
+    dispatch(statusChosen({ status: outcome.status, now: Date.now() }));
     relay?.sendLogged('jail_status_from_guest', { jailStatus: outcome.status }).catch(refused);
   };
 

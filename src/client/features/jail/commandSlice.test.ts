@@ -1,15 +1,44 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
-import { commandGroup, selectAvailableCommands, speechChanged } from './commandSlice.ts';
+import type { GuestJail } from '../../../shared/relay.ts';
+import { commandGroup, commandsUpdated, selectAvailableCommands, speechChanged } from './commandSlice.ts';
 import { dialogAdded, dialogGroup } from './dialogSlice.ts';
-import { commandGiven, sessionLeft } from './sessionSlice.ts';
+import { jailResumed, jailStarted, sessionLeft, statusChosen } from './sessionSlice.ts';
+
+const jail: GuestJail = {
+  reservationId: 7,
+  work: 'Chapter 3',
+  startTime: 1_000,
+  endTime: 3_601_000,
+  jailStatus: 'injail',
+  statusSince: 1_000,
+  commands: [1, 2, 3],
+};
 
 describe('command', () => {
-  it('offers commands 1, 2, 3, 4 by default and follows the session: away from the seat, only 5', () => {
+  it('offers commands 1, 2, 3, 4 by default and follows the session: away from the seat only 5, on a break only 6', () => {
     const store = makeStore();
     expect(selectAvailableCommands(store.getState())).toEqual([1, 2, 3, 4]);
-    store.dispatch(commandGiven({ command: 1, now: 1_000 }));
+    store.dispatch(statusChosen({ status: 'leaving', now: 1_000 }));
     expect(selectAvailableCommands(store.getState())).toEqual([5]);
+    store.dispatch(statusChosen({ status: 'breaking', now: 2_000 }));
+    expect(selectAvailableCommands(store.getState())).toEqual([6]);
+  });
+  it("takes the jail's normal commands, then a warden's, and forgets them when the guest leaves the session", () => {
+    const store = makeStore();
+    store.dispatch(jailStarted({ jail, warden: null }));
+    expect(selectAvailableCommands(store.getState())).toEqual([1, 2, 3]);
+    store.dispatch(commandsUpdated([1, 3]));
+    expect(commandGroup.selectSlice(store.getState()).commands).toEqual([1, 3]);
+    expect(selectAvailableCommands(store.getState())).toEqual([1, 3]);
+    // Away from the seat, coming back is offered whatever the normal ones are.
+    store.dispatch(statusChosen({ status: 'leaving', now: 3_000 }));
+    expect(selectAvailableCommands(store.getState())).toEqual([5]);
+    store.dispatch(sessionLeft());
+    expect(selectAvailableCommands(store.getState())).toEqual([1, 2, 3, 4]);
+    // Back mid-jail, the jail's own normal commands again.
+    store.dispatch(jailResumed({ guest: { jailStatus: 'injail', statusSince: 4_000 }, jail: { ...jail, commands: [2, 4] }, warden: null }));
+    expect(selectAvailableCommands(store.getState())).toEqual([2, 4]);
   });
   it('keeps whether the Warden is listening', () => {
     const store = makeStore();

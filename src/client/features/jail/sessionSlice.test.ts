@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuestJail } from '../../../shared/relay.ts';
 import {
-  commandGiven,
-  commandsUpdated,
   finishAnnounced,
   jailFinished,
   jailResumed,
@@ -11,6 +9,7 @@ import {
   jailUpdated,
   sessionLeft,
   shouldAnnounceFinish,
+  statusChosen,
   type JailSessionState,
 } from './sessionSlice.ts';
 
@@ -31,34 +30,26 @@ function started(): JailSessionState {
 }
 
 describe('the live session', () => {
-  it('starts with the jail and its warden, the eye awake, commands 1-4', () => {
+  it('starts with the jail and its warden, the eye awake, in the jail', () => {
     const state = started();
-    expect(state).toMatchObject({ jail, warden, eyeAwake: true, status: 'injail', normalCommands: [1, 2, 3, 4], finish: null });
+    expect(state).toMatchObject({ jail, warden, eyeAwake: true, status: 'injail', finish: null });
   });
 
-  it('leaves the seat and comes back, takes a break and ends it', () => {
-    let state = reduce(started(), commandGiven({ command: 1, now: 5_000 }));
+  it('takes the status the guest chose at once, from that moment; the same status again keeps its start', () => {
+    let state = reduce(started(), statusChosen({ status: 'leaving', now: 5_000 }));
     expect(state).toMatchObject({ status: 'leaving', statusSince: 5_000 });
-    state = reduce(state, commandGiven({ command: 5, now: 6_000 }));
+    expect(reduce(state, statusChosen({ status: 'leaving', now: 5_500 }))).toEqual(state);
+    state = reduce(state, statusChosen({ status: 'injail', now: 6_000 }));
     expect(state).toMatchObject({ status: 'injail', statusSince: 6_000 });
-    state = reduce(state, commandGiven({ command: 2, now: 7_000 }));
-    expect(state).toMatchObject({ status: 'breaking' });
-    // A command not on offer changes nothing.
-    expect(reduce(state, commandGiven({ command: 1, now: 8_000 }))).toEqual(state);
-    state = reduce(state, commandGiven({ command: 6, now: 9_000 }));
-    expect(state).toMatchObject({ status: 'injail', statusSince: 9_000 });
+    state = reduce(state, statusChosen({ status: 'breaking', now: 7_000 }));
+    expect(state).toMatchObject({ status: 'breaking', statusSince: 7_000 });
   });
 
-  it('applies the server: a resume restores leaving or breaking, an update overrides, a warden sets the commands', () => {
+  it('applies the server: a resume restores leaving or breaking, an update overrides', () => {
     const resumed = reduce(undefined, jailResumed({ guest: { jailStatus: 'breaking', statusSince: 2_000 }, jail, warden }));
     expect(resumed).toMatchObject({ status: 'breaking', statusSince: 2_000 });
     const updated = reduce(resumed, jailUpdated({ guest: { jailStatus: 'injail', statusSince: 3_000 }, warden: null }));
     expect(updated).toMatchObject({ status: 'injail', warden: null });
-    const limited = reduce(updated, commandsUpdated([1, 3]));
-    expect(limited.normalCommands).toEqual([1, 3]);
-    // Command 2 is no longer a normal one: it changes nothing.
-    expect(reduce(limited, commandGiven({ command: 2, now: 4_000 })).status).toBe('injail');
-    expect(reduce(limited, commandGiven({ command: 1, now: 4_000 })).status).toBe('leaving');
   });
 
   it('announces the finish once, keeping the first reason', () => {

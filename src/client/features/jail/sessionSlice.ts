@@ -1,17 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
 import type { GuestJail, RelayWarden } from '../../../shared/relay.ts';
-import { commandOutcome, type CommandId } from './session-rules.ts';
 import { rootReducer } from '../../app/store.ts';
 import type { FinishKind, JailStatus } from '../../../shared/jail-vocabulary.ts';
 
 /**
  * The live session on the guest's side (docs/jail.md, Commands; guest jail
  * status): which screen, the eye's mode, the jail and its status, the
- * commands a warden made the normal ones, the warden, and the finish,
- * announced once. The relay events and the guest's commands are its actions.
- * The commands on offer follow from the status (`availableCommands`) and
- * live in the command slice (commandSlice.ts).
+ * warden, and the finish, announced once. The relay events and the guest's
+ * status commands are its actions. The normal commands, and those on offer
+ * in each status, are the Command group's (commandSlice.ts).
  */
 
 /** Screen ids (docs/jail.md, Commands): waiting 0, preparation 1, live 2. */
@@ -29,8 +26,6 @@ export interface JailSessionState {
   jail: GuestJail | null;
   status: JailStatus;
   statusSince: number;
-  /** The commands a warden set as the normal ones (1-4 by default). */
-  normalCommands: number[];
   warden: RelayWarden | null;
   finish: FinishKind | null;
   /** The finish is announced once (docs/jail.md, Commands); then the reservation is read again. */
@@ -44,7 +39,6 @@ const initialState: JailSessionState = {
   jail: null,
   status: 'injail',
   statusSince: 0,
-  normalCommands: [...DEFAULT_COMMANDS],
   warden: null,
   finish: null,
   finishAnnounced: false,
@@ -73,7 +67,6 @@ export const jailSessionSlice = createSlice({
       const { jail, warden } = action.payload;
       state.jail = jail;
       state.warden = warden;
-      state.normalCommands = jail.commands;
       state.finish = null;
       state.finishAnnounced = false;
       state.eyeAwake = true;
@@ -84,7 +77,6 @@ export const jailSessionSlice = createSlice({
       const { guest, jail, warden } = action.payload;
       state.jail = jail;
       state.warden = warden;
-      state.normalCommands = jail.commands;
       setStatus(state, guest.jailStatus, guest.statusSince);
     },
     /** The status kept on the device, after a reload: shown until the relay's resume (which wins) arrives. */
@@ -97,15 +89,14 @@ export const jailSessionSlice = createSlice({
       state.warden = action.payload.warden;
       setStatus(state, action.payload.guest.jailStatus, action.payload.guest.statusSince);
     },
-    /** `update_commands_to_guest`: a warden set the normal commands. */
-    commandsUpdated(state, action: PayloadAction<number[]>) {
-      state.normalCommands = action.payload;
-    },
-    /** The guest gave a command (touch or voice): a status command changes the status at once, before the relay answers. */
-    commandGiven(state, action: PayloadAction<{ command: CommandId; now: number }>) {
-      const outcome = commandOutcome(action.payload.command, state.status, state.normalCommands);
-      if (outcome === null || outcome.status === state.status) return;
-      setStatus(state, outcome.status, action.payload.now);
+    /**
+     * The guest gave a status command (touch or voice; `commandOutcome` says
+     * which status, among the commands on offer): the status changes at once,
+     * before the relay answers.
+     */
+    statusChosen(state, action: PayloadAction<{ status: JailStatus; now: number }>) {
+      if (action.payload.status === state.status) return;
+      setStatus(state, action.payload.status, action.payload.now);
     },
     /** The end time passed, or `jail_finish_to_guest` came. */
     jailFinished(state, action: PayloadAction<FinishKind>) {
@@ -131,8 +122,7 @@ export const {
   jailResumed,
   jailUpdated,
   statusRestored,
-  commandsUpdated,
-  commandGiven,
+  statusChosen,
   jailFinished,
   finishAnnounced,
   sessionLeft,

@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts'
 import { refreshGuest } from '../../app/session.ts';
 import { featureImagesReceived } from './api.ts';
 import { GuestRelay } from './guest-relay.ts';
-import { commandsUpdated, jailFinished, jailResumed, jailSessionGroup, jailStarted, jailUpdated } from './sessionSlice.ts';
+import { jailFinished, jailResumed, jailSessionGroup, jailStarted, jailUpdated } from './sessionSlice.ts';
+import { commandsUpdated } from './commandSlice.ts';
 import { CLIENT_VERSION } from '../../app/version.ts';
 
 /** docs/client.md, Failures the guest sees: when the relay cannot be reached again, a Japanese alert that the connection is lost, then a reload. */
