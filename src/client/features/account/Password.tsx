@@ -9,9 +9,10 @@ import { guestUpdatePasswordEmailRequestSchema, guestUpdatePasswordRequestSchema
 import { useFieldErrors } from '../../app/fieldErrors.ts';
 import { RouterLink } from '../../app/RouterLink.tsx';
 import { useAppDispatch, useIsLoggedIn } from '../../app/hooks.ts';
+import { EmailField } from './EmailField.tsx';
 import { useGuest } from '../../app/session.ts';
 import { forgetSession } from '../../app/session.ts';
-import { PasswordField, TextField } from '../../ui/Field.tsx';
+import { PasswordField } from '../../ui/Field.tsx';
 import { useGuestTakeBackMutation, useGuestUpdatePasswordEmailMutation, useGuestUpdatePasswordMutation } from './api.ts';
 import { passwordAlert } from './rules.ts';
 
@@ -46,16 +47,7 @@ export function ResetPasswordEmailScreen() {
       <h1>{signedIn ? t('reset_heading_signed_in') : t('reset_heading')}</h1>
       <p>{signedIn ? t('reset_explain_signed_in') : t('reset_explain')}</p>
       <form className="account-form card" onSubmit={submit} noValidate>
-        <TextField
-          label={t('account_email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={form.errors.email}
-          onValueChange={setTyped}
-        />
+        <EmailField value={email} error={form.errors.email} onValueChange={setTyped} />
         <Button type="submit" icon={Send} wide disabled={isLoading}>
           {t('reset_submit')}
         </Button>

@@ -9,6 +9,7 @@ import { RouterLink } from '../../app/RouterLink.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { browserTimezone } from '../../i18n.ts';
 import { CheckField, PasswordField, TextField } from '../../ui/Field.tsx';
+import { EmailField } from './EmailField.tsx';
 import { useGuestCreateMutation } from './api.ts';
 import { privacyUrl, termsUrl } from './links.ts';
 import { signupAlert } from './rules.ts';
@@ -59,16 +60,7 @@ export function SignupScreen() {
           error={form.errors.title}
           onValueChange={setTitle}
         />
-        <TextField
-          label={t('account_email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={form.errors.email}
-          onValueChange={setEmail}
-        />
+        <EmailField value={email} error={form.errors.email} onValueChange={setEmail} />
         <PasswordField
           label={t('account_password')}
           hint={t('account_password_rules')}
