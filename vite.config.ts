@@ -4,6 +4,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { availableParallelism } from 'node:os';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -314,6 +315,10 @@ export default defineConfig({
     environment: 'node',
     // One migrated PGlite database that each server suite's in-memory database starts from.
     globalSetup: ['src/server/test/pglite-template.ts'],
+    // Vitest's default on a 2-core machine is one file at a time; the server's
+    // suites wait on databases and child processes about as much as they
+    // compute, so two at once finish the pass in about two-thirds of the time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Opening and migrating a database in a suite's setup takes ~2 s alone
     // and far longer on a loaded machine; a hook gets a minute.
     hookTimeout: 60_000,
