@@ -4,7 +4,7 @@ import type { Language } from '../../shared/constants.ts';
 import { i18n } from '../i18n.ts';
 import { envelopeBaseQuery, type EnvelopeBaseQuery } from './baseQuery.ts';
 import { API_REDUCER_PATH } from './slices/session.ts';
-import { attachApi } from './store.ts';
+import { attachApi } from './storeRoot.ts';
 
 /**
  * `onQueryStarted` of every call that answers the guest (sign-up and sign-in,

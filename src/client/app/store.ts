@@ -1,10 +1,10 @@
-import { combineSlices, configureStore, createDynamicMiddleware, isAction, type Middleware, type Reducer, type WithSlice } from '@reduxjs/toolkit';
+import { configureStore, isAction, type Middleware, type Reducer, type WithSlice } from '@reduxjs/toolkit';
 import type { api } from './api.ts';
 import { AUTH_ID, clearLocal, deleteLocal, putLocal, RETURNING_ID } from './localDb.ts';
 import { saveLanguage } from './savedDevice.ts';
-import { applicationSlice, languageChanged } from './slices/application.ts';
-import { networkSlice } from './slices/network.ts';
-import { accountForgotten, loggedOut, sessionSlice, sessionStarted } from './slices/session.ts';
+import { languageChanged } from './slices/application.ts';
+import { accountForgotten, loggedOut, sessionStarted } from './slices/session.ts';
+import { apiMiddleware, rootReducer } from './storeRoot.ts';
 import type { commandSlice } from '../features/jail/commandSlice.ts';
 import type { dialogSlice } from '../features/jail/dialogSlice.ts';
 import type { facePositionSlice } from '../features/jail/facePositionSlice.ts';
@@ -13,37 +13,21 @@ import type { jailSessionSlice } from '../features/jail/sessionSlice.ts';
 /** The live jail's groups (command, dialog, facePosition, jailSession): they join the store with the live jail's code. */
 type LiveJailSlices = WithSlice<typeof commandSlice> & WithSlice<typeof dialogSlice> & WithSlice<typeof facePositionSlice> & WithSlice<typeof jailSessionSlice>;
 
-/**
- * The client's state: server state in the API cache (`api`), and the
- * client-only groups beside it (docs/client.md, State): the app's (language, network,
- * session) and the live jail's. The API (RTK Query and the calls) joins when
- * app/api.ts is first loaded: the intro, the first screen of a visitor, calls
- * nothing and comes without it. The live jail's groups join when their
- * modules are first loaded (`slice.injectInto(rootReducer)`): no other
- * screen needs them.
- */
-export const rootReducer = combineSlices(applicationSlice, networkSlice, sessionSlice).withLazyLoadedSlices<WithSlice<typeof api> & LiveJailSlices>();
-
-type LazyState = ReturnType<typeof rootReducer>;
+/** The root reducer with the parts that join later named (app/storeRoot.ts says when each joins). */
+const lazyReducer = rootReducer.withLazyLoadedSlices<WithSlice<typeof api> & LiveJailSlices>();
+type LazyState = ReturnType<typeof lazyReducer>;
 
 /**
- * The state. The API's part is always there for the code that reads it: that
- * code has loaded app/api.ts, which injects it first. The live jail's parts
- * may not be there yet (a group injected is in the state only from the next
- * action on): read them through their injected slice's `selectSlice`, which
- * answers the initial state until then.
+ * The state (docs/client.md, State): server state in the API cache (`api`),
+ * and the client-only groups beside it, the app's (language, network,
+ * session) and the live jail's. The API's part is always there for the code
+ * that reads it: that code has loaded app/api.ts, which injects it first.
+ * The live jail's parts may not be there yet (a group injected is in the
+ * state only from the next action on): read them through their injected
+ * slice's `selectSlice`, which answers the initial state until then.
  */
 export type RootState = Omit<LazyState, 'api'> & Required<Pick<LazyState, 'api'>>;
-const storeReducer = rootReducer as Reducer<RootState>;
-
-/** The API's middleware, added to every store (made before or after) by `attachApi`. */
-const apiMiddleware = createDynamicMiddleware();
-
-/** Adds the API's reducer and middleware; app/api.ts calls it once when it is loaded. */
-export function attachApi(loaded: typeof api): void {
-  rootReducer.inject(loaded);
-  apiMiddleware.addMiddleware(loaded.middleware);
-}
+const storeReducer = lazyReducer as Reducer<RootState>;
 
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;

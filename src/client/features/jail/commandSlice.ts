@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_COMMANDS } from '../../../shared/constants.ts';
 import { availableCommands } from './session-rules.ts';
-import { rootReducer, type RootState } from '../../app/store.ts';
+import { rootReducer } from '../../app/storeRoot.ts';
 import { jailResumed, jailSessionGroup, jailStarted, sessionLeft } from './sessionSlice.ts';
 
 /**
@@ -48,8 +48,11 @@ export const commandGroup = commandSlice.injectInto(rootReducer);
 
 export const { commandsUpdated, speechChanged } = commandSlice.actions;
 
+/** What the command ids on offer are read from: the session's part and the commands', each there or not yet. */
+type CommandsOnOfferState = Parameters<typeof jailSessionGroup.selectSlice>[0] & Parameters<typeof commandGroup.selectSlice>[0];
+
 /** The command ids the guest may give now (1, 2, 3, 4 by default), from the session's status and the normal commands. */
 export const selectAvailableCommands = createSelector(
-  [(state: RootState) => jailSessionGroup.selectSlice(state).status, (state: RootState) => commandGroup.selectSlice(state).commands],
+  [(state: CommandsOnOfferState) => jailSessionGroup.selectSlice(state).status, (state: CommandsOnOfferState) => commandGroup.selectSlice(state).commands],
   (status, normal) => availableCommands(status, normal),
 );

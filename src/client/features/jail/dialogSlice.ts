@@ -1,6 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityLog } from '../../../shared/api/reservation.ts';
-import { rootReducer } from '../../app/store.ts';
+import { rootReducer } from '../../app/storeRoot.ts';
 import { sessionLeft } from './sessionSlice.ts';
 import type { Speaker } from '../../../shared/jail-vocabulary.ts';
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer } from '../../app/store.ts';
+import { rootReducer } from '../../app/storeRoot.ts';
 import type { FrameFace } from '../../vision/analyser.ts';
 import { gazeToward, isNotableTurn } from './gaze.ts';
 import { sessionLeft } from './sessionSlice.ts';

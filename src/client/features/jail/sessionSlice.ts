@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { GuestJail, RelayWarden } from '../../../shared/relay.ts';
-import { rootReducer } from '../../app/store.ts';
+import { rootReducer } from '../../app/storeRoot.ts';
 import type { FinishKind, JailStatus } from '../../../shared/jail-vocabulary.ts';
 
 /**
