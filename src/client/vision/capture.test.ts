@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VisionClient } from './client';
 import { CAMERA_FAILURE_MESSAGE, Sampler, cameraConstraints, isIosDevice, openCamera, type SampleRecord, type SamplerOptions } from './capture';
-import type { Sample } from './worker';
+import type { Sample } from './sample';
 import type { SamplingOptions, SamplingReport } from './worker-sampling';
 
 describe('isIosDevice', () => {

@@ -3,10 +3,12 @@
  * and moves frames and streams into it without copying (transfers).
  */
 import * as Comlink from 'comlink';
-import type { EngineInfo, EnginePreference, PatrolImage, Sample, SessionOptions, StreamSupport, VisionWorkerApi } from './worker';
+import type { Sample } from './sample';
+import type { EngineInfo, EnginePreference, PatrolImage, SessionOptions, StreamSupport, VisionWorkerApi } from './worker';
 import type { SamplingOptions, SamplingReport } from './worker-sampling';
 
-export type { EngineInfo, EnginePreference, PatrolImage, Sample, SessionOptions } from './worker';
+export type { Sample } from './sample';
+export type { EngineInfo, EnginePreference, PatrolImage, SessionOptions } from './worker';
 export type { ReportPolicy, SamplingOptions, SamplingReport } from './worker-sampling';
 
 export class VisionClient {

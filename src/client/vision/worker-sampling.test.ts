@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FrameFace, VisionEvents } from './analyser';
-import type { Sample } from './worker';
+import type { Sample } from './sample';
 import { WorkerSampling, type ReportPolicy, type SamplingReport } from './worker-sampling';
 
 const START = 1_700_000_000_000;

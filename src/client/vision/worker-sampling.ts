@@ -10,7 +10,7 @@
  */
 import type { FrameFace, VisionEvents } from './analyser';
 import { SampleTimer, type SampleClock } from './sample-timer';
-import type { Sample } from './worker';
+import type { Sample } from './sample';
 
 /** Which samples the main thread hears of. */
 export type ReportPolicy = 'every' | 'events';

@@ -22,39 +22,16 @@
  */
 import * as Comlink from 'comlink';
 import faceModelUrl from '../../../crates/vision/pkg/face-model.bin?url';
-import { Analyser, toVisionExports, type AnalyserOptions, type FrameAnalyser, type FrameResult } from './analyser';
+import { Analyser, toVisionExports, type AnalyserOptions, type FrameAnalyser } from './analyser';
 import { VisionSession, type Engine, type EngineInfo, type LoadedEngine, type PixelPath } from './session';
 import { WorkerSampling, type SamplingOptions } from './worker-sampling';
+import type { Sample } from './sample';
 
 export type { Engine, EngineInfo, PixelPath } from './session';
 /** `auto` picks the best engine the browser runs; the others force one (tests, benchmarks). */
 export type EnginePreference = 'auto' | Engine;
 
 export type SessionOptions = AnalyserOptions;
-
-export interface SampleTiming {
-  /** Frame → RGBA in the frame buffer (includes waiting for a pulled frame). */
-  readMs: number;
-  /** The analysis itself. */
-  analyseMs: number;
-  /** Everything the worker did for this sample, from the call to the reply. */
-  workerMs: number;
-  pixelPath: PixelPath;
-  /** `VideoFrame.timestamp` in µs, when the frame was a `VideoFrame`. */
-  frameTimestampUs: number | null;
-  /** `performance.timeOrigin + performance.now()` in the worker when the reply left. */
-  repliedAt: number;
-}
-
-export interface Sample {
-  result: FrameResult;
-  timing: SampleTiming;
-  /** The size the frame was analysed at. */
-  width: number;
-  height: number;
-  /** True when the frame size differed from the session's and the analyser was made anew. */
-  restarted: boolean;
-}
 
 export interface PatrolImage {
   /** The JPEG, or null when the thumbnail is all black (an all-black patrol is not sent). */
