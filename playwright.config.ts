@@ -3,27 +3,37 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumWithCamera } from './tests/chromium.ts';
+import { copyBuild, testServer, thisWorkersServer } from './tests/servers.ts';
 
 /**
  * Browser tests of the built client. Nothing is built here: `npm test` runs
- * `vite build` first (and the wasm build before it); the server started below
- * serves `dist/` on a port of its own, on a fresh data directory each run
- * (PGlite in a new temporary directory, removed by tests/global-teardown.ts).
+ * `vite build` first (and the wasm build before it).
+ *
+ * Each worker has a server of its own (tests/servers.ts): the tests move the
+ * server's clock and read its outbox (/dev), so two workers must never share
+ * one. Server N listens on PLAYWRIGHT_PORT + N and serves its own copy of
+ * the build (`DIST_DIR`, default `dist/`) from its own data directory
+ * (PGlite), all in one temporary directory removed by
+ * tests/global-teardown.ts. A spec file runs on one worker from start to
+ * end, so its tests share that worker's server, as they would alone, unless
+ * the file asks for its tests to be spread (the sweep).
  */
-const port = Number(process.env.PLAYWRIGHT_PORT ?? 8793);
-const baseURL = `http://127.0.0.1:${port}`;
+// Two workers use a 2-core machine well: much of a browser test waits on the page or the camera's video.
+const workers = Number(process.env.PLAYWRIGHT_WORKERS ?? 2);
 
 // The config is also loaded by each worker: they inherit the directory made
-// by the main process through the environment instead of making their own.
+// by the main process through the environment instead of making their own,
+// and Playwright tells each its index, which picks its server.
 process.env.WARDEN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'warden-e2e-'));
-const dataDir = process.env.WARDEN_E2E_DATA_DIR;
+const servers = Array.from({ length: workers }, (_, index) => testServer(index));
+for (const server of servers) copyBuild(server);
+const baseURL = thisWorkersServer().url;
 
 export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   globalTeardown: './tests/global-teardown.ts',
-  // One browser at a time: the camera tests drive fake clocks and time-sensitive pipelines.
-  workers: 1,
+  workers,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -37,17 +47,17 @@ export default defineConfig({
     launchOptions: chromiumWithCamera(),
     trace: 'retain-on-failure',
   },
-  webServer: {
+  webServer: servers.map((server) => ({
     command: 'node --import tsx src/server/main.ts',
-    url: `${baseURL}/api/health`,
+    url: `${server.url}/api/health`,
     env: {
       WARDEN_DEV: '1',
-      PORT: String(port),
-      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      PORT: String(server.port),
+      DIST_DIR: server.distDir,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
+      DATA_DIR: server.dataDir,
+      PUBLIC_URL: server.url,
       TRUST_PROXY: '1',
       TRIGGER_ALLOW_HOSTS: '127.0.0.1',
       // The reminders' local push service (tests/reminders.spec.ts).
@@ -56,9 +66,9 @@ export default defineConfig({
     reuseExistingServer: false,
     // PGlite's first start (migrations) can take a minute or more on a busy machine.
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
   // WARDEN_DEV: the tests read the outbox, move the clock and set up fixtures through /dev.
   // TRUST_PROXY: the tests give sign-ups addresses of their own (tests/helpers.ts, uniqueAddress).
   // TRIGGER_ALLOW_HOSTS: tests/collaboration.spec.ts receives trigger calls on 127.0.0.1.

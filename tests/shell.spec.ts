@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { checkA11y, createGuest, signInPage, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { thisWorkersServer } from './servers.ts';
 
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`shell at ${name}`, () => {
@@ -264,7 +265,8 @@ test.describe('update', () => {
   test.use({ serviceWorkers: 'allow', locale: 'en-US' });
 
   test('a waiting update is offered, and accepting it reloads the page into it', async ({ page }) => {
-    const sw = join(process.cwd(), 'dist', 'sw.js');
+    // This worker's server serves a copy of the build of its own (tests/servers.ts): the other worker's pages keep the old one.
+    const sw = join(thisWorkersServer().distDir, 'sw.js');
     const original = readFileSync(sw, 'utf8');
     // The build writes compressed copies beside it, which the server sends to the browser (docs/server.md).
     const copies = [

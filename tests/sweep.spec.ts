@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { WCAG_AA_TAGS, watchMissingTexts } from './helpers.ts';
 import { animationsDone, go, setUpWorld, tour, type Visit, type World } from './routes.ts';
+import { setClockOver } from '../src/server/test/server-process.ts';
 
 const WIDTHS = [320, 360, 390, 1280] as const;
 const LANGUAGES = [
@@ -64,7 +65,7 @@ function violations(page: Page, rules: readonly string[] | 'all'): Promise<Viola
 // A trace would snapshot every page axe scans: the sweep is slow enough without.
 test.use({ trace: 'off' });
 
-/** Set up by the first test, for all (one server, one worker). */
+/** Set up by the first test a worker runs, for its others: each worker has a server of its own (tests/servers.ts). */
 let world: Promise<World> | undefined;
 
 test.afterAll(async ({ playwright }, testInfo) => {
@@ -140,6 +141,8 @@ function format(failures: Failure[]): string {
 }
 
 test.describe('sweep: every route, both languages, both schemes', () => {
+  // Each width and language is a test of its own, spread over the workers: together they are the suite's longest file.
+  test.describe.configure({ mode: 'parallel' });
   for (const { language, locale } of LANGUAGES) {
     for (const width of WIDTHS) {
       test(`${language} at ${width} px`, async ({ browser, baseURL }) => {
@@ -147,6 +150,8 @@ test.describe('sweep: every route, both languages, both schemes', () => {
         if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
         world ??= setUpWorld(baseURL);
         const { now } = await world;
+        // The server's clock on the world's time again: between two of these tests the worker may have put it back (afterAll).
+        await setClockOver(baseURL, now);
         const context = await newContext(browser, locale, width, now);
         const page = await context.newPage();
         const missing = watchMissingTexts(page);

@@ -8,7 +8,7 @@
  * timers in order and waiting for each one's promise (a sample) before the
  * next, as if the time had passed with the worker keeping up.
  */
-import type { Page } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 
 /** The vision worker's script as Vite names it in the build. */
 const WORKER_SCRIPT = '**/assets/worker-*.js';
@@ -89,7 +89,14 @@ export async function installClock(page: Page, time: number = Date.now()): Promi
   await page.clock.install({ time });
   offsets.set(page, time - Date.now());
   await page.route(WORKER_SCRIPT, async (route) => {
-    const response = await route.fetch();
+    let response: APIResponse;
+    try {
+      response = await route.fetch();
+    } catch (error) {
+      // The test ended while the page was still loading its worker: nothing is left to serve.
+      if (page.isClosed() || /disposed|closed/i.test(String(error))) return;
+      throw error;
+    }
     const prelude = `(${installWorkerClock.toString()})(${Date.now() + (offsets.get(page) ?? 0)});\n`;
     // The body comes decoded: served as it is, without the encoding headers.
     await route.fulfill({ status: response.status(), contentType: 'text/javascript', body: prelude + (await response.text()) });
