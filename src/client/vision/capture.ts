@@ -287,37 +287,40 @@ export class Sampler {
       }
       case 'image-bitmap': {
         if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
-        const bitmap = await withTimeout(
-          timed(
-            () => createImageBitmap(video),
-            (ms) => (mainMs += ms),
-          ),
-          method,
-        );
-        const posted = performance.now();
-        pending = client.analyse(bitmap, timeMs);
-        mainMs += performance.now() - posted;
+        ({ pending, mainMs } = await postBitmap(client, method, () => createImageBitmap(video), timeMs));
         break;
       }
       case 'image-capture': {
         const grabber = this.imageCapture;
         if (grabber === null) throw new CaptureUnavailable(method);
-        const bitmap = await withTimeout(
-          timed(
-            () => grabber.grabFrame(),
-            (ms) => (mainMs += ms),
-          ),
-          method,
-        );
-        const posted = performance.now();
-        pending = client.analyse(bitmap, timeMs);
-        mainMs += performance.now() - posted;
+        ({ pending, mainMs } = await postBitmap(client, method, () => grabber.grabFrame(), timeMs));
         break;
       }
     }
     const sample = await pending;
     return { sample, method, timeMs, requestedAt, mainMs, resultAt: performance.now() };
   }
+}
+
+/**
+ * Grabs a bitmap and posts it to the worker: the grab and the post are the
+ * main thread's time (`mainMs`); the analysis itself is left pending.
+ */
+async function postBitmap(
+  client: VisionClient,
+  method: CaptureMethod,
+  grab: () => Promise<ImageBitmap>,
+  timeMs: number,
+): Promise<{ pending: Promise<Sample>; mainMs: number }> {
+  let mainMs = 0;
+  const bitmap = await withTimeout(
+    timed(grab, (ms) => (mainMs += ms)),
+    method,
+  );
+  const posted = performance.now();
+  const pending = client.analyse(bitmap, timeMs);
+  mainMs += performance.now() - posted;
+  return { pending, mainMs };
 }
 
 /** A capture method this browser turns out not to support. */
