@@ -1,8 +1,8 @@
 /**
  * A camera video with a real face for the browser tests (Chromium's fake
- * camera, tests/fake-camera.ts): 160x120 at 10 fps, a man at the left of the
- * frame typing for `presentS`, then the empty room for `awayS`, then the man
- * back for `presentS`. Made from the judgment benchmark's footage
+ * camera, tests/fake-camera.ts): 160x120 at 10 fps, the empty room for
+ * `awayS`, then a man at the left of the frame typing for `presentS`. Made
+ * from the judgment benchmark's footage
  * (bench/footage: fetched and checked on first use, then cached) by the same
  * renderer, so the face, its background and the camera noise are the
  * benchmark's. The video's time is real time: Chromium plays it at its frame
@@ -21,20 +21,23 @@ const HEIGHT = 120;
 const FPS = 10;
 
 export interface FaceVideoOptions {
-  /** Seconds with no one there: longer than the away count the test expects. */
+  /** Seconds of the empty room: room for the away count the test waits for. */
   awayS: number;
-  /** Seconds with the face there, before and after (default 20). */
-  presentS?: number;
+  /** Seconds with the man there, typing. */
+  presentS: number;
 }
 
-/** Writes the face, away, face video and returns its path (in the system's temporary directory). */
-export function faceAwayVideo({ awayS, presentS = 20 }: FaceVideoOptions): string {
-  return faceVideo(`face-away-${presentS}-${awayS}`, {
-    about: 'a man types at the left of the frame, leaves the room empty, and comes back',
+/**
+ * Writes the empty room, then the man, and returns its path (in the system's
+ * temporary directory). Chromium loops it, so the room is empty again after
+ * `awayS + presentS`: the man comes in, then leaves.
+ */
+export function faceAwayVideo({ awayS, presentS }: FaceVideoOptions): string {
+  return faceVideo(`empty-then-face-${awayS}-${presentS}`, {
+    about: 'the room is empty, then a man sits down at the left of the frame and types',
     script: [
-      { s: presentS, do: 'types', x: 0.3, say: 'types at the left of the frame' },
-      { s: awayS, do: 'away', say: 'leaves: the room empty' },
-      { s: presentS, do: 'types', say: 'comes back and types' },
+      { s: awayS, do: 'away', x: 0.3, say: 'the room empty' },
+      { s: presentS, do: 'types', x: 0.3, say: 'sits down at the left of the frame and types' },
     ],
   });
 }
