@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { RELAY_PATH, SERVER_HUNG_UP, type RelayAck, type RelayAuth, type ServerToWardenEvents, type WardenToServerEvents } from '../../shared/relay.ts';
-import { jailOpened, jailLogReceived, liveJailsReceived, liveJailUpdated, relayStatusChanged } from './consoleSlice.ts';
+import { errorShown, jailOpened, jailLogReceived, liveJailsReceived, liveJailUpdated, relayStatusChanged } from './consoleSlice.ts';
 import type { ConsoleStore } from './store.ts';
 import { RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../app/reconnect.ts';
 
@@ -36,9 +36,14 @@ export function connectRelay(token: string, language: () => 'ja' | 'en'): Warden
   });
 }
 
-/** Sends an event and waits for its ack; null when none came in time. */
-export async function emitWithAck<Event extends WardenEvent>(socket: WardenSocket, event: Event, payload: PayloadOf<Event>): Promise<AckOf<Event> | null> {
-  const timed = socket.timeout(ACK_TIMEOUT_MS);
+/** Sends an event and waits for its ack; null when none came within `timeoutMs`. */
+export async function emitWithAck<Event extends WardenEvent>(
+  socket: WardenSocket,
+  event: Event,
+  payload: PayloadOf<Event>,
+  timeoutMs = ACK_TIMEOUT_MS,
+): Promise<AckOf<Event> | null> {
+  const timed = socket.timeout(timeoutMs);
   // socket.io's typings cannot follow a generic event name through emitWithAck.
   const send = timed.emitWithAck.bind(timed) as (event: Event, payload: PayloadOf<Event>) => Promise<AckOf<Event>>;
   try {
@@ -55,23 +60,44 @@ export function ackError(ack: RelayAck | null, noAnswer: string): string | null 
 }
 
 /**
+ * Opens the jail this console had open again, after a reconnect: until the
+ * relay answers, this console is not in the jail's room and its timeline
+ * misses what the jail logs. A reopen that gets no answer (a server still
+ * starting) is sent again while `stillCurrent` holds (the same connection)
+ * and the same jail stays open; a refusal (the jail ended meanwhile) is shown
+ * to the warden.
+ */
+async function reopenJail(socket: WardenSocket, store: ConsoleStore, stillCurrent: () => boolean, ackTimeoutMs: number): Promise<void> {
+  for (;;) {
+    const reservationId = store.getState().console.openJail?.reservationId;
+    if (reservationId === undefined || !stillCurrent()) return;
+    const ack = await emitWithAck(socket, 'open_jail_from_warden', { reservationId }, ackTimeoutMs);
+    if (!stillCurrent() || store.getState().console.openJail?.reservationId !== reservationId) return;
+    if (ack === null) continue;
+    if (!ack.ok) store.dispatch(errorShown(ack.error));
+    else if (ack.jail !== undefined) store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
+    return;
+  }
+}
+
+/**
  * Feeds the relay's events into the store. The console reconnects after any
  * drop, also when the server hung up (a server stopping, or ending this
  * session: then the handshake is refused), and stops only when the
  * handshake is refused: `onRefused` runs. After a reconnect the relay has
- * forgotten which jail this console had open: it is opened again, and its
- * logs merge with those already shown; the live list comes with the
- * connection.
+ * forgotten which jail this console had open: it is opened again (reopenJail),
+ * and its logs merge with those already shown; the live list comes with the
+ * connection. `ackTimeoutMs`: how long the reopen waits for the relay's answer
+ * before asking again.
  */
-export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: () => void): () => void {
+export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: () => void, ackTimeoutMs = ACK_TIMEOUT_MS): () => void {
   let hangUpRetry: ReturnType<typeof setTimeout> | undefined;
+  let connections = 0;
   socket.on('connect', () => {
+    connections += 1;
+    const connection = connections;
     store.dispatch(relayStatusChanged('connected'));
-    const open = store.getState().console.openJail;
-    if (open === null) return;
-    void emitWithAck(socket, 'open_jail_from_warden', { reservationId: open.reservationId }).then((ack) => {
-      if (ack?.ok === true && ack.jail !== undefined) store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
-    });
+    void reopenJail(socket, store, () => socket.connected && connections === connection, ackTimeoutMs);
   });
   socket.on('disconnect', (reason) => {
     store.dispatch(relayStatusChanged('reconnecting'));
