@@ -158,7 +158,8 @@ for (const [signal, daysAhead] of [
       await expect(card).toContainText('In jail');
       await card.getByRole('button', { name: 'Open' }).click();
       const panel = consolePage.getByRole('region', { name: `${guest.title}: Write the report` });
-      await expect(panel).toBeVisible();
+      // Opened: the relay answered with its timeline.
+      await expect(panel).toHaveAttribute('aria-busy', 'false');
 
       // The server goes; nothing reaches it until it is back with its clock set.
       proxy.accepting = false;

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/api/guest.ts';
 import { LANGUAGES, type Language } from '../../shared/constants.ts';
 import { PasswordField, TextField } from '../ui/Field.tsx';
-import { errorDismissed, jailClosed, jailOpened, jailOpening } from './consoleSlice.ts';
+import { errorDismissed, jailClosed, jailOpening } from './consoleSlice.ts';
 import { JailPanel } from './JailPanel.tsx';
 import { LiveGrid } from './LiveGrid.tsx';
+import { openJailAtRelay } from './relay.ts';
 import { RelayProvider, useRelay } from './RelayContext.tsx';
 import { formatDuration } from './format.ts';
 import { changePassword, checkSession, confirmCode, idleTimeLeft, signIn, signOut } from './session.ts';
@@ -296,7 +297,7 @@ function IdleWarning() {
 function ConsoleBody() {
   const dispatch = useConsoleDispatch();
   const store = useConsoleStore();
-  const { send } = useRelay();
+  const { send, socket } = useRelay();
   const open = useConsoleSelector((state) => state.console.openJail);
   const now = useServerNow();
 
@@ -305,9 +306,7 @@ function ConsoleBody() {
     if (current?.reservationId === reservationId) return;
     if (current !== null) void send('close_jail_from_warden', { reservationId: current.reservationId });
     dispatch(jailOpening(reservationId));
-    const ack = await send('open_jail_from_warden', { reservationId });
-    if (ack?.jail !== undefined) dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
-    else if (store.getState().console.openJail?.reservationId === reservationId) dispatch(jailClosed());
+    await openJailAtRelay(socket, store);
   }
 
   function closeJail(): void {

@@ -126,7 +126,7 @@ export function JailPanel({ open, now, onClose }: { open: OpenJail; now: number;
   }
 
   return (
-    <section className="jail-panel" aria-labelledby="open-jail-title">
+    <section className="jail-panel" aria-labelledby="open-jail-title" aria-busy={open.phase === 'opening'}>
       <header className="panel-header">
         <div>
           <h2 id="open-jail-title" ref={headingRef} tabIndex={-1}>

@@ -7,14 +7,14 @@ import { signedInWarden } from '../../server/test/console.ts';
 import { apiBlock, bookJail, moveClockTo, readyGuest, succeed, useListeningTestServer } from '../../server/test/harness.ts';
 import { jailOpening } from './consoleSlice.ts';
 import { makeConsoleStore, type ConsoleStore } from './store.ts';
-import { wireRelay, type WardenSocket } from './relay.ts';
+import { openJailAtRelay, wireRelay, type WardenSocket } from './relay.ts';
 
 /**
  * The console's relay against a real, listening server: it reconnects after
  * the server hung up on it (a server stopping, or one that ends its
  * session), and stops, handing over to `onRefused`, only when the handshake
- * of the reconnect is refused; after a reconnect it opens its jail again
- * until the relay answers.
+ * of the reconnect is refused. It opens a jail until the relay answers,
+ * and again after a reconnect.
  */
 
 const server = useListeningTestServer();
@@ -30,7 +30,7 @@ async function wardenToken(): Promise<string> {
   return (await signedInWarden(server, `10.21.0.${wardenCount}`)).token;
 }
 
-/** How long the reopen waits for an answer here: the relay of this test answers in milliseconds. */
+/** How long an open waits for an answer here: the relay of this test answers in milliseconds. */
 const REOPEN_ACK_TIMEOUT_MS = 500;
 
 /**
@@ -131,12 +131,36 @@ describe('the console relay', () => {
     }
   });
 
-  it('shows the refusal when the jail it had open is no longer running, and does not ask again', async () => {
+  it('opens a jail the warden opened while the relay was away once it is back', async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await bookJail(server.app, guest, 3);
+    await moveClockTo(server.app, reservation.startTime + 60_000);
+    const { socket, store } = openConsole(await wardenToken());
+    await until(() => socket.connected);
+    const watch = watchOpens(0);
+    try {
+      const hungUp = new Promise((resolve) => socket.once('disconnect', resolve));
+      server.app.relay.in('wardens').disconnectSockets(true);
+      await hungUp;
+      // The warden's Open meanwhile: nothing to send it on yet, and the panel waits.
+      store.dispatch(jailOpening(reservation.id));
+      await openJailAtRelay(socket, store, REOPEN_ACK_TIMEOUT_MS);
+      expect(store.getState().console.openJail?.phase).toBe('opening');
+      await until(() => store.getState().console.openJail?.phase === 'open');
+      expect(watch.opens()).toBe(1);
+      expect(await server.app.relay.in(jailRoom(reservation.id)).fetchSockets()).toHaveLength(1);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('shows the refusal of a jail that is not running, asks no more, and closes a jail never opened', async () => {
     const watch = watchOpens(0);
     try {
       const { store } = openConsole(await wardenToken(), undefined, (console_) => console_.dispatch(jailOpening(999_999)));
       await until(() => store.getState().console.error !== null);
       expect(store.getState().console.error).toBe('This jail is not running.');
+      expect(store.getState().console.openJail).toBeNull();
       await new Promise((resolve) => setTimeout(resolve, 2 * REOPEN_ACK_TIMEOUT_MS));
       expect(watch.opens()).toBe(1);
     } finally {

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { RELAY_PATH, SERVER_HUNG_UP, type RelayAck, type RelayAuth, type ServerToWardenEvents, type WardenToServerEvents } from '../../shared/relay.ts';
-import { errorShown, jailOpened, jailLogReceived, liveJailsReceived, liveJailUpdated, relayStatusChanged } from './consoleSlice.ts';
+import { errorShown, jailClosed, jailOpened, jailLogReceived, liveJailsReceived, liveJailUpdated, relayStatusChanged } from './consoleSlice.ts';
+import { sessionUsed } from './sessionSlice.ts';
 import type { ConsoleStore } from './store.ts';
 import { RELAY_RECONNECT_DELAY_MAX_MS, RELAY_RECONNECT_DELAY_MS } from '../app/reconnect.ts';
 
@@ -60,22 +61,32 @@ export function ackError(ack: RelayAck | null, noAnswer: string): string | null 
 }
 
 /**
- * Opens the jail this console had open again, after a reconnect: until the
- * relay answers, this console is not in the jail's room and its timeline
- * misses what the jail logs. A reopen that gets no answer (a server still
- * starting) is sent again while `stillCurrent` holds (the same connection)
- * and the same jail stays open; a refusal (the jail ended meanwhile) is shown
- * to the warden.
+ * Opens the store's open jail at the relay: when the warden opens one, and
+ * again after each reconnect (the relay forgets it with the connection).
+ * Until the relay answers, this console is not in the jail's room and its
+ * timeline misses what the jail logs, so an open that gets no answer (a
+ * server still starting) is sent again on the same connection while the
+ * same jail stays open; one sent or lost while the relay is away is left to
+ * the reconnect. A refusal (the jail ended) is shown to the warden; a jail
+ * never opened is then closed, while one opened before keeps what was read.
  */
-async function reopenJail(socket: WardenSocket, store: ConsoleStore, stillCurrent: () => boolean, ackTimeoutMs: number): Promise<void> {
+export async function openJailAtRelay(socket: WardenSocket, store: ConsoleStore, ackTimeoutMs = ACK_TIMEOUT_MS): Promise<void> {
+  const connection = socket.id;
   for (;;) {
     const reservationId = store.getState().console.openJail?.reservationId;
-    if (reservationId === undefined || !stillCurrent()) return;
+    if (reservationId === undefined || !socket.connected || socket.id !== connection) return;
     const ack = await emitWithAck(socket, 'open_jail_from_warden', { reservationId }, ackTimeoutMs);
-    if (!stillCurrent() || store.getState().console.openJail?.reservationId !== reservationId) return;
+    const open = store.getState().console.openJail;
+    if (open?.reservationId !== reservationId) return;
     if (ack === null) continue;
-    if (!ack.ok) store.dispatch(errorShown(ack.error));
-    else if (ack.jail !== undefined) store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
+    // Answered: the server took it as use of the session.
+    store.dispatch(sessionUsed(Date.now()));
+    if (ack.ok && ack.jail !== undefined) {
+      store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
+    } else if (!ack.ok) {
+      store.dispatch(errorShown(ack.error));
+      if (open.phase === 'opening') store.dispatch(jailClosed());
+    }
     return;
   }
 }
@@ -85,19 +96,16 @@ async function reopenJail(socket: WardenSocket, store: ConsoleStore, stillCurren
  * drop, also when the server hung up (a server stopping, or ending this
  * session: then the handshake is refused), and stops only when the
  * handshake is refused: `onRefused` runs. After a reconnect the relay has
- * forgotten which jail this console had open: it is opened again (reopenJail),
- * and its logs merge with those already shown; the live list comes with the
- * connection. `ackTimeoutMs`: how long the reopen waits for the relay's answer
- * before asking again.
+ * forgotten which jail this console had open: it is opened again
+ * (openJailAtRelay), and its logs merge with those already shown; the live
+ * list comes with the connection. `ackTimeoutMs`: how long that waits for the
+ * relay's answer before asking again.
  */
 export function wireRelay(socket: WardenSocket, store: ConsoleStore, onRefused: () => void, ackTimeoutMs = ACK_TIMEOUT_MS): () => void {
   let hangUpRetry: ReturnType<typeof setTimeout> | undefined;
-  let connections = 0;
   socket.on('connect', () => {
-    connections += 1;
-    const connection = connections;
     store.dispatch(relayStatusChanged('connected'));
-    void reopenJail(socket, store, () => socket.connected && connections === connection, ackTimeoutMs);
+    void openJailAtRelay(socket, store, ackTimeoutMs);
   });
   socket.on('disconnect', (reason) => {
     store.dispatch(relayStatusChanged('reconnecting'));
