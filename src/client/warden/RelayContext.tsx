@@ -2,8 +2,8 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { useTranslation } from 'react-i18next';
 import { readWardenSession, RefusedCallError, savedToken } from './api.ts';
 import { errorShown } from './consoleSlice.ts';
-import { ackError, connectRelay, emitWithAck, wireRelay, type AckOf, type PayloadOf, type WardenEvent, type WardenSocket } from './relay.ts';
-import { sessionUsed, signedOut } from './sessionSlice.ts';
+import { ackError, connectRelay, emitAsConsole, wireRelay, type AckOf, type PayloadOf, type WardenEvent, type WardenSocket } from './relay.ts';
+import { signedOut } from './sessionSlice.ts';
 import { useConsoleStore } from './store.ts';
 
 /** How long to wait before connecting again after the relay refused the handshake. */
@@ -61,9 +61,7 @@ export function RelayProvider({ token, children }: { token: string; children: Re
     return {
       socket,
       async send(event, payload) {
-        const ack = await emitWithAck(socket, event, payload);
-        // Answered: the server took it as use of the session (its idle time starts again).
-        if (ack !== null) store.dispatch(sessionUsed(Date.now()));
+        const ack = await emitAsConsole(socket, store, event, payload);
         const error = ackError(ack, i18n.t('relay_no_answer'));
         if (error === null) return ack;
         store.dispatch(errorShown(error));

@@ -38,7 +38,7 @@ export function connectRelay(token: string, language: () => 'ja' | 'en'): Warden
 }
 
 /** Sends an event and waits for its ack; null when none came within `timeoutMs`. */
-export async function emitWithAck<Event extends WardenEvent>(
+async function emitWithAck<Event extends WardenEvent>(
   socket: WardenSocket,
   event: Event,
   payload: PayloadOf<Event>,
@@ -52,6 +52,23 @@ export async function emitWithAck<Event extends WardenEvent>(
   } catch {
     return null;
   }
+}
+
+/**
+ * Sends an event for the console and waits for its ack; null when none came
+ * within `timeoutMs`. An answered event is use of the console session (the
+ * server's idle time starts again), and so is it here.
+ */
+export async function emitAsConsole<Event extends WardenEvent>(
+  socket: WardenSocket,
+  store: ConsoleStore,
+  event: Event,
+  payload: PayloadOf<Event>,
+  timeoutMs = ACK_TIMEOUT_MS,
+): Promise<AckOf<Event> | null> {
+  const ack = await emitWithAck(socket, event, payload, timeoutMs);
+  if (ack !== null) store.dispatch(sessionUsed(Date.now()));
+  return ack;
 }
 
 /** The error of a refused ack, or the text for no answer; null when it was accepted. */
@@ -75,12 +92,10 @@ export async function openJailAtRelay(socket: WardenSocket, store: ConsoleStore,
   for (;;) {
     const reservationId = store.getState().console.openJail?.reservationId;
     if (reservationId === undefined || !socket.connected || socket.id !== connection) return;
-    const ack = await emitWithAck(socket, 'open_jail_from_warden', { reservationId }, ackTimeoutMs);
+    const ack = await emitAsConsole(socket, store, 'open_jail_from_warden', { reservationId }, ackTimeoutMs);
     const open = store.getState().console.openJail;
     if (open?.reservationId !== reservationId) return;
     if (ack === null) continue;
-    // Answered: the server took it as use of the session.
-    store.dispatch(sessionUsed(Date.now()));
     if (ack.ok && ack.jail !== undefined) {
       store.dispatch(jailOpened({ jail: ack.jail, logs: ack.logs ?? [], hasEarlier: ack.hasEarlier ?? false }));
     } else if (!ack.ok) {
