@@ -90,16 +90,18 @@ export async function installClock(page: Page, time: number = Date.now()): Promi
   offsets.set(page, time - Date.now());
   await page.route(WORKER_SCRIPT, async (route) => {
     let response: APIResponse;
+    let script: string;
     try {
       response = await route.fetch();
+      script = await response.text();
     } catch (error) {
-      // The test ended while the page was still loading its worker: nothing is left to serve.
+      // The test ended while the page was still loading its worker (the fetch or its body): nothing is left to serve.
       if (page.isClosed() || /disposed|closed/i.test(String(error))) return;
       throw error;
     }
     const prelude = `(${installWorkerClock.toString()})(${Date.now() + (offsets.get(page) ?? 0)});\n`;
     // The body comes decoded: served as it is, without the encoding headers.
-    await route.fulfill({ status: response.status(), contentType: 'text/javascript', body: prelude + (await response.text()) });
+    await route.fulfill({ status: response.status(), contentType: 'text/javascript', body: prelude + script });
   });
 }
 
