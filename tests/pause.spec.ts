@@ -37,7 +37,8 @@ for (const language of ['en', 'ja'] as const) {
       const words = WORDS[language];
       const missing = watchMissingTexts(page);
       const guest = await readyGuest(request, { language });
-      // Every week, from the day after tomorrow: the form's default days (tomorrow and six more) hold its next time.
+      // Every week, from the day after tomorrow: the form's first offer (the first day more than 6 hours ahead,
+      // tomorrow or, in the evening, the day after, and six more) holds its next time at any hour of the run.
       await book(request, guest, 2, { repeatType: 'weekly' });
       await signedIn(page, guest, '/reservations');
       for (const { name, viewport } of VIEWPORTS) {

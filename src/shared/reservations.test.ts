@@ -5,6 +5,7 @@ import {
   bookingProblem,
   defaultStartTime,
   exceedsAllowance,
+  firstPausableDay,
   firstOverlap,
   hoursBookedInMonth,
   changeCutoff,
@@ -22,6 +23,7 @@ import {
   rollForward,
   scheduleMinuteOptions,
   overlapStart,
+  pauseProblem,
   startDateOptions,
   startTimeOptions,
   timeStateOf,
@@ -442,5 +444,23 @@ describe('monthly hours', () => {
     const december = monthlyHoursWith(slot(Date.UTC(2026, 11, 1, 1), 3.25, null), history, TOKYO, allowance);
     expect(december.bookedHours).toBe(0);
     expect(exceedsAllowance(december)).toBe(false);
+  });
+});
+
+describe('pauses', () => {
+  const november29 = { year: 2026, month: 11, day: 29 };
+  const december5 = { year: 2026, month: 12, day: 5 };
+
+  it('offers tomorrow as the first day while its midnight is more than 6 hours ahead, else the day after', () => {
+    // 17:59 in Tokyo: tomorrow's midnight is 6 h 1 min ahead.
+    const before18 = Date.UTC(2026, 10, 28, 8, 59);
+    expect(firstPausableDay(before18, TOKYO)).toEqual({ year: 2026, month: 11, day: 29 });
+    expect(pauseProblem(november29, december5, before18, TOKYO)).toBeNull();
+    // 18:00 in Tokyo: tomorrow's midnight is 6 h ahead, which is no longer more than 6 hours.
+    const at18 = Date.UTC(2026, 10, 28, 9);
+    expect(pauseProblem(november29, december5, at18, TOKYO)).toBe('no_change_within_6_hours');
+    const offered = firstPausableDay(at18, TOKYO);
+    expect(offered).toEqual({ year: 2026, month: 11, day: 30 });
+    expect(pauseProblem(offered, december5, at18, TOKYO)).toBeNull();
   });
 });

@@ -543,6 +543,17 @@ export function pauseProblem(firstDay: LocalDate, lastDay: LocalDate, now: numbe
 }
 
 /**
+ * The first day a pause may begin on at `now`: the first local day whose
+ * midnight is more than 6 hours ahead (tomorrow, or the day after once the
+ * evening is less than 6 hours from midnight), so that the form's first
+ * offer is one `pauseProblem` accepts.
+ */
+export function firstPausableDay(now: number, timeZone: string): LocalDate {
+  const tomorrow = addDays(toLocal(now, timeZone), 1);
+  return isChangeAllowed(fromLocal(tomorrow, 0, timeZone), now) ? tomorrow : addDays(tomorrow, 1);
+}
+
+/**
  * Where ending a pause at `now` leaves it: the part ahead that may still be
  * changed (more than 6 hours from now) is given back, so the pause runs to
  * `firstChangeableStart(now)`; null when that leaves nothing of it (it had

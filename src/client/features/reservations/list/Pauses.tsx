@@ -7,8 +7,8 @@ import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/Field.tsx';
 import { message } from '../../../../shared/messages.ts';
 import { MAX_PAUSE_DAYS, MAX_PAUSE_DAYS_AHEAD } from '../../../../shared/constants.ts';
-import { pauseProblem } from '../../../../shared/reservations.ts';
-import { addDays, toLocal, type LocalDate } from '../../../../shared/time-zone.ts';
+import { firstPausableDay, pauseProblem } from '../../../../shared/reservations.ts';
+import { addDays, type LocalDate } from '../../../../shared/time-zone.ts';
 import { dateWithWeekday, useLanguage, useNow, useTimeZone } from '../common.ts';
 import { usePauseCreateMutation, usePauseEndMutation, usePauseReadListQuery } from '../pauseApi.ts';
 import './pauses.css';
@@ -37,9 +37,10 @@ function PauseForm({ onDone }: { onDone(): void }) {
   const language = useLanguage();
   const timeZone = useTimeZone();
   const now = useNow(60_000);
-  const tomorrow = addDays(toLocal(now, timeZone), 1);
-  const [firstDay, setFirstDay] = useState(dayText(tomorrow));
-  const [lastDay, setLastDay] = useState(dayText(addDays(tomorrow, 6)));
+  // First offered: a week from the first day that may be paused.
+  const firstOffer = firstPausableDay(now, timeZone);
+  const [firstDay, setFirstDay] = useState(dayText(firstOffer));
+  const [lastDay, setLastDay] = useState(dayText(addDays(firstOffer, 6)));
   const [create, creating] = usePauseCreateMutation();
   const form = useFieldErrors<PauseField>({
     pause_day_invalid: 'firstDay',
