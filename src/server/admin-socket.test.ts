@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocketPath } from './admin-socket.ts';
 import { ROOT_DIR } from './config.ts';
-import { killed, postApi, startWatchedServer, stopGracefully } from './test/server-process.ts';
+import { killed, ON_POSTGRES, postApi, startWatchedServer, stopGracefully } from './test/server-process.ts';
 
 /** `npm run admin -- <args>` (tsx src/server/admin-cli.ts) on `dataDir`: its exit code and output. */
 function admin(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -47,7 +47,8 @@ function exchange(path: string, line: string): Promise<string> {
   });
 }
 
-describe('npm run admin beside a running server (PGlite)', () => {
+// A check of PGlite's single process: the PGlite pass only (ON_POSTGRES).
+describe.skipIf(ON_POSTGRES)('npm run admin beside a running server (PGlite)', () => {
   let dataDir = '';
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'warden-admin-'));

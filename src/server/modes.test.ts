@@ -7,7 +7,7 @@ import { message } from '../shared/messages.ts';
 import { loadConfig } from './config.ts';
 import dev from './routes/dev.ts';
 import { useTestServer } from './test/harness.ts';
-import { postApi, runServerUntilExit, startWatchedServer, stopGracefully, type HttpAnswer } from './test/server-process.ts';
+import { ON_POSTGRES, postApi, runServerUntilExit, startWatchedServer, stopGracefully, type HttpAnswer } from './test/server-process.ts';
 
 /** The modes of docs/operations.md: a plain start, WARDEN_DEV=1, NODE_ENV=production. */
 
@@ -150,7 +150,8 @@ describe('with WARDEN_DEV=1 (the test servers)', () => {
   });
 });
 
-describe('servers started as npm start starts them', () => {
+// On the default database, PGlite, as npm start starts them: the PGlite pass only (ON_POSTGRES).
+describe.skipIf(ON_POSTGRES)('servers started as npm start starts them', () => {
   let dataDir = '';
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'warden-modes-'));

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer } from '../test/harness.ts';
-import { adminQuery, freePort, killed, postApi, startServerProcess, waitUntilUp } from '../test/server-process.ts';
+import { adminQuery, freePort, killed, ON_POSTGRES, postApi, startServerProcess, waitUntilUp } from '../test/server-process.ts';
 import { openDatabase } from './database.ts';
 import { guests } from './schema/index.ts';
 
@@ -33,7 +33,7 @@ describe('the database', () => {
     }
   }, 30_000);
 
-  it.runIf(Boolean(process.env.WARDEN_TEST_DATABASE_URL))(
+  it.runIf(ON_POSTGRES)(
     'outlives PostgreSQL ending its idle connections',
     async () => {
       const server = await startTestServer();
@@ -52,17 +52,21 @@ describe('the database', () => {
     30_000,
   );
 
-  it('PGlite keeps its data in its directory across a restart', async () => {
-    const dataDir = join(await temporaryDirectory(), 'pglite');
-    const first = await openDatabase({ driver: 'pglite', dataDir });
-    await first.db
-      .insert(guests)
-      .values({ title: 'kept', email: 'kept@example.com', passwordHash: 'x', language: 'en', timezone: 0, webhookToken: 'w', createdAt: 1, updatedAt: 1 });
-    await first.close();
-    const second = await openDatabase({ driver: 'pglite', dataDir });
-    expect(await second.db.select({ title: guests.title }).from(guests)).toEqual([{ title: 'kept' }]);
-    await second.close();
-  }, 30_000);
+  it.skipIf(ON_POSTGRES)(
+    'PGlite keeps its data in its directory across a restart',
+    async () => {
+      const dataDir = join(await temporaryDirectory(), 'pglite');
+      const first = await openDatabase({ driver: 'pglite', dataDir });
+      await first.db
+        .insert(guests)
+        .values({ title: 'kept', email: 'kept@example.com', passwordHash: 'x', language: 'en', timezone: 0, webhookToken: 'w', createdAt: 1, updatedAt: 1 });
+      await first.close();
+      const second = await openDatabase({ driver: 'pglite', dataDir });
+      expect(await second.db.select({ title: guests.title }).from(guests)).toEqual([{ title: 'kept' }]);
+      await second.close();
+    },
+    30_000,
+  );
 });
 
 function startServer(dataDir: string, port: number) {
@@ -75,7 +79,8 @@ async function post(port: number, path: string, body: Record<string, unknown>): 
   return answerSchema.parse(await postApi(`http://127.0.0.1:${port}`, path, body));
 }
 
-describe('the server process', () => {
+// PGlite's durability: the PGlite pass only (ON_POSTGRES); the restart tests kill a server on PostgreSQL.
+describe.skipIf(ON_POSTGRES)('the server process', () => {
   it('loses nothing it answered when killed (SIGKILL) on PGlite', async () => {
     const dataDir = await temporaryDirectory();
     const port = await freePort();

@@ -1,32 +1,39 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { RelayAck } from '../../shared/relay.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
-import { bookOver, freePort, killed, postApi, readyGuestOver, setClockOver, startServerProcess, waitUntilUp } from '../test/server-process.ts';
+import {
+  bookOver,
+  freePort,
+  freshServerData,
+  killed,
+  PASS_DATABASE,
+  postApi,
+  readyGuestOver,
+  setClockOver,
+  startServerProcess,
+  waitUntilUp,
+} from '../test/server-process.ts';
 
 /**
  * The jail survives its server: SIGKILL in the middle of a stream of
- * events, a restart on the same data (PGlite, the default), the device
+ * events, a restart on the same data (the pass's database), the device
  * sending again what it had sent; every acknowledged log is there exactly
  * once and the jail still finishes at its end time.
  */
 
 const EVENTS = 100;
 
-let dataDir = '';
+const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  if (dataDir !== '') await rm(dataDir, { recursive: true, force: true });
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('a server killed in the middle of a jail', () => {
+describe(`a server killed in the middle of a jail on ${PASS_DATABASE.name}`, () => {
   it('keeps every acknowledged log exactly once and finishes the jail on time', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'warden-kill-'));
+    const env = await freshServerData(PASS_DATABASE.postgres, cleanups);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { DATA_DIR: dataDir, TRUST_PROXY: '1' };
     let server = startServerProcess(port, env);
     const clients: RelayClient[] = [];
     try {

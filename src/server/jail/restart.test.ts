@@ -8,9 +8,9 @@ import {
   freePort,
   freshServerData,
   killed,
+  PASS_DATABASE,
   postApi,
   readyGuestOver,
-  RESTART_DATABASES,
   setClockOver,
   startServerProcess,
   stopGracefully,
@@ -59,7 +59,8 @@ function until(condition: () => boolean | Promise<boolean>, what: string, timeou
   })();
 }
 
-describe.each(RESTART_DATABASES)('a live jail through restarts of its server on $name', ({ postgres }) => {
+describe(`a live jail through restarts of its server on ${PASS_DATABASE.name}`, () => {
+  const { postgres } = PASS_DATABASE;
   it('SIGTERM and SIGKILL: the guest reconnects by itself; a command sent meanwhile is stored once; the resume says the server’s status', async () => {
     const env = await freshServerData(postgres, cleanups);
     const port = await freePort();

@@ -207,11 +207,19 @@ export async function setClockOver(baseUrl: string, time: number): Promise<void>
   if (!response.ok) throw new Error(`POST /dev/clock answered ${response.status}`);
 }
 
-/** The PostgreSQL server the suite runs on besides PGlite (`WARDEN_TEST_DATABASE_URL`), if any. */
+/** The PostgreSQL server this pass of the suite runs on (`WARDEN_TEST_DATABASE_URL`), if any. */
 const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
 
-/** The databases a restart test runs on: PGlite always, PostgreSQL when the suite has one. */
-export const RESTART_DATABASES = [{ name: 'PGlite', postgres: false }, ...(DATABASE_SERVER_URL === '' ? [] : [{ name: 'PostgreSQL', postgres: true }])];
+/**
+ * Whether this pass runs on PostgreSQL. `npm test` runs the server suite
+ * twice (scripts/test.mjs): on PGlite, then on PostgreSQL. A check of PGlite
+ * itself (a server process on its default database, its data directory)
+ * runs in the PGlite pass only: in the second it would be the same check again.
+ */
+export const ON_POSTGRES = DATABASE_SERVER_URL !== '';
+
+/** The database a server-process test runs on: the one of this pass (each pass covers its own). */
+export const PASS_DATABASE = ON_POSTGRES ? { name: 'PostgreSQL', postgres: true } : { name: 'PGlite', postgres: false };
 
 /** A server's environment on a fresh data directory (and, for PostgreSQL, a fresh database); `cleanups` gets what removes them. */
 export async function freshServerData(postgres: boolean, cleanups: (() => Promise<void>)[]): Promise<Record<string, string>> {
