@@ -18,8 +18,9 @@ import { copyBuild, testServer, thisWorkersServer } from './tests/servers.ts';
  * end, so its tests share that worker's server, as they would alone, unless
  * the file asks for its tests to be spread (the sweep).
  */
-// Two workers use a 2-core machine well: much of a browser test waits on the page or the camera's video.
-const workers = Number(process.env.PLAYWRIGHT_WORKERS ?? 2);
+// Three workers on a 2-core machine: two keep both cores busy, and a third fills the time one waits
+// on a page, the camera's video or a server's start (docs/gates.md has the measurements).
+const workers = Number(process.env.PLAYWRIGHT_WORKERS ?? 3);
 
 // The config is also loaded by each worker: they inherit the directory made
 // by the main process through the environment instead of making their own,
@@ -45,7 +46,9 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: chromiumWithCamera(),
-    trace: 'retain-on-failure',
+    // No trace: it cost a quarter of the browsers' time, and CI shows only what the run prints
+    // (each failure's error-context.md). Chasing a failure: `npx playwright test --trace retain-on-failure`.
+    trace: 'off',
   },
   webServer: servers.map((server) => ({
     command: 'node --import tsx src/server/main.ts',
