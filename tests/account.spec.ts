@@ -273,16 +273,19 @@ for (const { name, viewport } of VIEWPORTS) {
         await checkA11y(page, '/guest/edit');
 
         // Unchanged: straight back, nothing saved.
+        // The page's heading, not only its address: the address changes before the page it names is drawn.
         await page.getByRole('link', { name: 'Edit: Username' }).click();
         await expect(page).toHaveURL(/\/guest\/editTitle$/);
-        await expect(page.getByLabel('Username')).toHaveValue(guest.title);
+        await expect(page.getByRole('heading', { level: 1, name: 'Change the username' })).toBeVisible();
+        await expect(page.getByLabel('Username', { exact: true })).toHaveValue(guest.title);
         await checkA11y(page, '/guest/editTitle');
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page).toHaveURL(/\/guest\/edit$/);
 
         const title = uniqueName('renamed');
         await page.getByRole('link', { name: 'Edit: Username' }).click();
-        await page.getByLabel('Username').fill(title);
+        await expect(page.getByRole('heading', { level: 1, name: 'Change the username' })).toBeVisible();
+        await page.getByLabel('Username', { exact: true }).fill(title);
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page).toHaveURL(/\/guest\/edited$/);
         await checkA11y(page, '/guest/edited');
@@ -294,8 +297,9 @@ for (const { name, viewport } of VIEWPORTS) {
         // A new e-mail address takes the current password: a wrong one is refused in the app's words.
         const email = `${title}@example.org`;
         await page.getByRole('link', { name: 'Edit: E-mail' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Change the e-mail address' })).toBeVisible();
         await checkA11y(page, '/guest/editEmail');
-        await page.getByLabel('E-mail').fill(email);
+        await page.getByLabel('E-mail', { exact: true }).fill(email);
         await page.getByLabel('Current password').fill('not my password');
         await page.getByRole('button', { name: 'Save' }).click();
         await expectFieldError(page.getByLabel('Current password'), 'The current password is wrong. Enter the password of your account.');
