@@ -1,4 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Socket } from 'socket.io';
+import { DEFAULT_LANGUAGE } from '../../shared/constants.ts';
+import { message, type MessageKey } from '../../shared/messages.ts';
+import { languageOf, type Member } from './relay-sockets.ts';
 
 /**
  * How many events a relay client may send (docs/jail.md, Relay: Budgets):
@@ -48,4 +53,27 @@ export class EventBudget {
       throw refusal;
     }
   }
+}
+
+/**
+ * Every event the socket sends, known or not, first spends the socket's
+ * and its account's budget; one over budget goes no further and its ack,
+ * if it asked for one, says so.
+ */
+export function spendBudgetOnEvents(socket: Socket, member: Member, budget: EventBudget, log: FastifyBaseLogger): void {
+  const account = member.kind === 'guest' ? `guest:${member.guestId}` : `warden:${member.warden.id}`;
+  const language = member.kind === 'warden' ? member.language : DEFAULT_LANGUAGE;
+  socket.use(([, payload, ...rest], next) => {
+    const refuse = (key: MessageKey) => {
+      const ack: unknown = rest.at(-1) ?? payload;
+      if (typeof ack === 'function') ack({ ok: false, error: message(languageOf(payload) ?? language, key) });
+    };
+    budget.spend(socket.id, account).then(
+      (within) => (within ? next() : refuse('relay_too_many_events')),
+      (error: unknown) => {
+        log.error({ err: error }, 'relay budget failed');
+        refuse('server_error');
+      },
+    );
+  });
 }

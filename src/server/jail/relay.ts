@@ -1,24 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { DEFAULT_LANGUAGE } from '../../shared/constants.ts';
 import type { GuestCredentials } from '../../shared/api/envelope.ts';
-import { message, type MessageKey } from '../../shared/messages.ts';
-import { RELAY_PATH, relayAuthSchema, type ServerToWardenEvents } from '../../shared/relay.ts';
-import { ApiFailure } from '../lib/api.ts';
+import { message } from '../../shared/messages.ts';
+import { RELAY_PATH } from '../../shared/relay.ts';
 import fastifyPlugin from 'fastify-plugin';
 import { purgeExpired } from '../services/purge.ts';
 import { purgeExpiredGuestSessions } from '../services/sessions.ts';
-import { openWardenSessions, wardenSessionOf } from '../services/wardens.ts';
+import { openWardenSessions } from '../services/wardens.ts';
+import { ConsoleUpdates } from './console-updates.ts';
 import { JailEngine } from './engine.ts';
-import { EventBudget } from './event-budget.ts';
+import { EventBudget, spendBudgetOnEvents } from './event-budget.ts';
 import type { RelayEmitter } from './jail-changes.ts';
-import { liveJails } from './live-view.ts';
 import { onGuest } from './relay-guest.ts';
-import { guestRoom, jailRoom, languageOf, sessionRoom, WARDENS_ROOM, type Member, type RelayContext } from './relay-sockets.ts';
+import { originAllowed, relayHandshake } from './relay-handshake.ts';
+import { useRedisAdapter } from './relay-redis.ts';
+import { guestRoom, jailRoom, sessionRoom, type Member, type RelayContext } from './relay-sockets.ts';
 import { onWarden } from './relay-warden.ts';
 import { JailScheduler } from './scheduler.ts';
 
@@ -43,9 +42,6 @@ declare module 'fastify' {
 /** How often each server looks for sessions that have ended by time. */
 const SESSION_SWEEP_MS = 60_000;
 
-/** Console updates are gathered for this long and sent together. */
-const CONSOLE_FLUSH_MS = 500;
-
 /**
  * How long a stopping server waits for its clients to answer the close of
  * their transports before it drops the connections (a client that does not
@@ -55,29 +51,6 @@ const CLOSE_GRACE_MS = 2_000;
 
 /** The largest event a client may send (a patrol image of 24 KiB as base64, with room). */
 const MAX_EVENT_BYTES = 64 * 1024;
-
-function isLoopbackOrigin(origin: URL): boolean {
-  return origin.hostname === 'localhost' || origin.hostname === '127.0.0.1' || origin.hostname === '[::1]';
-}
-
-/**
- * The app's own origin only: `PUBLIC_URL` when set, else the origin the
- * request was made to; outside production also a page on a loopback
- * address (the Vite development server on another port).
- */
-function originAllowed(request: IncomingMessage, publicUrl: string | null, isProduction: boolean): boolean {
-  const header = request.headers.origin;
-  if (header === undefined) return false;
-  let origin: URL;
-  try {
-    origin = new URL(header);
-  } catch {
-    return false;
-  }
-  if (!isProduction && isLoopbackOrigin(origin)) return true;
-  if (publicUrl !== null) return origin.origin === new URL(publicUrl).origin;
-  return origin.host === request.headers.host;
-}
 
 /**
  * The realtime relay (docs/jail.md, Relay): socket.io on the app's server,
@@ -117,53 +90,12 @@ async function relayPlugin(app: FastifyInstance): Promise<void> {
     connection.once('close', () => upgraded.delete(connection));
   });
 
-  if (config.redisUrl !== null) {
-    const publisher = createClient({ url: config.redisUrl });
-    const subscriber = publisher.duplicate();
-    for (const client of [publisher, subscriber]) client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis'));
-    await Promise.all([publisher.connect(), subscriber.connect()]);
-    io.adapter(createAdapter(publisher, subscriber));
-    app.decorate('relayRedisPing', () => publisher.ping());
-    // Pending publishes go out first; a connection still reconnecting (Redis
-    // away) would hold the stop for ever, so it is cut after the grace.
-    app.addHook('onClose', async () => {
-      await Promise.all(
-        [publisher, subscriber].map(async (client) => {
-          const cut = setTimeout(() => client.destroy(), CLOSE_GRACE_MS);
-          await client.close().catch(() => undefined);
-          clearTimeout(cut);
-        }),
-      );
-    });
-  } else {
-    app.decorate('relayRedisPing', null);
-  }
+  if (config.redisUrl !== null) await useRedisAdapter(app, io, config.redisUrl, CLOSE_GRACE_MS);
+  else app.decorate('relayRedisPing', null);
 
   // --- Sending ---------------------------------------------------------------------
 
-  const pendingJails = new Set<number>();
-  let pendingList = false;
-  let flushTimer: NodeJS.Timeout | null = null;
-
-  const flushConsoles = async () => {
-    flushTimer = null;
-    const ids = [...pendingJails];
-    const listChanged = pendingList;
-    pendingJails.clear();
-    pendingList = false;
-    // No console anywhere: nothing to read (a console gets the whole list when it connects).
-    if ((await io.in(WARDENS_ROOM).fetchSockets()).length === 0) return;
-    const now = app.clock.now();
-    if (listChanged) {
-      emitToWardens('live_jails_to_warden', { jails: await liveJails(app.db, now), serverTime: now });
-      return;
-    }
-    for (const jail of await liveJails(app.db, now, ids)) emitToWardens('live_jail_to_warden', { jail, serverTime: now });
-  };
-
-  function emitToWardens<Event extends keyof ServerToWardenEvents>(event: Event, ...args: Parameters<ServerToWardenEvents[Event]>) {
-    io.to(WARDENS_ROOM).emit(event, ...args);
-  }
+  const consoleUpdates = new ConsoleUpdates(io, app);
 
   const emitter: RelayEmitter = {
     toGuest(guestId, event, ...args) {
@@ -176,11 +108,7 @@ async function relayPlugin(app: FastifyInstance): Promise<void> {
       io.to(room).emit('jail_log_to_warden', { reservationId, log });
     },
     liveJailsChanged(reservationIds, listChanged) {
-      for (const id of reservationIds) pendingJails.add(id);
-      pendingList ||= listChanged;
-      flushTimer ??= setTimeout(() => {
-        flushConsoles().catch((error: unknown) => app.log.error({ err: error }, 'console update failed'));
-      }, CONSOLE_FLUSH_MS);
+      consoleUpdates.changed(reservationIds, listChanged);
     },
   };
   engine.connect(emitter);
@@ -191,81 +119,13 @@ async function relayPlugin(app: FastifyInstance): Promise<void> {
 
   /** A guest socket's session, kept here rather than in `socket.data`, which the Redis adapter may send to other servers. */
   const guestSessions = new WeakMap<Socket, GuestCredentials>();
-
-  io.use((socket, next) => {
-    const auth = relayAuthSchema.safeParse(socket.handshake.auth);
-    const refuse = () => next(new Error(message(DEFAULT_LANGUAGE, 'relay_sign_in_again')));
-    if (!auth.success) {
-      refuse();
-      return;
-    }
-    const identify = async (): Promise<{ member: Member; room: string } | null> => {
-      if ('guest' in auth.data) {
-        const credentials = auth.data.guest;
-        try {
-          const { guest, session } = await app.authenticatedSession(credentials);
-          guestSessions.set(socket, credentials);
-          return { member: { kind: 'guest', guestId: guest.id }, room: sessionRoom('guest', session.tokenHash) };
-        } catch (error) {
-          if (error instanceof ApiFailure) return null;
-          throw error;
-        }
-      }
-      const session = await wardenSessionOf(app.db, auth.data.warden.token, app.clock.now());
-      if (session === null) return null;
-      const member: Member = {
-        kind: 'warden',
-        warden: session.warden,
-        language: auth.data.warden.language ?? DEFAULT_LANGUAGE,
-        tokenHash: session.tokenHash,
-      };
-      return { member, room: sessionRoom('warden', session.tokenHash) };
-    };
-    identify().then(
-      (identified) => {
-        if (identified === null) {
-          refuse();
-          return;
-        }
-        socket.data.member = identified.member;
-        void socket.join(identified.room);
-        next();
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'relay handshake failed');
-        refuse();
-      },
-    );
-  });
+  io.use(relayHandshake(app, guestSessions));
 
   const budget = new EventBudget();
 
-  /**
-   * Every event a client sends, known or not, first spends the socket's and
-   * its account's budget (event-budget.ts); one over budget goes no further
-   * and its ack, if it asked for one, says so.
-   */
-  function spendBudget(socket: Socket, member: Member) {
-    const account = member.kind === 'guest' ? `guest:${member.guestId}` : `warden:${member.warden.id}`;
-    const language = member.kind === 'warden' ? member.language : DEFAULT_LANGUAGE;
-    socket.use(([, payload, ...rest], next) => {
-      const refuse = (key: MessageKey) => {
-        const ack: unknown = rest.at(-1) ?? payload;
-        if (typeof ack === 'function') ack({ ok: false, error: message(languageOf(payload) ?? language, key) });
-      };
-      budget.spend(socket.id, account).then(
-        (within) => (within ? next() : refuse('relay_too_many_events')),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'relay budget failed');
-          refuse('server_error');
-        },
-      );
-    });
-  }
-
   io.on('connection', (socket) => {
     const member = socket.data.member as Member;
-    spendBudget(socket, member);
+    spendBudgetOnEvents(socket, member, budget, app.log);
     if (member.kind === 'warden') {
       onWarden(context, socket, member.warden, member.language, member.tokenHash);
       return;
@@ -314,7 +174,7 @@ async function relayPlugin(app: FastifyInstance): Promise<void> {
     stopping = true;
     await scheduler.stop();
     clearInterval(sessionSweep);
-    if (flushTimer !== null) clearTimeout(flushTimer);
+    consoleUpdates.stop();
     io.engine.close();
     const deadline = Date.now() + CLOSE_GRACE_MS;
     while (upgraded.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
