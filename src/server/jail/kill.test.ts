@@ -29,9 +29,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe(`a server killed in the middle of a jail on ${PASS_DATABASE.name}`, () => {
+describe(`a server killed in the middle of a jail on ${PASS_DATABASE}`, () => {
   it('keeps every acknowledged log exactly once and finishes the jail on time', async () => {
-    const env = await freshServerData(PASS_DATABASE.postgres, cleanups);
+    const env = await freshServerData(cleanups);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     let server = startServerProcess(port, env);

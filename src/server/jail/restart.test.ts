@@ -59,10 +59,9 @@ function until(condition: () => boolean | Promise<boolean>, what: string, timeou
   })();
 }
 
-describe(`a live jail through restarts of its server on ${PASS_DATABASE.name}`, () => {
-  const { postgres } = PASS_DATABASE;
+describe(`a live jail through restarts of its server on ${PASS_DATABASE}`, () => {
   it('SIGTERM and SIGKILL: the guest reconnects by itself; a command sent meanwhile is stored once; the resume says the server’s status', async () => {
-    const env = await freshServerData(postgres, cleanups);
+    const env = await freshServerData(cleanups);
     const port = await freePort();
     const direct = `http://127.0.0.1:${port}`;
     let server: ChildProcess = startServerProcess(port, env);
@@ -137,7 +136,7 @@ describe(`a live jail through restarts of its server on ${PASS_DATABASE.name}`, 
   }, 180_000);
 
   it('a graceful stop does not wait on a client that does not answer the close', async () => {
-    const env = await freshServerData(postgres, cleanups);
+    const env = await freshServerData(cleanups);
     const port = await freePort();
     const server = startServerProcess(port, env);
     cleanups.push(() => killed(server));

@@ -218,15 +218,18 @@ const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
  */
 export const ON_POSTGRES = DATABASE_SERVER_URL !== '';
 
-/** The database a server-process test runs on: the one of this pass (each pass covers its own). */
-export const PASS_DATABASE = ON_POSTGRES ? { name: 'PostgreSQL', postgres: true } : { name: 'PGlite', postgres: false };
+/** The name of the database this pass's server processes run on (`freshServerData`): each pass covers its own. */
+export const PASS_DATABASE = ON_POSTGRES ? 'PostgreSQL' : 'PGlite';
 
-/** A server's environment on a fresh data directory (and, for PostgreSQL, a fresh database); `cleanups` gets what removes them. */
-export async function freshServerData(postgres: boolean, cleanups: (() => Promise<void>)[]): Promise<Record<string, string>> {
+/**
+ * A server's environment on a fresh data directory and, in the PostgreSQL
+ * pass, a fresh database; `cleanups` gets what removes them.
+ */
+export async function freshServerData(cleanups: (() => Promise<void>)[]): Promise<Record<string, string>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'warden-restart-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const env = { DATA_DIR: dataDir, TRUST_PROXY: '1', WARDEN_DEV: '1' };
-  if (!postgres) return env;
+  if (!ON_POSTGRES) return env;
   const name = `warden_restart_${randomBytes(6).toString('hex')}`;
   await adminQuery(DATABASE_SERVER_URL, `create database ${name}`);
   cleanups.push(() => adminQuery(DATABASE_SERVER_URL, `drop database if exists ${name} with (force)`));

@@ -28,12 +28,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe(`reminders across a killed server on ${PASS_DATABASE.name}`, () => {
-  const { postgres } = PASS_DATABASE;
+describe(`reminders across a killed server on ${PASS_DATABASE}`, () => {
   it('are sent once, and the one due while the server was down goes out after it starts', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { ...(await freshServerData(postgres, cleanups)), PUSH_ALLOW_HOSTS: '127.0.0.1' };
+    const env = { ...(await freshServerData(cleanups)), PUSH_ALLOW_HOSTS: '127.0.0.1' };
     let server = startServerProcess(port, env);
     try {
       await waitUntilUp(port);
