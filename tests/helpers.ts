@@ -218,10 +218,15 @@ export async function readyGuest(request: APIRequestContext, options: { language
   return guest;
 }
 
-/** Books through the API, `daysAhead` days from now at 10:00 Tokyo time. */
-export async function book(request: APIRequestContext, guest: Pick<TestGuest, 'id' | 'token'>, daysAhead: number, extra: Record<string, unknown> = {}) {
+/** `hour`:00 Tokyo time, `daysAhead` days from today in Tokyo. */
+export function tokyoTime(daysAhead: number, hour: number): number {
   const tokyoMidnight = Math.floor((Date.now() + 9 * HOUR) / DAY) * DAY - 9 * HOUR;
-  const startTime = tokyoMidnight + daysAhead * DAY + 10 * HOUR;
+  return tokyoMidnight + daysAhead * DAY + hour * HOUR;
+}
+
+/** Books one hour through the API, `daysAhead` days from now at 10:00 Tokyo time unless `extra` gives a `startTime`. */
+export async function book(request: APIRequestContext, guest: Pick<TestGuest, 'id' | 'token'>, daysAhead: number, extra: Record<string, unknown> = {}) {
+  const startTime = tokyoTime(daysAhead, 10);
   const answer = await call(request, '/reservation/create', {
     guest: { id: guest.id, token: guest.token },
     reservation: { work: 'Write the report', duration: 1, startTime, repeatType: 'none', ...extra },

@@ -11,10 +11,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { postApi, readyGuestOver, setClockOver } from '../src/server/test/server-process.ts';
 import { signInWarden } from '../src/server/test/wardens.ts';
-import { signInPage } from './helpers.ts';
+import { signInPage, tokyoTime } from './helpers.ts';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const DAY = 24 * 3_600_000;
 
 const PATROL_IMAGE = `data:image/jpeg;base64,${readFileSync(new URL('../src/server/jail/fixtures/canvas-40x30.jpg', import.meta.url)).toString('base64')}`;
 
@@ -53,8 +52,7 @@ function postJson(url: string, body: unknown): Promise<Response> {
 
 /** Books one hour at 10:00 Tokyo time `daysAhead` days from now. */
 async function bookAt(baseUrl: string, guest: World['guest'], daysAhead: number): Promise<{ id: number; startTime: number }> {
-  const tokyoMidnight = Math.floor((Date.now() + 9 * HOUR) / DAY) * DAY - 9 * HOUR;
-  const startTime = tokyoMidnight + daysAhead * DAY + 10 * HOUR;
+  const startTime = tokyoTime(daysAhead, 10);
   const answer = await postApi(baseUrl, '/reservation/create', {
     guest,
     reservation: { work: 'Write the report', duration: 1, startTime, repeatType: 'none' },
