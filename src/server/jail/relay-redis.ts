@@ -1,7 +1,35 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
+
+/**
+ * The commands the adapter sends without waiting for their answer
+ * (@socket.io/redis-adapter drops their promises): a packet for the other
+ * servers, and its subscriptions as it starts and stops.
+ */
+const UNAWAITED_COMMANDS: ReadonlySet<string | symbol> = new Set(['publish', 'subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe']);
+
+/**
+ * The client as the adapter sees it. While Redis is away those commands are
+ * refused or cut, and a rejection nobody handles would end the process: here
+ * each is logged instead. The packet is lost either way, as socket.io's
+ * Redis adapter documents; the client reconnects by itself.
+ */
+function forAdapter<Client extends object>(client: Client, log: FastifyBaseLogger): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (!UNAWAITED_COMMANDS.has(property)) return value.bind(target);
+      return (...args: unknown[]) => {
+        const answer: Promise<unknown> = Reflect.apply(value, target, args);
+        answer.catch((error: unknown) => log.warn({ err: error, command: property }, 'a packet for the other servers was lost: Redis did not answer'));
+        return answer;
+      };
+    },
+  });
+}
 
 /**
  * The relay across servers (`REDIS_URL`, docs/jail.md, Relay): socket.io's
@@ -13,7 +41,7 @@ export async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis'));
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  io.adapter(createAdapter(publisher, subscriber));
+  io.adapter(createAdapter(forAdapter(publisher, app.log), forAdapter(subscriber, app.log)));
   app.decorate('relayRedisPing', () => publisher.ping());
   // Pending publishes go out first; a connection still reconnecting (Redis
   // away) would hold the stop for ever, so it is cut after the grace.

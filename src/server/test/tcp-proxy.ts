@@ -77,8 +77,13 @@ export class TcpProxy {
     socket.once('close', () => this.sockets.delete(socket));
   }
 
-  async close(): Promise<void> {
+  /** Cuts every connection through the proxy, as a network failure does (with `accepting` off, the service is away). */
+  dropConnections(): void {
     for (const socket of this.sockets) socket.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.dropConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
