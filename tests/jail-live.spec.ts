@@ -34,7 +34,7 @@ import {
   motionKinds,
   type Jail,
 } from './live-jail.ts';
-import { fakeRecognition, hear, recordSpeech, spokenLines } from './speech.ts';
+import { fakeRecognition, hear, listeningAgain, recordSpeech, spokenLines } from './speech.ts';
 
 /** A human warden signed in to the console (a browser context of its own, in English) with the guest's jail open. */
 async function consoleWithJailOpen(browser: Browser, request: APIRequestContext, jail: Jail): Promise<{ consoleContext: BrowserContext; panel: Locator }> {
@@ -373,6 +373,25 @@ for (const { name, viewport } of VIEWPORTS) {
       const said = (await spokenLines(page)).map((line) => line.text);
       expect(said).toContain('Enjoy your break. Twenty minutes.');
       expect(said).toContain('I am listening.');
+    });
+
+    test("while the Warden speaks, its own words through the microphone give no command, and the guest's do", async ({ page, request }) => {
+      // Lines that go on until cancelled: the Warden is still saying each when the next words are heard.
+      await recordSpeech(page, { endless: true });
+      await fakeRecognition(page);
+      await intoJail(page, request, 4);
+      await cameraWatching(page);
+      await expect(page.getByText('Listening for a command')).toBeVisible();
+      await hear(page, 'leave the seat');
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
+      await expect.poll(async () => (await spokenLines(page)).map((line) => line.text)).toContain('All right. Be back within five minutes.');
+      // "back" and "five" name the return: heard from the speaker, they are not the guest's.
+      await hear(page, 'all right be back within five minutes');
+      await listeningAgain(page);
+      await expect(liveStatus(page)).toHaveText(/^Out of your seat/);
+      await expect(page.getByText('You said: all right be back within five minutes')).toHaveCount(0);
+      await hear(page, "I'm back");
+      await expect(liveStatus(page)).toHaveText('In the jail');
     });
 
     test('a human warden watches the guest live and talks to them', async ({ page, request, browser }) => {

@@ -105,3 +105,10 @@ export async function hear(page: Page, text: string): Promise<void> {
     }, text);
   await expect.poll(deliver, { message: `a recognition listening to hear "${text}"` }).toBe(true);
 }
+
+/** Waits until a recognition listens again: the app has dealt with what it heard before. */
+export async function listeningAgain(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as FakeRecognitionWindow).listeningRecognitions.length), { message: 'a recognition listening again' })
+    .toBeGreaterThan(0);
+}

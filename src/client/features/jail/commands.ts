@@ -27,7 +27,8 @@ function commandOf(entry: (typeof table.en)[number]): Command {
 /** The six commands of a live session (docs/jail.md, Commands), in both languages. */
 export const COMMANDS: Record<Language, readonly Command[]> = { en: table.en.map(commandOf), ja: table.ja.map(commandOf) };
 
-function normalise(text: string): string {
+/** Speech as the matching compares it: no case, no width, punctuation as spaces. */
+export function normalise(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()

@@ -3,6 +3,7 @@ import type { Language } from '../../../shared/constants.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { speechChanged } from './commandSlice.ts';
 import { dialogAdded } from './dialogSlice.ts';
+import { ECHO_TAIL_MS, isEcho } from './echo.ts';
 import { browserEars, browserVoice } from '../../app/speech.ts';
 import type { GuestRelay } from './guest-relay.ts';
 import { eyeModeChanged } from './sessionSlice.ts';
@@ -42,16 +43,21 @@ export function useWardenVoice(relay: GuestRelay | null, language: Language, lis
   const onHeardRef = useRef(onHeard);
   onHeardRef.current = onHeard;
   const speaking = useRef(0);
+  // The lines being said, each until a moment after it ends (`ECHO_TAIL_MS`): what the microphone may hear of them.
+  const saying = useRef<{ text: string; until: number }[]>([]);
 
   const say = useCallback(
     async (text: string, by: Speaker = 'virtual') => {
       setSubtitle({ text, by });
       speaking.current += 1;
+      const line = { text, until: Number.POSITIVE_INFINITY };
+      saying.current.push(line);
       dispatch(eyeModeChanged('dialogue'));
       try {
         await voice.current.speak(text, language);
       } finally {
         speaking.current -= 1;
+        line.until = Date.now() + ECHO_TAIL_MS;
         if (speaking.current === 0) dispatch(eyeModeChanged('monitoring'));
       }
     },
@@ -93,8 +99,11 @@ export function useWardenVoice(relay: GuestRelay | null, language: Language, lis
           if (Date.now() - started < QUICK_FAILURE_MS) await new Promise((resolve) => setTimeout(resolve, RELISTEN_DELAY_MS));
           continue;
         }
-        // The Warden's own voice through the microphone is not the guest's.
-        if (speaking.current > 0) continue;
+        // The Warden's own voice through the microphone is not the guest's; the guest speaking over it is.
+        const now = Date.now();
+        saying.current = saying.current.filter((line) => line.until > now);
+        const beingSaid = saying.current.map((line) => line.text);
+        if (isEcho(utterance, beingSaid)) continue;
         setHeard(utterance);
         clearTimeout(clear);
         clear = setTimeout(() => setHeard(null), GUEST_SPEECH_SHOWN_MS);
