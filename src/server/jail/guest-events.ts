@@ -169,8 +169,6 @@ export class GuestEvents {
       if (jail.jailStatus === status) return { duplicate: true };
       this.changes.assertRoomForLog(jail);
       const now = this.changes.now();
-      const guest = await this.changes.guestRow(tx, guestId);
-      const lines = respond({ kind: 'status', from: jail.jailStatus, to: status }, guest.language, now, guestTimeZone(guest));
       // The change is logged with the event's id, so a retry finds it; the report draws the seat's timeline from these logs.
       const entry: ActivityLog = { type: 'status', time: now, status: { jailStatus: status } };
       if ((await this.changes.addLog(tx, after, jail.reservationId, entry, eventId)) === null) return { duplicate: true };
@@ -186,10 +184,7 @@ export class GuestEvents {
           lastAliveAt: now,
         })
         .where(eq(jails.reservationId, jail.reservationId));
-      for (const text of lines) {
-        await this.changes.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text, by: 'virtual' } });
-        after.push(() => this.changes.emit.toGuest(guestId, 'warden_dialog_event_to_guest', { dialog: { type: 1, text, by: 'virtual' } }));
-      }
+      await this.changes.speak(tx, after, jail, await this.changes.guestRow(tx, guestId), { kind: 'status', from: jail.jailStatus, to: status });
       const warden = await wardenOf(tx, jail.wardenId);
       after.push(() => this.changes.emit.toGuest(guestId, 'jail_update_to_guest', { guest: { jailStatus: status, statusSince: now }, warden }));
       // The end of a break reopens the camera on every device of the guest (docs/jail.md, Commands).

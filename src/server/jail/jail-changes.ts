@@ -119,13 +119,19 @@ export class JailChanges {
     if (jail.logCount >= JAIL_MAX_LOGS) throw new RelayRefusal('jail_logs_full', { max: JAIL_MAX_LOGS });
   }
 
-  /** The virtual Warden speaks `moment` to the guest: dialog logs, and the lines sent after commit. */
+  /**
+   * The virtual Warden speaks `moment` to the guest: dialog logs, and the
+   * lines sent after commit. The answer to a status change and the finish
+   * are only logged: the guest's device says them itself, in the same words
+   * (shared/device-lines.ts), so that no line is said twice.
+   */
   async speak(tx: Transaction, after: AfterCommit, jail: JailRow, guest: GuestRow, moment: WardenMoment) {
     const now = this.now();
     const lines = respond(moment, guest.language, now, guestTimeZone(guest));
+    const saidOnDevice = moment.kind === 'status' || moment.kind === 'finish';
     for (const text of lines) {
       await this.addLog(tx, after, jail.reservationId, { type: 'dialog', time: now, dialog: { type: 1, text, by: 'virtual' } });
-      after.push(() => this.emit.toGuest(jail.guestId, 'warden_dialog_event_to_guest', { dialog: { type: 1, text, by: 'virtual' } }));
+      if (!saidOnDevice) after.push(() => this.emit.toGuest(jail.guestId, 'warden_dialog_event_to_guest', { dialog: { type: 1, text, by: 'virtual' } }));
     }
   }
 

@@ -181,6 +181,17 @@ describe('a whole jail', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     // Each status change is a log of its own, for the report's timeline of the seat.
     expect(report.activityLogs.flatMap((log) => (log.type === 'status' ? [log.status.jailStatus] : []))).toEqual(['leaving', 'injail', 'breaking', 'injail']);
+    // The answers to the status changes and the finish are logged, and not sent: the device says them itself (docs/jail.md, What the Warden says).
+    const saidOnDevice = [
+      'All right. Please be back within 5 minutes.',
+      'Welcome back. Let us carry on.',
+      'Enjoy your 20 minute break. Rest well and come back on time.',
+      'Break over. Back to work.',
+      'Time is up. Well done on Write the chapter. This jail is over.',
+    ];
+    const logged = report.activityLogs.flatMap((log) => (log.type === 'dialog' && log.dialog.type === 1 ? [log.dialog.text] : []));
+    expect(logged.filter((text) => saidOnDevice.includes(text))).toEqual(saidOnDevice);
+    expect(device.all<DialogEvent>('warden_dialog_event_to_guest').filter((event) => saidOnDevice.includes(event.dialog.text))).toEqual([]);
     // The figures come from the jail's row: planned, held from entering to the end, and focused = held less the break and the leave.
     const [row] = await server.app.db.select().from(jails).where(eq(jails.reservationId, reservation.id));
     const enteredAt = row?.enteredAt ?? 0;

@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/constants.ts';
 import { ALERT_WINDOW_MS, ALERTS_BEFORE_FORCED_END, BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
+import { fillTemplate, finishLine, statusAnswer } from '../../shared/device-lines.ts';
 import { formatClock } from '../../shared/time-zone.ts';
 import { COMMAND_NAMES, GUEST_INTENTS, INTENT_PATTERNS, WARDEN_LINES, type GuestIntent, type WardenLineKey } from './script.ts';
 import type { AlertKind, FinishKind, JailStatus } from '../../shared/jail-vocabulary.ts';
@@ -24,15 +25,6 @@ export type WardenMoment =
 type TemplateValues = Readonly<Record<string, string | number>>;
 
 const MINUTE_MS = 60_000;
-
-/** Fills every `{name}` of `template`; a placeholder without a value is a bug in the script, so it throws. */
-export function fillTemplate(template: string, values: TemplateValues): string {
-  return template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`No value for {${name}} in "${template}"`);
-    return String(value);
-  });
-}
 
 /** A function that gives a line of the script in `language`, filled. */
 function speaker(language: Language): (key: WardenLineKey, values?: TemplateValues) => string {
@@ -68,18 +60,18 @@ export function respond(moment: WardenMoment, language: Language, now: number, t
       }
       return lines;
     }
-    case 'status':
-      if (moment.to === 'leaving') return [line('status_leaving', { minutes: wholeMinutes(LEAVE_SEAT_ALLOWANCE_MS) })];
-      if (moment.to === 'breaking') return [line('status_breaking', { minutes: wholeMinutes(BREAK_MS) })];
-      // Back in the jail; staying in it is no change worth a word.
-      return moment.from === 'injail' ? [] : [line('status_back')];
+    case 'status': {
+      const answer = statusAnswer(moment.from, moment.to, language);
+      return answer === null ? [] : [answer];
+    }
     case 'back':
       return [line('back_greeting')];
     case 'guest_said':
       return answerGuest(moment, language, now, timeZone);
-    case 'finish':
-      // Nobody came into an ignored jail, so there is nobody to speak to.
-      return moment.finish === 'ignored' ? [] : [line(FINISH_LINES[moment.finish], { work: moment.work })];
+    case 'finish': {
+      const said = finishLine(moment.finish, moment.work, language);
+      return said === null ? [] : [said];
+    }
   }
 }
 
@@ -91,13 +83,6 @@ const ALERT_LINES: Record<AlertKind, { key: WardenLineKey; allowanceMs?: number 
   away: { key: 'alert_away' },
   leave_overrun: { key: 'alert_leave_overrun', allowanceMs: LEAVE_SEAT_ALLOWANCE_MS },
   break_overrun: { key: 'alert_break_overrun', allowanceMs: BREAK_MS },
-};
-
-const FINISH_LINES: Record<Exclude<FinishKind, 'ignored'>, WardenLineKey> = {
-  ended: 'finish_ended',
-  early: 'finish_early',
-  forced: 'finish_forced',
-  warden: 'finish_warden',
 };
 
 /** What the guest's words ask for, in either language, or null when nothing is recognised. */

@@ -3,6 +3,8 @@ import type { Language } from '../../shared/constants.ts';
 /**
  * What the virtual Warden says, as data: every line in both languages, the
  * names of the commands, and the patterns that recognise what a guest says.
+ * The answers to commands and the finish are not here: the guest's device
+ * says those itself (shared/device-lines.ts).
  * Lines are spoken by a speech synthesiser, so they are plain sentences.
  * `{name}` marks a placeholder that `responder.ts` fills; both languages of
  * a line use the same placeholders. A line that names the work has a
@@ -61,22 +63,10 @@ export const WARDEN_LINES = {
     ja: '{windowMinutes}分のあいだに警告が{alerts}回になりました。あと1回で、このジェイルは終了になります。',
   },
 
-  // --- The guest's jail status changes ------------------------------------------
-  status_leaving: {
-    en: 'All right. Please be back within {minutes} minutes.',
-    ja: 'わかりました。{minutes}分以内に戻ってきてください。',
-  },
-  status_breaking: {
-    en: 'Enjoy your {minutes} minute break. Rest well and come back on time.',
-    ja: '{minutes}分の休憩です。ゆっくり休んで、時間どおりに戻ってきてください。',
-  },
+  // --- The camera sees the guest again after an away ---------------------------------
   back_greeting: {
     en: "Welcome back. Let's pick up where you left off.",
     ja: 'おかえりなさい。さっきの続きから始めましょう。',
-  },
-  status_back: {
-    en: 'Welcome back. Let us carry on.',
-    ja: 'おかえりなさい。続きを頑張りましょう。',
   },
 
   // --- Answers to what the guest says -------------------------------------------
@@ -139,28 +129,6 @@ export const WARDEN_LINES = {
   said_other_no_work: {
     en: 'I hear you. Let us get back to it.',
     ja: 'なるほど、わかりました。さあ、作業に集中しましょう。',
-  },
-
-  // --- The jail finishes -----------------------------------------------------------
-  finish_ended: {
-    en: 'Time is up. Well done on {work}. This jail is over.',
-    ja: '時間になりました。「{work}」、お疲れさまでした。ジェイルを終了します。',
-  },
-  finish_ended_no_work: {
-    en: 'Time is up. Well done. This jail is over.',
-    ja: '時間になりました。お疲れさまでした。ジェイルを終了します。',
-  },
-  finish_early: {
-    en: 'Noted. This jail ends early. I hope to see you back soon.',
-    ja: '承知しました。今回のジェイルはここで終了します。また次回、頑張りましょう。',
-  },
-  finish_forced: {
-    en: 'There were too many alerts, so this jail ends now. Next time, stay with it.',
-    ja: '警告が多すぎたため、このジェイルはここで終了します。次回は最後まで頑張りましょう。',
-  },
-  finish_warden: {
-    en: 'A human warden has ended this jail.',
-    ja: '担当の看守がこのジェイルを終了しました。',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -27,6 +27,7 @@ import { clockOf, useNow, useTimeZone } from '../reservations/common.ts';
 import { useReservationReadMutation } from '../reservations/bookingApi.ts';
 import { useReservationOfRoute } from '../reservations/ReservationOfRoute.tsx';
 import { COMMANDS, recogniseCommand } from './commands.ts';
+import { finishLine } from '../../../shared/device-lines.ts';
 import { Eye } from './Eye.tsx';
 import { facePositionGroup } from './facePositionSlice.ts';
 import { canShareScreen, type CameraSource } from './jail-camera.ts';
@@ -133,6 +134,7 @@ export function LiveScreen() {
   }, [dispatch]);
 
   const endTime = session.jail?.endTime ?? reservation?.endTime ?? null;
+  const work = (session.jail?.work ?? reservation?.work ?? '').trim();
   const ended = endTime !== null && now >= endTime;
   const gone = isRead && (reservation === null || reservation.isFinished);
   const running = session.jail !== null && session.finish === null;
@@ -155,6 +157,8 @@ export function LiveScreen() {
     if (outcome.effect === 'open_finish_form') setFinishing(true);
     if (command === 4) setTalking(true);
     if (outcome.status === session.status) return;
+    // The server logs this answer without sending it back to be said again: the conversation shows it as the log does.
+    if (described !== undefined) dispatch(dialogAdded({ text: described.response, type: 1, by: 'virtual' }));
     dispatch(statusChosen({ status: outcome.status, now: Date.now() }));
     relay?.sendLogged('jail_status_from_guest', { jailStatus: outcome.status }).catch(refused);
   };
@@ -210,11 +214,13 @@ export function LiveScreen() {
   useEffect(() => {
     if (!shouldAnnounceFinish(session)) return;
     dispatch(finishAnnounced());
-    // Announced once, then the reservation is read again (docs/jail.md, Commands) so that its page shows the report.
-    void Promise.all([voice.say(t('live_finished')), readReservation({ id }).catch(() => undefined)]).then(() =>
+    // Announced once, in the words the server logs (shared/device-lines.ts), then the reservation is read
+    // again (docs/jail.md, Commands) so that its page shows the report.
+    const said = finishLine(session.finish, work, language);
+    void Promise.all([said === null ? undefined : voice.say(said), readReservation({ id }).catch(() => undefined)]).then(() =>
       navigate(`/reservation/${id}`, { replace: true }),
     );
-  }, [session, dispatch, t, navigate, id, readReservation, voice]);
+  }, [session, dispatch, work, language, navigate, id, readReservation, voice]);
 
   // The start wakes the eye; it sleeps again once the greeting is over.
   useEffect(() => {
@@ -283,7 +289,6 @@ export function LiveScreen() {
       .then(() => dispatch(jailFinished('early')), refused);
   };
 
-  const work = (session.jail?.work ?? reservation?.work ?? '').trim();
   const { current: step, next: nextStep } = planPosition(plan, now);
   const startTime = session.jail?.startTime ?? reservation?.startTime ?? null;
   const beforeStart = startTime !== null && now < startTime;

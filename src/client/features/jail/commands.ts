@@ -1,6 +1,7 @@
 import type { Language } from '../../../shared/constants.ts';
+import table from '../../../shared/commands.json';
+import { commandAnswer } from '../../../shared/device-lines.ts';
 import type { CommandId } from './session-rules.ts';
-import table from './commands.json';
 
 /** A command of the live session (docs/jail.md, Commands). */
 export interface Command {
@@ -11,21 +12,24 @@ export interface Command {
   speech: string;
   /** The label of its button. */
   subtitle: string;
-  /** What the Warden says when it is given. */
+  /** What the Warden says when it is given, filled (shared/device-lines.ts). */
   response: string;
 }
 
 const COMMAND_IDS: readonly CommandId[] = [1, 2, 3, 4, 5, 6];
 
 /** An entry of `commands.json` with its id checked: the texts are data, kept apart from the code that reads them. */
-function commandOf(entry: (typeof table.en)[number]): Command {
+function commandOf(entry: (typeof table.en)[number], language: Language): Command {
   const id = COMMAND_IDS.find((known) => known === entry.id);
   if (id === undefined) throw new Error(`commands.json names an unknown command ${entry.id}`);
-  return { ...entry, id };
+  return { ...entry, id, response: commandAnswer(id, language) };
 }
 
 /** The six commands of a live session (docs/jail.md, Commands), in both languages. */
-export const COMMANDS: Record<Language, readonly Command[]> = { en: table.en.map(commandOf), ja: table.ja.map(commandOf) };
+export const COMMANDS: Record<Language, readonly Command[]> = {
+  en: table.en.map((entry) => commandOf(entry, 'en')),
+  ja: table.ja.map((entry) => commandOf(entry, 'ja')),
+};
 
 /** Speech as the matching compares it: no case, no width, punctuation as spaces. */
 export function normalise(text: string): string {

@@ -129,6 +129,6 @@ export const {
 } = jailSessionSlice.actions;
 
 /** Whether the finish still has to be announced (once, docs/jail.md, Commands). */
-export function shouldAnnounceFinish(state: JailSessionState): boolean {
+export function shouldAnnounceFinish(state: JailSessionState): state is JailSessionState & { finish: FinishKind } {
   return state.finish !== null && !state.finishAnnounced;
 }
