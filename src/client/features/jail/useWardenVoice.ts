@@ -42,23 +42,21 @@ export function useWardenVoice(relay: GuestRelay | null, language: Language, lis
   const voice = useRef(browserVoice());
   const onHeardRef = useRef(onHeard);
   onHeardRef.current = onHeard;
-  const speaking = useRef(0);
-  // The lines being said, each until a moment after it ends (`ECHO_TAIL_MS`): what the microphone may hear of them.
+  // The lines being said (no end yet), then each until a moment after its end (`ECHO_TAIL_MS`): what the microphone may hear of them.
   const saying = useRef<{ text: string; until: number }[]>([]);
 
   const say = useCallback(
     async (text: string, by: Speaker = 'virtual') => {
       setSubtitle({ text, by });
-      speaking.current += 1;
       const line = { text, until: Number.POSITIVE_INFINITY };
       saying.current.push(line);
       dispatch(eyeModeChanged('dialogue'));
       try {
         await voice.current.speak(text, language);
       } finally {
-        speaking.current -= 1;
         line.until = Date.now() + ECHO_TAIL_MS;
-        if (speaking.current === 0) dispatch(eyeModeChanged('monitoring'));
+        // The eye watches again once no line is being said.
+        if (saying.current.every((said) => said.until !== Number.POSITIVE_INFINITY)) dispatch(eyeModeChanged('monitoring'));
       }
     },
     [dispatch, language],
