@@ -5,28 +5,48 @@ import type { Server } from 'socket.io';
 
 /**
  * The commands the adapter sends without waiting for their answer
- * (@socket.io/redis-adapter drops their promises): a packet for the other
- * servers, and its subscriptions as it starts and stops.
+ * (@socket.io/redis-adapter drops their promises), and what is lost when
+ * one fails: a packet for the other servers, or a change of its
+ * subscriptions as it starts and stops (the client subscribes again when it
+ * reconnects).
  */
-const UNAWAITED_COMMANDS: ReadonlySet<string | symbol> = new Set(['publish', 'subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe']);
+const UNAWAITED_COMMANDS: ReadonlyMap<string | symbol, string> = new Map([
+  ['publish', 'a packet for the other servers was lost: Redis did not answer'],
+  ...['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe'].map(
+    (command) => [command, 'a subscription of the relay was not changed: Redis did not answer'] as const,
+  ),
+]);
+
+type Method = (...args: unknown[]) => unknown;
 
 /**
  * The client as the adapter sees it. While Redis is away those commands are
  * refused or cut, and a rejection nobody handles would end the process: here
  * each is logged instead. The packet is lost either way, as socket.io's
- * Redis adapter documents; the client reconnects by itself.
+ * Redis adapter documents; the client reconnects by itself. Each method is
+ * wrapped once, not at every call.
  */
 function forAdapter<Client extends object>(client: Client, log: FastifyBaseLogger): Client {
+  const wrapped = new Map<string | symbol, { method: Method; wrapper: Method }>();
+  const wrap = (property: string | symbol, method: Method): Method => {
+    const lost = UNAWAITED_COMMANDS.get(property);
+    if (lost === undefined) return method.bind(client);
+    return (...args) => {
+      const answer = Promise.resolve(Reflect.apply(method, client, args));
+      answer.catch((error: unknown) => log.warn({ err: error, command: property }, lost));
+      return answer;
+    };
+  };
   return new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
       if (typeof value !== 'function') return value;
-      if (!UNAWAITED_COMMANDS.has(property)) return value.bind(target);
-      return (...args: unknown[]) => {
-        const answer: Promise<unknown> = Reflect.apply(value, target, args);
-        answer.catch((error: unknown) => log.warn({ err: error, command: property }, 'a packet for the other servers was lost: Redis did not answer'));
-        return answer;
-      };
+      const method = value as Method;
+      const known = wrapped.get(property);
+      if (known?.method === method) return known.wrapper;
+      const wrapper = wrap(property, method);
+      wrapped.set(property, { method, wrapper });
+      return wrapper;
     },
   });
 }
