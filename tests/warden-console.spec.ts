@@ -21,6 +21,8 @@ test('a warden enrols a second factor and signs in, sees a live jail, opens it, 
   baseURL,
 }) => {
   if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
+  // The whole console in one walk (enrolment, two languages, three sizes, eleven accessibility checks): past 90 s on a loaded machine.
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 800 });
   const missing = watchMissingTexts(page);
   // The console lists every live jail on this worker's server, and a spec before this one may have left
