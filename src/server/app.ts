@@ -98,6 +98,9 @@ export interface BuildOptions extends FastifyServerOptions {
   forumMirror?: ForumMirrorSettings | null;
 }
 
+/** How long a plugin may take to start (the database's migrations among them) before the start fails. */
+const PLUGIN_START_TIMEOUT_MS = 120_000;
+
 /**
  * Builds the Warden server: security headers, the database, the API under
  * /api (see docs/api.md), development routes under /dev with `WARDEN_DEV=1`,
@@ -106,7 +109,13 @@ export interface BuildOptions extends FastifyServerOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { clock = new AdjustableClock(), smsTransport, forumMirror = forumMirrorSettings(process.env), ...fastifyOptions } = options;
-  const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy), ...fastifyOptions, logger: withTokenMasking(fastifyOptions.logger) });
+  const app = Fastify({
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Opening the database and migrating a new one took past Fastify's 10 s on a busy 2-core machine, and the start failed.
+    pluginTimeout: PLUGIN_START_TIMEOUT_MS,
+    ...fastifyOptions,
+    logger: withTokenMasking(fastifyOptions.logger),
+  });
   app.decorate('config', config);
 
   const stripe = stripeSettingsFrom(process.env);
