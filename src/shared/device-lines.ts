@@ -1,5 +1,6 @@
 import type { Language } from './constants.ts';
 import table from './commands.json';
+import { MINUTE_MS } from './durations.ts';
 import type { FinishKind, JailStatus } from './jail-vocabulary.ts';
 import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from './penalties.ts';
 
@@ -11,7 +12,7 @@ import { BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from './penalties.ts';
  * second time (docs/jail.md, What the Warden says).
  */
 
-type TemplateValues = Readonly<Record<string, string | number>>;
+export type TemplateValues = Readonly<Record<string, string | number>>;
 
 /** Fills every `{name}` of `template`; a placeholder without a value is a bug in the lines, so it throws. */
 export function fillTemplate(template: string, values: TemplateValues): string {
@@ -21,8 +22,6 @@ export function fillTemplate(template: string, values: TemplateValues): string {
     return String(value);
   });
 }
-
-const MINUTE_MS = 60_000;
 
 /** The `{minutes}` a command's answer names: the allowance of a leave (1) and the length of a break (2). */
 const ANSWER_VALUES: Readonly<Partial<Record<number, TemplateValues>>> = {

@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/constants.ts';
 import { ALERT_WINDOW_MS, ALERTS_BEFORE_FORCED_END, BREAK_MS, LEAVE_SEAT_ALLOWANCE_MS } from '../../shared/penalties.ts';
-import { fillTemplate, finishLine, statusAnswer } from '../../shared/device-lines.ts';
+import { fillTemplate, finishLine, statusAnswer, type TemplateValues } from '../../shared/device-lines.ts';
+import { MINUTE_MS } from '../../shared/durations.ts';
 import { formatClock } from '../../shared/time-zone.ts';
 import { COMMAND_NAMES, GUEST_INTENTS, INTENT_PATTERNS, WARDEN_LINES, type GuestIntent, type WardenLineKey } from './script.ts';
 import type { AlertKind, FinishKind, JailStatus } from '../../shared/jail-vocabulary.ts';
@@ -21,10 +22,6 @@ export type WardenMoment =
   | { kind: 'back' }
   | { kind: 'guest_said'; text: string; work: string; endTime: number; commands: number[] }
   | { kind: 'finish'; finish: FinishKind; work: string };
-
-type TemplateValues = Readonly<Record<string, string | number>>;
-
-const MINUTE_MS = 60_000;
 
 /** A function that gives a line of the script in `language`, filled. */
 function speaker(language: Language): (key: WardenLineKey, values?: TemplateValues) => string {
