@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { endedPauses } from '../../shared/focused-time.ts';
-import { PATROL_IMAGE_MAX_SIDE_PX } from '../../shared/constants.ts';
+import { type Language, PATROL_IMAGE_MAX_SIDE_PX } from '../../shared/constants.ts';
 import type { ActivityLog } from '../../shared/api/reservation.ts';
 import { PATROL_IMAGE_MAX_BYTES, type GuestJail, type RelayWarden, type ServerToGuestEvents } from '../../shared/relay.ts';
 import { message } from '../../shared/messages.ts';
@@ -161,8 +161,11 @@ export class GuestEvents {
     return batch.map((_, index) => byOrder.get(index + 1));
   }
 
-  /** `jail_status_from_guest`: leaving, breaking or back in; the Warden answers; once per eventId. */
-  async setStatus(guestId: number, eventId: string, status: JailStatus): Promise<Stored> {
+  /**
+   * `jail_status_from_guest`: leaving, breaking or back in; the Warden's answer is logged in `language`, the
+   * device's, which has said it already in that language (docs/jail.md, What the Warden says); once per eventId.
+   */
+  async setStatus(guestId: number, eventId: string, status: JailStatus, language: Language): Promise<Stored> {
     return this.changes.change(async (tx, after) => {
       const jail = await this.lockLiveJailOfGuest(tx, guestId);
       // The same status again (a retry, or a second device) changes nothing.
@@ -184,7 +187,8 @@ export class GuestEvents {
           lastAliveAt: now,
         })
         .where(eq(jails.reservationId, jail.reservationId));
-      await this.changes.speak(tx, after, jail, await this.changes.guestRow(tx, guestId), { kind: 'status', from: jail.jailStatus, to: status });
+      const guest = await this.changes.guestRow(tx, guestId);
+      await this.changes.speak(tx, after, jail, { ...guest, language }, { kind: 'status', from: jail.jailStatus, to: status });
       const warden = await wardenOf(tx, jail.wardenId);
       after.push(() => this.changes.emit.toGuest(guestId, 'jail_update_to_guest', { guest: { jailStatus: status, statusSince: now }, warden }));
       // The end of a break reopens the camera on every device of the guest (docs/jail.md, Commands).

@@ -214,6 +214,21 @@ describe('a whole jail', () => {
     expect((await read(guest, reservation.id)).logsPending).toBe(false);
   });
 
+  it("logs the answer to a status change in the device's language, the one it was said in", async () => {
+    const guest = await readyGuest(server.app);
+    const reservation = await book(guest, 3);
+    await moveClockTo(reservation.startTime + MINUTE);
+    const device = await connectGuest(guest);
+    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    // An English account on a device set to Japanese.
+    const leaving = { api: apiBlock('ja'), guest: { id: guest.id }, eventId: eventId(), jailStatus: 'leaving' };
+    expect(await device.send('jail_status_from_guest', leaving)).toEqual({ ok: true });
+    const logged = (await read(guest, reservation.id)).activityLogs.flatMap((log) => (log.type === 'dialog' ? [log.dialog.text] : []));
+    expect(logged).toContain('わかりました。5分以内に戻ってきてください。');
+    expect(logged).not.toContain('All right. Please be back within 5 minutes.');
+    device.close();
+  });
+
   it('finishes early with a reason: an instruction log, and no booking until the original end', async () => {
     const guest = await readyGuest(server.app);
     const reservation = await book(guest, 2);

@@ -67,7 +67,7 @@ export function onGuest(context: RelayContext, socket: Socket, guestId: number, 
       return ok();
     }),
     jail_status_from_guest: handler(jailStatusFromGuestSchema, async (payload) =>
-      ok(await guests.setStatus(guestId, own(payload).eventId, payload.jailStatus)),
+      ok(await guests.setStatus(guestId, own(payload).eventId, payload.jailStatus, payload.api.language)),
     ),
     update_commands_from_guest: handler(updateCommandsFromGuestSchema, async (payload) => {
       await guests.setGuestCommands(guestId, own(payload).commands);

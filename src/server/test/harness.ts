@@ -300,9 +300,9 @@ export async function runJailWithBreak(app: FastifyInstance, guest: TestGuest): 
   // The device reports in at the start: the jail is entered.
   await app.jailEngine.guests.checkAlive(guest.id, 'injail');
   await moveClockTo(app, reservation.startTime + 10 * minute);
-  await app.jailEngine.guests.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking');
+  await app.jailEngine.guests.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'breaking', 'en');
   await moveClockTo(app, reservation.startTime + 30 * minute);
-  await app.jailEngine.guests.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail');
+  await app.jailEngine.guests.setStatus(guest.id, randomUUID().replaceAll('-', ''), 'injail', 'en');
   await moveClockTo(app, reservation.endTime + minute);
   return reservation;
 }
