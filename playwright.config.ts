@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumWithCamera } from './tests/chromium.ts';
+import { HEADLESS_SHELL_PATH, chromiumWithCamera } from './tests/chromium.ts';
 import { copyBuild, testServer, thisWorkersServer } from './tests/servers.ts';
 
 /**
@@ -45,7 +45,7 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions: chromiumWithCamera(),
+    launchOptions: chromiumWithCamera(undefined, HEADLESS_SHELL_PATH),
     // No trace: it cost a quarter of the browsers' time, and CI shows only what the run prints
     // (each failure's error-context.md). Chasing a failure: `npx playwright test --trace retain-on-failure`.
     trace: 'off',

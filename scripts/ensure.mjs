@@ -25,9 +25,11 @@ export const RUSTFMT = '/usr/bin/rustfmt';
 export const CARGO_FMT = '/usr/bin/cargo-fmt';
 export const CARGO_CLIPPY = '/usr/bin/cargo-clippy';
 export const CHROMIUM = '/usr/bin/chromium';
+/** The browser tests' Chromium (tests/chromium.ts). */
+const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 const WASM_PACKAGES = ['rustc', 'cargo', 'libstd-rust-dev-wasm32', 'lld', 'binaryen'];
-const CHROMIUM_PACKAGES = ['chromium'];
+const CHROMIUM_PACKAGES = ['chromium', 'chromium-headless-shell'];
 const RUST_LINT_PACKAGES = ['rustfmt', 'rust-clippy'];
 const FACE_CASCADE_PACKAGES = ['opencv-data'];
 
@@ -180,12 +182,16 @@ export function ensureFaceCascade() {
   }
 }
 
-/** Chromium for the Playwright suite (the tests use the system browser). */
+/**
+ * Debian's Chromium: the full browser (the screens and the benchmarks) and
+ * its headless shell (the Playwright suite).
+ */
 export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  aptInstall(CHROMIUM_PACKAGES, `Chromium is missing (${CHROMIUM})`);
-  if (!existsSync(CHROMIUM)) {
-    console.error(`\n✖ ${CHROMIUM} is still missing after installing chromium`);
+  const missing = () => [CHROMIUM, CHROMIUM_HEADLESS_SHELL].filter((path) => !existsSync(path));
+  if (missing().length === 0) return;
+  aptInstall(CHROMIUM_PACKAGES, `Chromium is missing (${missing().join(', ')})`);
+  if (missing().length > 0) {
+    console.error(`\n✖ ${missing().join(', ')} still missing after installing ${CHROMIUM_PACKAGES.join(' ')}`);
     process.exit(1);
   }
 }

@@ -7,7 +7,7 @@
 import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumWithCamera } from './chromium.ts';
+import { HEADLESS_SHELL_PATH, chromiumWithCamera } from './chromium.ts';
 import { runFor } from './worker-clock.ts';
 import { darkVideo, movingVideo, stillVideo, writeFileAtomic } from './y4m.ts';
 
@@ -26,7 +26,7 @@ export const test = base.extend<{ camera: string | undefined }, { cameraBrowsers
         const key = video ?? '';
         let browser = browsers.get(key);
         if (browser === undefined) {
-          browser = playwright.chromium.launch(chromiumWithCamera(video));
+          browser = playwright.chromium.launch(chromiumWithCamera(video, HEADLESS_SHELL_PATH));
           browsers.set(key, browser);
         }
         return browser;

@@ -10,8 +10,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ReminderPayload } from '../src/shared/api/reminders.ts';
 import { LocalPushService, type TestBrowser } from '../src/server/test/push-service.ts';
+import { chromiumWithCamera } from './chromium.ts';
 import { setClockOffset } from './guest-device.ts';
 import { book, call, checkA11y, readyGuest, signedIn, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+
+// The full browser, not the headless shell the other specs use (tests/chromium.ts): the shell
+// answers every page that notifications are denied, even when the context grants them.
+test.use({ launchOptions: chromiumWithCamera() });
 
 const pushService = new LocalPushService();
 test.beforeAll(() => pushService.listen());
