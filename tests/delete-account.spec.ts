@@ -8,7 +8,7 @@
  * guest's post "Former member", and a facilitator's session told it cannot.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { call, checkA11y, createGuest, expectFieldError, freshAddress, signedIn, uniqueName, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { call, checkA11yLightAndDark, createGuest, expectFieldError, freshAddress, signedIn, uniqueName, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 
 const WORDS = {
   en: {
@@ -74,14 +74,6 @@ const WORDS = {
 } as const;
 
 /** Axe in the light scheme and the dark one (the design's two palettes). */
-async function checkBothSchemes(page: Page, label: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await checkA11y(page, `${label}, ${colorScheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 async function settled(page: Page) {
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
 }
@@ -129,7 +121,7 @@ for (const language of ['en', 'ja'] as const) {
         const section = page.getByRole('region', { name: words.deleteHeading });
         await expect(section).toBeVisible();
         await settled(page);
-        await checkBothSchemes(page, `/guest/data (${language})`);
+        await checkA11yLightAndDark(page, `/guest/data (${language})`);
 
         // A wrong password is said beside the field before any confirmation; nothing is lost.
         const sheet = page.getByRole('dialog', { name: words.confirmTitle });
@@ -137,7 +129,7 @@ for (const language of ['en', 'ja'] as const) {
         await section.getByRole('button', { name: words.deleteSubmit }).click();
         await expectFieldError(section.getByLabel(words.yourPassword), words.wrongPassword);
         await expect(sheet).toBeHidden();
-        await checkBothSchemes(page, `/guest/data, a wrong password (${language})`);
+        await checkA11yLightAndDark(page, `/guest/data, a wrong password (${language})`);
         const stillThere = await call(request, '/guest/authenticate', { guest: { title: form.title, password: form.password } });
         expect(stillThere.api).toEqual({ status: 'success' });
 
@@ -145,7 +137,7 @@ for (const language of ['en', 'ja'] as const) {
         await section.getByLabel(words.yourPassword).fill(form.password);
         await section.getByRole('button', { name: words.deleteSubmit }).click();
         await expect(sheet).toBeVisible();
-        await checkBothSchemes(page, `/guest/data, the confirmation (${language})`);
+        await checkA11yLightAndDark(page, `/guest/data, the confirmation (${language})`);
         await sheet.getByRole('button', { name: words.confirmKeep }).click();
         await expect(sheet).toBeHidden();
         await section.getByRole('button', { name: words.deleteSubmit }).click();
@@ -153,7 +145,7 @@ for (const language of ['en', 'ja'] as const) {
         await expect(page).toHaveURL(/\/guest\/deleted$/);
         await expect(page.getByRole('heading', { level: 1, name: words.deleted })).toBeVisible();
         await settled(page);
-        await checkBothSchemes(page, `/guest/deleted (${language})`);
+        await checkA11yLightAndDark(page, `/guest/deleted (${language})`);
         const stored = await page.evaluate(
           () =>
             new Promise<unknown>((resolve) => {
@@ -187,7 +179,7 @@ for (const language of ['en', 'ja'] as const) {
         await expect(message).toContainText(words.formerMember);
         await expect(message).not.toContainText(form.title);
         await settled(page);
-        await checkBothSchemes(page, `/userForum with a former member's post (${language})`);
+        await checkA11yLightAndDark(page, `/userForum with a former member's post (${language})`);
 
         // The address signs up again, as a new account.
         await page.goto('/guest/show');
@@ -218,7 +210,7 @@ for (const language of ['en', 'ja'] as const) {
         await expect(section.getByRole('button', { name: words.deleteSubmit })).toHaveCount(0);
         await expect(section.getByLabel(words.yourPassword)).toHaveCount(0);
         await settled(page);
-        await checkBothSchemes(page, `/guest/data as a facilitator (${language})`);
+        await checkA11yLightAndDark(page, `/guest/data as a facilitator (${language})`);
         // The account is still there.
         expect((await call(request, '/guest/read', { guest: { id: guest.id, token: guest.token } })).api).toEqual({ status: 'success' });
         expect(missing).toEqual([]);

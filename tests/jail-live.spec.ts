@@ -16,6 +16,7 @@ import {
   book,
   CAMERA_BLOCKED,
   checkA11y,
+  checkA11yLightAndDark,
   createWarden,
   readyGuest,
   signedIn,
@@ -23,17 +24,7 @@ import {
   VIEWPORTS,
   watchMissingTexts,
 } from './helpers.ts';
-import {
-  cameraPanel,
-  cameraWatching,
-  checkA11yLightAndDark,
-  commandButtons,
-  hasNoSidewaysScroll,
-  intoJail,
-  logsOf,
-  motionKinds,
-  type Jail,
-} from './live-jail.ts';
+import { cameraPanel, cameraWatching, commandButtons, hasNoSidewaysScroll, intoJail, logsOf, motionKinds, type Jail } from './live-jail.ts';
 import { fakeRecognition, hear, listeningAgain, recordSpeech, spokenLines } from './speech.ts';
 
 /** A human warden signed in to the console (a browser context of its own, in English) with the guest's jail open. */

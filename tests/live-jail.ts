@@ -5,7 +5,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ActivityLogEntry } from '../src/shared/relay.ts';
-import { book, call, checkA11y, readyGuest, signedIn, type TestGuest } from './helpers.ts';
+import { book, call, readyGuest, signedIn, type TestGuest } from './helpers.ts';
 import { installClock } from './worker-clock.ts';
 
 export interface Jail {
@@ -35,15 +35,6 @@ export function commandButtons(page: Page, name: string = COMMANDS_NAME.en) {
 
 export function cameraPanel(page: Page, name = 'Camera') {
   return page.getByRole('region', { name });
-}
-
-/** axe in the light and the dark colour scheme. */
-export async function checkA11yLightAndDark(page: Page, label: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await checkA11y(page, `${label}, ${colorScheme}`);
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 export async function hasNoSidewaysScroll(page: Page): Promise<boolean> {

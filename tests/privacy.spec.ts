@@ -8,7 +8,7 @@
  * are the code's is src/server/privacy-page.test.ts.
  */
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { checkA11y, createGuest, signInPage, VIEWPORTS, watchMissingTexts } from './helpers.ts';
+import { checkA11y, checkA11yLightAndDark, createGuest, signInPage, VIEWPORTS, watchMissingTexts } from './helpers.ts';
 
 const LANGUAGES = [
   { language: 'en', locale: 'en-US', title: 'Privacy', otherTitle: 'プライバシー', yourData: 'Your data', terms: 'Terms and Conditions' },
@@ -41,10 +41,7 @@ async function expectPrivacyPage(page: Page, { language, title, otherTitle, your
   await expect(part.getByRole('link', { name: terms, exact: true })).toHaveAttribute('href', `/terms.html#${language}`);
   await expect(part.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:[^%\s]+@[^%\s]+$/);
   expect(await scrollsSideways(page)).toBe(false);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await checkA11y(page, `/privacy.html#${language} (${colorScheme})`);
-  }
+  await checkA11yLightAndDark(page, `/privacy.html#${language}`);
 }
 
 for (const { name, viewport } of VIEWPORTS) {
