@@ -57,6 +57,16 @@ async function connectGuest(guest: TestGuest): Promise<RelayClient> {
   return client;
 }
 
+/** A ready guest in a jail booked `hoursAhead` hours ahead, a minute after its start, with a device connected and in it. */
+async function inJail(hoursAhead: number): Promise<{ guest: TestGuest; reservation: Reservation; device: RelayClient }> {
+  const guest = await readyGuest(server.app);
+  const reservation = await book(guest, hoursAhead);
+  await moveClockTo(reservation.startTime + MINUTE);
+  const device = await connectGuest(guest);
+  await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+  return { guest, reservation, device };
+}
+
 /** A console signed in (its session last used at `usedAt`: a test that moves the clock past the idle time after connecting starts it there). */
 async function connectWarden(language?: 'ja' | 'en', usedAt = server.clock.now()): Promise<{ client: RelayClient; wardenId: number }> {
   const suffix = Math.random().toString(36).slice(2, 10);
@@ -215,11 +225,7 @@ describe('a whole jail', () => {
   });
 
   it("logs the answer to a status change in the device's language, the one it was said in", async () => {
-    const guest = await readyGuest(server.app);
-    const reservation = await book(guest, 3);
-    await moveClockTo(reservation.startTime + MINUTE);
-    const device = await connectGuest(guest);
-    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    const { guest, reservation, device } = await inJail(3);
     // An English account on a device set to Japanese.
     const leaving = { api: apiBlock('ja'), guest: { id: guest.id }, eventId: eventId(), jailStatus: 'leaving' };
     expect(await device.send('jail_status_from_guest', leaving)).toEqual({ ok: true });
@@ -230,11 +236,7 @@ describe('a whole jail', () => {
   });
 
   it('finishes early with a reason: an instruction log, and no booking until the original end', async () => {
-    const guest = await readyGuest(server.app);
-    const reservation = await book(guest, 2);
-    await moveClockTo(reservation.startTime + MINUTE);
-    const device = await connectGuest(guest);
-    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    const { guest, reservation, device } = await inJail(2);
     expect(
       await device.send('jail_finish_early_from_guest', from(guest, { eventId: eventId(), reservation: { id: reservation.id }, instruction: { text: '  ' } })),
     ).toEqual({
@@ -437,11 +439,7 @@ describe('away and back', () => {
   });
 
   it('a back after the jail is over is stored without a word from the Warden', async () => {
-    const guest = await readyGuest(server.app);
-    const reservation = await book(guest, 2);
-    await moveClockTo(reservation.startTime + MINUTE);
-    const device = await connectGuest(guest);
-    await device.send('check_alive_from_guest', from(guest, { jailStatus: 'injail' }));
+    const { guest, reservation, device } = await inJail(2);
     const finished = device.next('jail_finish_to_guest');
     await moveClockTo(reservation.endTime + MINUTE);
     // The closing line comes before the finish; nothing is said after it.
