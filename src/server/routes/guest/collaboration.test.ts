@@ -2,14 +2,16 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TriggerDelivery } from '../../../shared/api/collaboration.ts';
 import { guests } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/secrets.ts';
 import { apiBlock, credentials, fail, moveClockTo, readyGuest, runJailWithBreak, signUp, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
 // The receiver listens on loopback, which only this exemption lets the triggers reach.
-process.env.TRIGGER_ALLOW_HOSTS = '127.0.0.1';
+// Stubbed for this file alone: the files of a worker share its process (vite.config.ts, isolate).
+vi.stubEnv('TRIGGER_ALLOW_HOSTS', '127.0.0.1');
+afterAll(() => vi.unstubAllEnvs());
 const server = useTestServer();
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reminders } from '../../../shared/api/reminders.ts';
 import type { Reservation } from '../../../shared/api/reservation.ts';
 import type { Language } from '../../../shared/constants.ts';
@@ -9,7 +9,9 @@ import { LocalPushService, type ReceivedPush, type TestBrowser, vapidClaims } fr
 import { apiBlock, credentials, fail, lastMessageTo, outbox, readyGuest, signIn, succeed, useTestServer, type TestGuest } from '../../test/harness.ts';
 
 // The local push service listens on loopback, which only this allowance lets the server call (and over http).
-process.env.PUSH_ALLOW_HOSTS = '127.0.0.1';
+// Stubbed for this file alone: the files of a worker share its process (vite.config.ts, isolate).
+vi.stubEnv('PUSH_ALLOW_HOSTS', '127.0.0.1');
+afterAll(() => vi.unstubAllEnvs());
 const APP_URL = 'https://warden.example';
 const server = useTestServer({ publicUrl: APP_URL });
 
