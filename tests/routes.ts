@@ -172,6 +172,25 @@ export function tour({ guest, upcomingId, finishedId, wardenToken }: World): Vis
   ];
 }
 
+/**
+ * The tour cut into `count` parts of about equal length, each for a page of
+ * its own: a part that begins after a sign-in begins with that sign-in (its
+ * first visit runs the last `before` of the visits ahead of it, unless it
+ * has one of its own).
+ */
+export function tourParts(world: World, count: number): Visit[][] {
+  const visits = tour(world);
+  const size = Math.ceil(visits.length / count);
+  const parts: Visit[][] = [];
+  let session: Visit['before'];
+  for (const [index, visit] of visits.entries()) {
+    if (index % size === 0) parts.push([{ ...visit, before: visit.before ?? session }]);
+    else parts.at(-1)?.push(visit);
+    session = visit.before ?? session;
+  }
+  return parts;
+}
+
 /** A file name for a route's label: '/reservation/:id (upcoming)' → 'reservation-id-upcoming'. */
 export function slug(label: string): string {
   return label

@@ -8,15 +8,20 @@
  * what failed) before the test fails, so that one run names every screen to
  * fix. The live jail is left to tests/jail-live.spec.ts (tests/routes.ts).
  *
- * One browser context per language and width; each route is loaded once and
- * checked in both schemes (`emulateMedia` switches them live): every axe
- * rule in light, the rules that read colours again in dark.
+ * One browser context per language and part of the tour. Each route is
+ * loaded once, at the narrowest width, then checked at each width in turn
+ * (the page's viewport resized) and in both schemes (`emulateMedia` switches
+ * them live): every axe rule in light, the rules that read colours again in
+ * dark. The app lays its screens out in CSS alone (no script reads the
+ * window's width), so a route resized to a width is the screen a page loaded
+ * at that width shows; loading it once instead of four times halved the
+ * sweep.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { WCAG_AA_TAGS, watchMissingTexts } from './helpers.ts';
-import { animationsDone, go, setUpWorld, tour, type Visit, type World } from './routes.ts';
+import { animationsDone, go, setUpWorld, tourParts, type Visit, type World } from './routes.ts';
 import { setClockOver } from '../src/server/test/server-process.ts';
 
 const WIDTHS = [320, 360, 390, 1280] as const;
@@ -28,6 +33,9 @@ const SCHEMES = ['light', 'dark'] as const;
 
 /** The heights beside each width: a small phone, two common phones, a laptop. */
 const HEIGHT_OF_WIDTH: Record<(typeof WIDTHS)[number], number> = { 320: 568, 360: 640, 390: 844, 1280: 800 };
+
+/** The tour is cut into this many parts per language, each a test of its own, so that the workers share it. */
+const PARTS = 3;
 
 /**
  * axe itself, the copy @axe-core/playwright runs. The sweep loads it into each
@@ -76,7 +84,8 @@ test.afterAll(async ({ playwright }, testInfo) => {
 
 interface Failure {
   route: string;
-  width: number;
+  /** The width checked ('360 px'), or where else the problem arose. */
+  width: string;
   language: string;
   scheme: string;
   problem: string;
@@ -106,13 +115,8 @@ async function sidewaysScroll(page: Page): Promise<string | null> {
   });
 }
 
-/** Loads `visit` and checks it in both schemes; answers what failed. `missing` is the page's watch for missing texts. */
-async function check(page: Page, visit: Visit, where: Omit<Failure, 'route' | 'scheme' | 'problem'>, missing: string[]): Promise<Failure[]> {
-  const failures: Failure[] = [];
-  const fail = (scheme: string, problem: string) => failures.push({ route: visit.label, scheme, problem, ...where });
-  missing.length = 0;
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  for (const problem of await go(page, visit)) fail('both', problem);
+/** Checks the page as it is in both schemes; answers what failed. */
+async function checkSchemes(page: Page, fail: (scheme: string, problem: string) => void): Promise<void> {
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await animationsDone(page);
@@ -123,12 +127,25 @@ async function check(page: Page, visit: Visit, where: Omit<Failure, 'route' | 's
       fail(colorScheme, `axe ${violation.id} ×${violation.nodes.length}: ${targets.join(', ')}${violation.nodes.length > 3 ? ', …' : ''}`);
     }
   }
-  for (const text of new Set(missing)) fail('both', text);
+}
+
+/** Loads `visit` at the narrowest width and checks it at every width in both schemes; answers what failed. `missing` is the page's watch for missing texts. */
+async function check(page: Page, visit: Visit, language: string, missing: string[]): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  missing.length = 0;
+  await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT_OF_WIDTH[WIDTHS[0]] });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  for (const problem of await go(page, visit)) failures.push({ route: visit.label, width: `loaded at ${WIDTHS[0]} px`, language, scheme: 'both', problem });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT_OF_WIDTH[width] });
+    await checkSchemes(page, (scheme, problem) => failures.push({ route: visit.label, width: `${width} px`, language, scheme, problem }));
+  }
+  for (const text of new Set(missing)) failures.push({ route: visit.label, width: 'any width', language, scheme: 'both', problem: text });
   return failures;
 }
 
-async function newContext(browser: Browser, locale: string, width: (typeof WIDTHS)[number], now: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale, viewport: { width, height: HEIGHT_OF_WIDTH[width] }, serviceWorkers: 'block' });
+async function newContext(browser: Browser, locale: string, now: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale, serviceWorkers: 'block' });
   await context.addInitScript({ content: AXE_SOURCE });
   // The browser's clock on the server's (moved) time.
   await context.clock.install({ time: now });
@@ -137,30 +154,31 @@ async function newContext(browser: Browser, locale: string, width: (typeof WIDTH
 }
 
 function format(failures: Failure[]): string {
-  return failures.map((failure) => `${failure.route} | ${failure.width} px | ${failure.language} | ${failure.scheme} | ${failure.problem}`).join('\n');
+  return failures.map((failure) => `${failure.route} | ${failure.width} | ${failure.language} | ${failure.scheme} | ${failure.problem}`).join('\n');
 }
 
 test.describe('sweep: every route, both languages, both schemes', () => {
-  // Each width and language is a test of its own, spread over the workers: together they are the suite's longest file.
+  // Each language's part of the tour is a test of its own, spread over the workers: together they are the suite's longest file.
   test.describe.configure({ mode: 'parallel' });
   for (const { language, locale } of LANGUAGES) {
-    for (const width of WIDTHS) {
-      test(`${language} at ${width} px`, async ({ browser, baseURL }) => {
+    for (let part = 0; part < PARTS; part += 1) {
+      test(`${language} at every width, part ${part + 1} of ${PARTS} of the tour`, async ({ browser, baseURL }) => {
         test.setTimeout(10 * 60_000);
         if (baseURL === undefined) throw new Error('playwright.config.ts sets baseURL');
         world ??= setUpWorld(baseURL);
         const { now } = await world;
         // The server's clock on the world's time again: between two of these tests the worker may have put it back (afterAll).
         await setClockOver(baseURL, now);
-        const context = await newContext(browser, locale, width, now);
+        const context = await newContext(browser, locale, now);
         const page = await context.newPage();
         const missing = watchMissingTexts(page);
         const failures: Failure[] = [];
-        for (const visit of tour(await world)) failures.push(...(await check(page, visit, { width, language }, missing)));
+        for (const visit of tourParts(await world, PARTS)[part] ?? []) failures.push(...(await check(page, visit, language, missing)));
         await context.close();
 
-        if (failures.length > 0) console.log(`\nSweep failures, ${language} at ${width} px (${failures.length}):\n${format(failures)}\n`);
-        expect(failures.length, `sweep failures, ${language} at ${width} px:\n${format(failures)}`).toBe(0);
+        const where = `${language}, part ${part + 1} of ${PARTS}`;
+        if (failures.length > 0) console.log(`\nSweep failures, ${where} (${failures.length}):\n${format(failures)}\n`);
+        expect(failures.length, `sweep failures, ${where}:\n${format(failures)}`).toBe(0);
       });
     }
   }
