@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HEADLESS_SHELL_PATH, chromiumWithCamera } from './tests/chromium.ts';
-import { copyBuild, testServer, thisWorkersServer } from './tests/servers.ts';
+import { copyBuild, migrateTemplate, startFromTemplate, testServer, thisWorkersServer } from './tests/servers.ts';
 
 /**
  * Browser tests of the built client. Nothing is built here: `npm test` runs
@@ -13,7 +13,7 @@ import { copyBuild, testServer, thisWorkersServer } from './tests/servers.ts';
  * server's clock and read its outbox (/dev), so two workers must never share
  * one. Server N listens on PLAYWRIGHT_PORT + N and serves its own copy of
  * the build (`DIST_DIR`, default `dist/`) from its own data directory
- * (PGlite), all in one temporary directory removed by
+ * (PGlite, a copy of the run's migrated database), all in one temporary directory removed by
  * tests/global-teardown.ts. A spec file runs on one worker from start to
  * end, so its tests share that worker's server, as they would alone, unless
  * the file asks for its tests to be spread (the sweep).
@@ -25,14 +25,32 @@ const workers = Number(process.env.PLAYWRIGHT_WORKERS ?? 3);
 // The config is also loaded by each worker: they inherit the directory made
 // by the main process through the environment instead of making their own,
 // and Playwright tells each its index, which picks its server.
+const isMainProcess = process.env.WARDEN_E2E_DATA_DIR === undefined;
 process.env.WARDEN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'warden-e2e-'));
 const servers = Array.from({ length: workers }, (_, index) => testServer(index));
-for (const server of servers) copyBuild(server);
+if (isMainProcess) {
+  await migrateTemplate();
+  for (const server of servers) {
+    copyBuild(server);
+    startFromTemplate(server.dataDir);
+  }
+}
 const baseURL = thisWorkersServer().url;
+
+/**
+ * The longest files (by the JSON report's timings), each several minutes on one worker. Playwright
+ * hands files to workers in the order of its projects, so these start first and the short files
+ * fill the workers at the end, instead of a long file running on alone after the rest.
+ */
+const LONGEST_FILES = ['**/jail-live.spec.ts', '**/presence.spec.ts', '**/sweep.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
+  projects: [
+    { name: 'longest', testMatch: LONGEST_FILES },
+    { name: 'others', testIgnore: LONGEST_FILES },
+  ],
   globalTeardown: './tests/global-teardown.ts',
   workers,
   fullyParallel: false,
@@ -67,7 +85,7 @@ export default defineConfig({
       PUSH_ALLOW_HOSTS: '127.0.0.1',
     },
     reuseExistingServer: false,
-    // PGlite's first start (migrations) can take a minute or more on a busy machine.
+    // A start can take a minute on a busy machine.
     timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -20,6 +20,7 @@ import type { ActivityLogEntry } from '../src/shared/relay.ts';
 import { freePort } from '../src/server/test/server-process.ts';
 import { TcpProxy } from '../src/server/test/tcp-proxy.ts';
 import { book, call, createWarden, freshAddress, readyGuest, signedIn, signInToConsole, watchMissingTexts } from './helpers.ts';
+import { startFromTemplate } from './servers.ts';
 import { recordSpeech } from './speech.ts';
 
 const LEAVE_ANSWER = 'All right. Please be back within 5 minutes.';
@@ -90,9 +91,10 @@ function stopServer(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'warden-restart-e2e-'));
+  startFromTemplate(dataDir);
   port = await freePort();
   proxy = await TcpProxy.start([port]);
-  // The first start migrates a new database: a minute or more on a busy machine, as playwright.config.ts allows its own servers.
+  // A start can take a minute or more on a busy machine, as playwright.config.ts allows its own servers.
   test.setTimeout(240_000);
   await startServer(180_000);
 });

@@ -2,18 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../shared/api/reservation.ts';
 import type { RelayAck } from '../../shared/relay.ts';
 import { eventId, RelayClient } from '../test/relay-client.ts';
-import {
-  bookOver,
-  freePort,
-  freshServerData,
-  killed,
-  PASS_DATABASE,
-  postApi,
-  readyGuestOver,
-  setClockOver,
-  startServerProcess,
-  waitUntilUp,
-} from '../test/server-process.ts';
+import { bookOver, freePort, killed, PASS_DATABASE, postApi, readyGuestOver, setClockOver, startServerProcess, waitUntilUp } from '../test/server-process.ts';
+import { freshServerData } from '../test/server-data.ts';
 
 /**
  * The jail survives its server: SIGKILL in the middle of a stream of

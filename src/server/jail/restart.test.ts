@@ -6,7 +6,6 @@ import type { ActivityLogEntry } from '../../shared/relay.ts';
 import {
   bookOver,
   freePort,
-  freshServerData,
   killed,
   PASS_DATABASE,
   postApi,
@@ -16,6 +15,7 @@ import {
   stopGracefully,
   waitUntilUp,
 } from '../test/server-process.ts';
+import { freshServerData } from '../test/server-data.ts';
 import { RelayClient } from '../test/relay-client.ts';
 import { TcpProxy } from '../test/tcp-proxy.ts';
 

@@ -30,7 +30,7 @@ async function testDatabase(): Promise<{ database: DatabaseConfig; drop(): Promi
   if (serverUrl === undefined || serverUrl === '') {
     // The run's migrated template (pglite-template.ts), when the run has one: a suite started alone by path has it too.
     const template = inject('pgliteTemplate');
-    const startFrom = template === null || template === undefined ? {} : { startFrom: new Blob([await readFile(template)]) };
+    const startFrom = template === null || template === undefined ? {} : { startFrom: new Blob([await readFile(template.dump)]) };
     return { database: { driver: 'pglite', dataDir: null, ...startFrom }, drop: async () => {} };
   }
   const name = `warden_test_${randomBytes(6).toString('hex')}`;

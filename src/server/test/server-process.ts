@@ -1,8 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { ROOT_DIR } from '../config.ts';
@@ -208,7 +204,7 @@ export async function setClockOver(baseUrl: string, time: number): Promise<void>
 }
 
 /** The PostgreSQL server this pass of the suite runs on (`WARDEN_TEST_DATABASE_URL`), if any. */
-const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
+export const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
 
 /**
  * Whether this pass runs on PostgreSQL. `npm test` runs the server suite
@@ -218,22 +214,5 @@ const DATABASE_SERVER_URL = process.env.WARDEN_TEST_DATABASE_URL ?? '';
  */
 export const ON_POSTGRES = DATABASE_SERVER_URL !== '';
 
-/** The name of the database this pass's server processes run on (`freshServerData`): each pass covers its own. */
+/** The name of the database this pass's server processes run on (`freshServerData`, server-data.ts): each pass covers its own. */
 export const PASS_DATABASE = ON_POSTGRES ? 'PostgreSQL' : 'PGlite';
-
-/**
- * A server's environment on a fresh data directory and, in the PostgreSQL
- * pass, a fresh database; `cleanups` gets what removes them.
- */
-export async function freshServerData(cleanups: (() => Promise<void>)[]): Promise<Record<string, string>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'warden-restart-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const env = { DATA_DIR: dataDir, TRUST_PROXY: '1', WARDEN_DEV: '1' };
-  if (!ON_POSTGRES) return env;
-  const name = `warden_restart_${randomBytes(6).toString('hex')}`;
-  await adminQuery(DATABASE_SERVER_URL, `create database ${name}`);
-  cleanups.push(() => adminQuery(DATABASE_SERVER_URL, `drop database if exists ${name} with (force)`));
-  const url = new URL(DATABASE_SERVER_URL);
-  url.pathname = `/${name}`;
-  return { ...env, DATABASE_URL: url.toString() };
-}

@@ -3,7 +3,6 @@ import { LocalPushService } from '../../test/push-service.ts';
 import {
   bookOver,
   freePort,
-  freshServerData,
   killed,
   PASS_DATABASE,
   postApi,
@@ -12,6 +11,7 @@ import {
   startServerProcess,
   waitUntilUp,
 } from '../../test/server-process.ts';
+import { freshServerData } from '../../test/server-data.ts';
 
 /**
  * Reminders survive their server (docs/reminders.md): a server process
