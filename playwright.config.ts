@@ -42,7 +42,7 @@ const baseURL = thisWorkersServer().url;
  * hands files to workers in the order of its projects, so these start first and the short files
  * fill the workers at the end, instead of a long file running on alone after the rest.
  */
-const LONGEST_FILES = ['**/jail-live.spec.ts', '**/presence.spec.ts', '**/sweep.spec.ts'];
+const LONGEST_FILES = ['**/jail-live.spec.ts', '**/presence.spec.ts', '**/sweep.spec.ts', '**/camera-check.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests',
