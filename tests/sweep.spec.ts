@@ -115,7 +115,7 @@ async function sidewaysScroll(page: Page): Promise<string | null> {
   });
 }
 
-/** Checks the page as it is in both schemes; answers what failed. */
+/** Checks the page as it is in both schemes, telling `fail` each problem. */
 async function checkSchemes(page: Page, fail: (scheme: string, problem: string) => void): Promise<void> {
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
