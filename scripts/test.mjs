@@ -1,5 +1,6 @@
 // `npm test`: installs what is missing, then runs every suite in order and
-// stops at the first failure; the quick gates come first (docs/gates.md):
+// stops at the first failure; the quick gates come first (docs/gates.md),
+// 1-4 beside 5-6, as each keeps about one core busy:
 //
 //   1. the formatter, checked (Biome; `npm run format` writes)
 //   2. the linter (Biome, with the React hooks rules), warnings included
@@ -22,8 +23,9 @@
 // With CI set, a missing Playwright suite is a failure; on a developer's
 // machine it is skipped with a warning.
 
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CARGO,
@@ -41,7 +43,6 @@ import {
   run,
   step,
 } from './ensure.mjs';
-import { buildWasm } from './build-wasm.mjs';
 import { ensurePostgres, startTemporaryPostgres } from './postgres.mjs';
 import { ensureRedis, startTemporaryRedis } from './redis.mjs';
 import { printSlowestTests } from './slowest-tests.mjs';
@@ -136,26 +137,83 @@ function all(...commands) {
   return 0;
 }
 
-suite('format check (biome)', () => run(bin('biome'), ['format', '.']));
+/**
+ * Runs a command with its output (standard output and error, in the order
+ * written) held until it ends; resolves to its exit status and that output.
+ */
+function runHeld(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn(command, args, { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => resolve({ status: 1, output: [...output, Buffer.from(`cannot run ${command}: ${error.message}\n`)] }));
+    child.on('close', (status, signal) => resolve({ status: signal ? 128 + (constants.signals[signal] ?? 0) : (status ?? 1), output }));
+  });
+}
 
-suite('lint (biome)', () => run(bin('biome'), ['lint', '--error-on-warnings', '.']));
+/**
+ * Runs lanes of suites at the same time, each lane's suites one after
+ * another, each suite's commands in turn until one fails. A suite's output
+ * is printed whole when it ends, under its heading, so the log reads as if
+ * the suites had run one by one. After a failure no lane starts another
+ * suite, and the run fails once the suites under way have ended.
+ */
+async function sideBySide(...lanes) {
+  let failed = null;
+  const runLane = async (lane) => {
+    for (const [name, commands] of lane) {
+      if (failed !== null) return;
+      const start = Date.now();
+      let status = 0;
+      const output = [];
+      for (const [command, args, options] of commands) {
+        const result = await runHeld(command, args, options);
+        output.push(...result.output);
+        status = result.status;
+        if (status !== 0) break;
+      }
+      const ms = Date.now() - start;
+      step(name);
+      process.stdout.write(Buffer.concat(output));
+      if (status === 0) {
+        results.push({ name, outcome: 'passed', ms });
+        console.log(`✔ ${name} passed in ${seconds(ms)}`);
+      } else {
+        failed ??= { name, ms, note: `exit ${status}` };
+      }
+    }
+  };
+  await Promise.all(lanes.map(runLane));
+  if (failed !== null) fail(failed.name, failed.ms, failed.note);
+}
 
-suite('unused code (knip)', () => all([bin('knip'), []], [bin('knip'), ['--production', '--include', 'exports']]));
-
-suite('type check (tsc -b)', () => run(bin('tsc'), ['-b']));
-
-suite('cargo fmt and clippy', () =>
-  all(
-    [CARGO_FMT, ['-p', 'vision', '--check'], { env: cargoEnv() }],
-    [CARGO_CLIPPY, ['clippy', '--offline', '-p', 'vision', '--all-targets', '--', '-D', 'warnings'], { env: cargoEnv() }],
-  ));
-
-suite('vision wasm build', () => {
-  buildWasm();
-  return 0;
-});
-
-suite('cargo test (Rust 1.63)', () => run(CARGO, ['test', '--offline', '-p', 'vision'], { env: cargoEnv() }));
+// The JavaScript gates and the crate's run side by side: each mostly keeps one core busy.
+await sideBySide(
+  [
+    ['format check (biome)', [[bin('biome'), ['format', '.']]]],
+    ['lint (biome)', [[bin('biome'), ['lint', '--error-on-warnings', '.']]]],
+    [
+      'unused code (knip)',
+      [
+        [bin('knip'), []],
+        [bin('knip'), ['--production', '--include', 'exports']],
+      ],
+    ],
+    ['type check (tsc -b)', [[bin('tsc'), ['-b']]]],
+  ],
+  [
+    [
+      'cargo fmt and clippy',
+      [
+        [CARGO_FMT, ['-p', 'vision', '--check'], { env: cargoEnv() }],
+        [CARGO_CLIPPY, ['clippy', '--offline', '-p', 'vision', '--all-targets', '--', '-D', 'warnings'], { env: cargoEnv() }],
+      ],
+    ],
+    ['vision wasm build', [[process.execPath, [join(ROOT, 'scripts', 'build-wasm.mjs')]]]],
+    ['cargo test (Rust 1.63)', [[CARGO, ['test', '--offline', '-p', 'vision'], { env: cargoEnv() }]]],
+  ],
+);
 
 suite('vitest', () => run(bin('vitest'), vitestArgs('vitest')));
 
