@@ -1,6 +1,6 @@
 // `npm test`: installs what is missing, then runs every suite in order and
-// stops at the first failure; the quick gates come first (docs/gates.md),
-// 1-4 beside 5-6, as each keeps about one core busy:
+// stops at the first failure; the quick gates come first (docs/gates.md).
+// 1-4 run beside 5-6, and 8 beside 9, as each keeps about one core busy:
 //
 //   1. the formatter, checked (Biome; `npm run format` writes)
 //   2. the linter (Biome, with the React hooks rules), warnings included
@@ -13,11 +13,12 @@
 //   7. Vitest (src/ and bench/); the server suite on in-memory PGlite
 //   8. the short chaos run on PGlite (`npm run bench:chaos -- --short`:
 //      20 live guests, bookings and short jails while the server is killed
-//      with SIGKILL 5 times and restarted on the same data; bench/README.md)
-//   9. the server suite again (src/server) on a real PostgreSQL server that
-//      this script starts privately (scripts/postgres.mjs), with a private
-//      Redis (scripts/redis.mjs) for the two-server relay test, then the
-//      short chaos run on that PostgreSQL server
+//      with SIGKILL 5 times and restarted on the same data; bench/README.md),
+//      beside 9
+//   9. on a real PostgreSQL server that this script starts privately
+//      (scripts/postgres.mjs), the same short chaos run, then the server
+//      suite again (src/server), with a private Redis (scripts/redis.mjs) for
+//      the two-server relay test
 //  10. Playwright (tests/), against a fresh vite build
 //
 // With CI set, a missing Playwright suite is a failure; on a developer's
@@ -128,15 +129,6 @@ ensureFfmpeg();
 ensurePostgres();
 ensureRedis();
 
-/** Runs commands one after another; the first non-zero status is the result. */
-function all(...commands) {
-  for (const [command, args, options] of commands) {
-    const status = run(command, args, options);
-    if (status !== 0) return status;
-  }
-  return 0;
-}
-
 /**
  * Runs a command with its output (standard output and error, in the order
  * written) held until it ends; resolves to its exit status and that output.
@@ -157,7 +149,8 @@ function runHeld(command, args, options = {}) {
  * another, each suite's commands in turn until one fails. A suite's output
  * is printed whole when it ends, under its heading, so the log reads as if
  * the suites had run one by one. After a failure no lane starts another
- * suite, and the run fails once the suites under way have ended.
+ * suite; once the suites under way have ended, it resolves to the first
+ * failure (for `failOn`), or null.
  */
 async function sideBySide(...lanes) {
   let failed = null;
@@ -185,57 +178,75 @@ async function sideBySide(...lanes) {
     }
   };
   await Promise.all(lanes.map(runLane));
-  if (failed !== null) fail(failed.name, failed.ms, failed.note);
+  return failed;
+}
+
+/** Ends the run with `failure` from `sideBySide`, if there is one. */
+function failOn(failure) {
+  if (failure !== null) fail(failure.name, failure.ms, failure.note);
 }
 
 // The JavaScript gates and the crate's run side by side: each mostly keeps one core busy.
-await sideBySide(
-  [
-    ['format check (biome)', [[bin('biome'), ['format', '.']]]],
-    ['lint (biome)', [[bin('biome'), ['lint', '--error-on-warnings', '.']]]],
+failOn(
+  await sideBySide(
     [
-      'unused code (knip)',
+      ['format check (biome)', [[bin('biome'), ['format', '.']]]],
+      ['lint (biome)', [[bin('biome'), ['lint', '--error-on-warnings', '.']]]],
       [
-        [bin('knip'), []],
-        [bin('knip'), ['--production', '--include', 'exports']],
+        'unused code (knip)',
+        [
+          [bin('knip'), []],
+          [bin('knip'), ['--production', '--include', 'exports']],
+        ],
       ],
+      ['type check (tsc -b)', [[bin('tsc'), ['-b']]]],
     ],
-    ['type check (tsc -b)', [[bin('tsc'), ['-b']]]],
-  ],
-  [
     [
-      'cargo fmt and clippy',
       [
-        [CARGO_FMT, ['-p', 'vision', '--check'], { env: cargoEnv() }],
-        [CARGO_CLIPPY, ['clippy', '--offline', '-p', 'vision', '--all-targets', '--', '-D', 'warnings'], { env: cargoEnv() }],
+        'cargo fmt and clippy',
+        [
+          [CARGO_FMT, ['-p', 'vision', '--check'], { env: cargoEnv() }],
+          [CARGO_CLIPPY, ['clippy', '--offline', '-p', 'vision', '--all-targets', '--', '-D', 'warnings'], { env: cargoEnv() }],
+        ],
       ],
+      ['vision wasm build', [[process.execPath, [join(ROOT, 'scripts', 'build-wasm.mjs')]]]],
+      ['cargo test (Rust 1.63)', [[CARGO, ['test', '--offline', '-p', 'vision'], { env: cargoEnv() }]]],
     ],
-    ['vision wasm build', [[process.execPath, [join(ROOT, 'scripts', 'build-wasm.mjs')]]]],
-    ['cargo test (Rust 1.63)', [[CARGO, ['test', '--offline', '-p', 'vision'], { env: cargoEnv() }]]],
-  ],
+  ),
 );
 
 suite('vitest', () => run(bin('vitest'), vitestArgs('vitest')));
 
 const shortChaos = ['bench/chaos.ts', '--short'];
 
-suite('chaos, short (PGlite)', () => run(bin('tsx'), [...shortChaos, '--database', 'pglite']));
-
-suite('server suite and chaos on PostgreSQL', () => {
-  const postgres = startTemporaryPostgres();
-  const redis = startTemporaryRedis();
-  try {
-    // src/server includes src/server/jail/cluster.test.ts, which runs only with both.
-    const env = { ...process.env, WARDEN_TEST_DATABASE_URL: postgres.url, WARDEN_TEST_REDIS_URL: redis.url };
-    return all(
-      [bin('vitest'), vitestArgs('postgres', 'src/server'), { env }],
-      [bin('tsx'), [...shortChaos, '--database', 'postgres', '--postgres', postgres.url]],
-    );
-  } finally {
-    redis.stop();
-    postgres.stop();
-  }
-});
+// The two short chaos runs side by side, as each keeps about one core busy (61.7 s and 59.4 s
+// alone, 74 s together); the server suite on PostgreSQL follows the chaos run there.
+let postgres;
+let redis;
+try {
+  postgres = startTemporaryPostgres();
+  redis = startTemporaryRedis();
+} catch (error) {
+  redis?.stop();
+  postgres?.stop();
+  fail('PostgreSQL and Redis for the tests', 0, error instanceof Error ? error.message : String(error));
+}
+// src/server includes src/server/jail/cluster.test.ts, which runs only with both.
+const onPostgres = { ...process.env, WARDEN_TEST_DATABASE_URL: postgres.url, WARDEN_TEST_REDIS_URL: redis.url };
+let chaosFailure;
+try {
+  chaosFailure = await sideBySide(
+    [['chaos, short (PGlite)', [[bin('tsx'), [...shortChaos, '--database', 'pglite']]]]],
+    [
+      ['chaos, short (PostgreSQL)', [[bin('tsx'), [...shortChaos, '--database', 'postgres', '--postgres', postgres.url]]]],
+      ['server suite on PostgreSQL', [[bin('vitest'), vitestArgs('postgres', 'src/server'), { env: onPostgres }]]],
+    ],
+  );
+} finally {
+  redis.stop();
+  postgres.stop();
+}
+failOn(chaosFailure);
 
 const hasPlaywright = existsSync(join(ROOT, 'playwright.config.ts')) && hasPlaywrightSpecs(join(ROOT, 'tests'));
 if (hasPlaywright) {
