@@ -14,16 +14,14 @@
  *   npm run bench:api -- --seconds 3   shorter (1 to 60)
  */
 
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { guests, reservations } from '../src/server/db/schema/index.ts';
 import { bookingSource, occurrenceRow } from '../src/server/services/reservations.ts';
 import { fixedOffsetTimeZone } from '../src/shared/time-zone.ts';
+import { benchApp, listenOnLoopback } from './server-in-process.ts';
 
 const RESERVATIONS = 50;
 const CONNECTION_COUNTS = [10, 100] as const;
@@ -49,12 +47,6 @@ function secondsFromArgs(args: readonly string[]): number {
   const seconds = Number(args[index + 1]);
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > 60) throw new Error('--seconds takes a whole number from 1 to 60');
   return seconds;
-}
-
-async function listenOnLoopback(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address() as AddressInfo;
-  return `http://127.0.0.1:${address.port}`;
 }
 
 /** A guest who may book, with `RESERVATIONS` reservations to come written straight into the database. */
@@ -125,11 +117,7 @@ async function measure(target: string, url: string, body: string, connections: n
 
 async function main(): Promise<void> {
   const seconds = secondsFromArgs(process.argv.slice(2));
-  const environment = loadConfig(process.env);
-  const usesPostgres = environment.database.driver === 'postgres';
-  const config = { ...environment, database: usesPostgres ? environment.database : ({ driver: 'pglite', dataDir: null } as const) };
-
-  const app = await buildApp(config, { logger: false });
+  const { app, database } = await benchApp();
   const bare = Fastify({ logger: false });
   bare.post('/bare', async () => ({ api: { status: 'success' } }));
 
@@ -145,7 +133,6 @@ async function main(): Promise<void> {
     if (answer.api.status !== 'success' || answer.reservations?.length !== RESERVATIONS) {
       throw new Error(`read_list answered ${text.slice(0, 300)}`);
     }
-    const database = usesPostgres ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory';
     console.log(`read_list answers ${RESERVATIONS} reservations in ${text.length} bytes; database: ${database}; ${seconds} s a measurement`);
 
     await measure('warm-up', `${appUrl}/api/reservation/read_list`, body, 10, WARMUP_SECONDS);

@@ -15,7 +15,6 @@
 
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,8 +23,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { eq, inArray } from 'drizzle-orm';
 import { open as openZip } from 'yauzl';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { benchApp, listenOnLoopback } from './server-in-process.ts';
 import { activityLogs, guests, jails } from '../src/server/db/schema/index.ts';
 import { jpegDataUrl } from '../src/server/test/full-account.ts';
 import { insertPastJails, type PastJail } from '../src/server/test/jail-history.ts';
@@ -57,12 +55,8 @@ function entrySizes(path: string): Promise<Map<string, number>> {
 }
 
 async function main(): Promise<void> {
-  const environment = loadConfig(process.env);
-  const usesPostgres = environment.database.driver === 'postgres';
-  const config = { ...environment, database: usesPostgres ? environment.database : ({ driver: 'pglite', dataDir: null } as const) };
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, database } = await benchApp();
+  const appUrl = await listenOnLoopback(app);
   const now = app.clock.now();
   const name = `export${now.toString(36)}`;
   const directory = await mkdtemp(join(tmpdir(), 'warden-export-bench-'));
@@ -109,7 +103,6 @@ async function main(): Promise<void> {
       return { reservationId, time: now - index, entry: { type: 'patrol' as const, time: now - index, patrol: { data: jpegDataUrl().dataUrl } } };
     });
     await app.db.insert(activityLogs).values(images);
-    const database = usesPostgres ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory';
     console.log(
       `export of a guest with ${JAILS} jails, ${JAILS * LOGS_PER_JAIL} activity logs and ${PATROL_IMAGES} patrol images` +
         ` (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s); database: ${database}`,

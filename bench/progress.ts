@@ -14,13 +14,11 @@
  *   npm run bench:progress -- --plan       also print the statement's plan
  */
 
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { benchApp, listenOnLoopback } from './server-in-process.ts';
 import { guests } from '../src/server/db/schema/index.ts';
 import { progressStatement, readProgress } from '../src/server/services/progress.ts';
 import { insertPastJails, type PastJail } from '../src/server/test/jail-history.ts';
@@ -87,12 +85,8 @@ async function signUp(app: FastifyInstance, name: string, address: string): Prom
 
 async function main(): Promise<void> {
   const calls = callsFromArgs(process.argv.slice(2));
-  const environment = loadConfig(process.env);
-  const usesPostgres = environment.database.driver === 'postgres';
-  const config = { ...environment, database: usesPostgres ? environment.database : ({ driver: 'pglite', dataDir: null } as const) };
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, database } = await benchApp();
+  const appUrl = await listenOnLoopback(app);
   const now = app.clock.now();
   const suffix = now.toString(36);
   const made: number[] = [];
@@ -107,7 +101,6 @@ async function main(): Promise<void> {
       await insertInBatches((batch) => insertPastJails(app.db, otherGuest.id, TIME_ZONE, batch), pastJails(OTHER_JAILS_EACH, now, other + 1));
     }
     await app.queryNamed('progress_analyze', sql`analyze`);
-    const database = usesPostgres ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory';
     console.log(
       `progress of a guest with ${GUEST_JAILS} finished jails among ${OTHER_GUESTS * OTHER_JAILS_EACH} of ${OTHER_GUESTS} other guests` +
         ` (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s); database: ${database}; ${calls} calls one after another`,
