@@ -51,9 +51,9 @@ function DeviceList() {
   return (
     <>
       <p className="account-note">{t('devices_explain')}</p>
-      <ul className="account-devices-list">
+      <ul className="row-list">
         {(data?.sessions ?? []).map((device) => (
-          <li key={device.id} className="account-device" data-testid="signed-in-device">
+          <li key={device.id} data-testid="signed-in-device">
             <span>
               <strong>{nameOf(device)}</strong>
               {device.current ? ` (${t('devices_this')})` : ''}

@@ -147,7 +147,7 @@ export function PushRemindersCard() {
       {reminders.devices.length === 0 ? null : (
         <>
           <h3 className="reminders-subheading">{t('devices_heading')}</h3>
-          <ul className="reminders-devices">
+          <ul className="row-list">
             {reminders.devices.map((device) => (
               <li key={device.id} data-testid="push-device">
                 <span>
