@@ -3,8 +3,8 @@
  * outbox of the server (`GET /dev/outbox`), guests made through the API, a
  * signed-in page, and the accessibility scan.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { freshCode, signInWarden } from '../src/server/test/wardens.ts';
 
 export interface OutboxMessage {
@@ -167,28 +167,12 @@ export async function expectFieldError(control: Locator, message: string | RegEx
   await expect(control.page().getByTestId('loading-overlay')).toHaveCount(0);
 }
 
-/** The axe tags every screen must pass: WCAG 2.0 and 2.1, A and AA. */
-export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 /**
- * Runs axe on the page (WCAG 2.0 and 2.1, A and AA) and expects no violations.
- * In the page itself (`setLegacyMode`: axe.run in each frame of the page's
- * origin), not frame by frame with the results put together in a blank page
- * opened for each scan: the app has no frame from another origin, and the
- * blank page and axe's second injection doubled a scan's cost (measured on
- * /signup and /privacy.html with two violations planted: 1.0 s and 1.4 s a
- * scan, against 0.5 s and 0.7 s in the page, the same violations found).
- * Only the violations are collected, which is all a test reads.
+ * Runs axe on the page (WCAG 2.0 and 2.1, A and AA; tests/axe.ts) and
+ * expects no violations.
  */
 export async function checkA11y(page: Page, label = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_AA_TAGS)
-    .setLegacyMode()
-    .analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
-  );
+  const summary = (await axeViolations(page)).map(({ id, impact, help, targets }) => `${id} (${impact}): ${help}\n  ${targets.join('\n  ')}`);
   expect(summary, `accessibility violations on ${label}`).toEqual([]);
 }
 

@@ -17,10 +17,9 @@
  * at that width shows; loading it once instead of four times halved the
  * sweep.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { WCAG_AA_TAGS, watchMissingTexts } from './helpers.ts';
+import { axeViolations } from './axe.ts';
+import { watchMissingTexts } from './helpers.ts';
 import { animationsDone, go, setUpWorld, tourParts, type Visit, type World } from './routes.ts';
 import { setClockOver } from '../src/server/test/server-process.ts';
 
@@ -38,37 +37,11 @@ const HEIGHT_OF_WIDTH: Record<(typeof WIDTHS)[number], number> = { 320: 568, 360
 const PARTS = 3;
 
 /**
- * axe itself, the copy @axe-core/playwright runs. The sweep loads it into each
- * page once, as an init script, and runs it in the page: AxeBuilder injects
- * it again and opens a blank page on every scan, which made the sweep three
- * times slower. Same engine, same tags (tests/helpers.ts, checkA11y).
- */
-const AXE_SOURCE = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  nodes: { target: unknown[] }[];
-}
-
-/**
  * The rules of WCAG 2.1 AA that read colours. A scheme changes only colours
  * (the page's DOM, names, roles and layout are the same in both), so the
  * first scheme is checked against every rule and the second against these.
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** The WCAG 2.1 AA violations on the page, of every rule or of `rules` only (the page's context has AXE_SOURCE as an init script). */
-function violations(page: Page, rules: readonly string[] | 'all'): Promise<Violation[]> {
-  return page.evaluate(
-    async ({ tags, rules }) => {
-      const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } };
-      const runOnly = rules === 'all' ? { type: 'tag', values: tags } : { type: 'rule', values: rules };
-      const results = await axe.run(document, { runOnly, resultTypes: ['violations'] });
-      return results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map(({ target }) => ({ target })) }));
-    },
-    { tags: WCAG_AA_TAGS, rules },
-  );
-}
 
 // A trace would snapshot every page axe scans: the sweep is slow enough without.
 test.use({ trace: 'off' });
@@ -122,9 +95,8 @@ async function checkSchemes(page: Page, fail: (scheme: string, problem: string) 
     await animationsDone(page);
     const scroll = await sidewaysScroll(page);
     if (scroll !== null) fail(colorScheme, scroll);
-    for (const violation of await violations(page, colorScheme === SCHEMES[0] ? 'all' : COLOUR_RULES)) {
-      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
-      fail(colorScheme, `axe ${violation.id} ×${violation.nodes.length}: ${targets.join(', ')}${violation.nodes.length > 3 ? ', …' : ''}`);
+    for (const { id, targets } of await axeViolations(page, colorScheme === SCHEMES[0] ? 'all' : COLOUR_RULES)) {
+      fail(colorScheme, `axe ${id} ×${targets.length}: ${targets.slice(0, 3).join(', ')}${targets.length > 3 ? ', …' : ''}`);
     }
   }
 }
@@ -146,7 +118,6 @@ async function check(page: Page, visit: Visit, language: string, missing: string
 
 async function newContext(browser: Browser, locale: string, now: number): Promise<BrowserContext> {
   const context = await browser.newContext({ locale, serviceWorkers: 'block' });
-  await context.addInitScript({ content: AXE_SOURCE });
   // The browser's clock on the server's (moved) time.
   await context.clock.install({ time: now });
   await context.clock.resume();
