@@ -46,6 +46,7 @@ import {
 } from './ensure.mjs';
 import { ensurePostgres, startTemporaryPostgres } from './postgres.mjs';
 import { ensureRedis, startTemporaryRedis } from './redis.mjs';
+import { printFailedPages } from './failed-pages.mjs';
 import { printSlowestTests } from './slowest-tests.mjs';
 
 const isCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
@@ -77,9 +78,10 @@ function summary() {
   console.log(`  total ${seconds(Date.now() - startedAt)}`);
   try {
     printSlowestTests(reports, ROOT);
+    printFailedPages(reports);
   } catch (error) {
-    // The list only informs: an unreadable report must not change the run's outcome.
-    console.warn(`(the slowest tests could not be listed: ${error instanceof Error ? error.message : error})`);
+    // These lists only inform: an unreadable report must not change the run's outcome.
+    console.warn(`(the slowest tests or the failed pages could not be listed: ${error instanceof Error ? error.message : error})`);
   }
 }
 

@@ -1,0 +1,58 @@
+// What the page showed when each browser test failed: the accessibility
+// snapshot that Playwright writes into the failure's error-context.md, printed
+// at the end of `npm test`, since CI keeps only the run's output (docs/gates.md).
+
+import { existsSync, readFileSync } from 'node:fs';
+
+/** At most this many lines of page, over all failures: the summary above must stay within the output CI keeps. */
+const LINES_SHOWN = 50;
+
+/** Each failed test of a Playwright JSON report (suites nest) as { name, ms, contextFile }. */
+function failedTests(report) {
+  const failed = [];
+  const visit = (suite, titles) => {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        for (const result of test.results) {
+          if (result.status === 'passed' || result.status === 'skipped') continue;
+          const context = result.attachments.find((attachment) => attachment.name === 'error-context');
+          failed.push({ name: [...path, spec.title].join(' › '), ms: result.duration, contextFile: context?.path });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, path);
+  };
+  for (const suite of report.suites) visit(suite, []);
+  return failed;
+}
+
+/** The page snapshot (the YAML block) of an error-context.md, or null. */
+function pageSnapshot(contextFile) {
+  if (contextFile === undefined || !existsSync(contextFile)) return null;
+  const match = /```yaml\n([\s\S]*?)```/.exec(readFileSync(contextFile, 'utf8'));
+  return match === null ? null : match[1].trimEnd().split('\n');
+}
+
+/**
+ * Prints, for each failed test of the Playwright reports that exist, its
+ * duration and the page it failed on, up to LINES_SHOWN lines in all.
+ * `reports` is a list of { kind: 'vitest' | 'playwright', file }.
+ */
+export function printFailedPages(reports) {
+  const failed = reports
+    .filter(({ kind, file }) => kind === 'playwright' && existsSync(file))
+    .flatMap(({ file }) => failedTests(JSON.parse(readFileSync(file, 'utf8'))));
+  let linesLeft = LINES_SHOWN;
+  for (const { name, ms, contextFile } of failed) {
+    console.log(`\n\x1b[1mThe page when it failed\x1b[0m, after ${(ms / 1000).toFixed(1)} s: ${name}`);
+    const lines = pageSnapshot(contextFile);
+    if (lines === null) {
+      console.log('  (no page snapshot)');
+      continue;
+    }
+    for (const line of lines.slice(0, linesLeft)) console.log(`  ${line}`);
+    if (lines.length > linesLeft) console.log(`  … ${lines.length - linesLeft} more lines in ${contextFile}`);
+    linesLeft = Math.max(0, linesLeft - lines.length);
+  }
+}
