@@ -410,6 +410,29 @@ test.describe('account menu at phone 360x640', () => {
     expect(missing).toEqual([]);
   });
 
+  test("the language chosen in the account menu is the account's too, which the Warden, mail and reminders use", async ({ page, request }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await createGuest(request);
+    const accountLanguage = async () => {
+      const answer = await call(request, '/guest/read', { guest: { id: guest.id, token: guest.token } });
+      return (answer.guest as { language: string }).language;
+    };
+    await signInPage(page, guest);
+    await page.goto('/guest/show');
+    await expect(page.getByText('The Warden speaks to you in this language, and your e-mails and reminders come in it.')).toBeVisible();
+
+    await page.getByRole('group', { name: 'Language', exact: true }).getByRole('radio', { name: '日本語' }).check();
+    await expect(page.getByRole('heading', { level: 1, name: 'アカウント' })).toBeVisible();
+    await expect(page.getByText('ワーデンの話す言葉も、メールやリマインダーも、この言語になります。')).toBeVisible();
+    await expect.poll(accountLanguage, { message: "the account's language" }).toBe('ja');
+    await checkA11y(page, '/guest/show in Japanese');
+
+    await page.getByRole('group', { name: '言語', exact: true }).getByRole('radio', { name: 'English' }).check();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect.poll(accountLanguage, { message: "the account's language" }).toBe('en');
+    expect(missing).toEqual([]);
+  });
+
   test('lists the signed-in devices on Account info, signs out another one, then everywhere', async ({ page, request }) => {
     const missing = watchMissingTexts(page);
     const guest = await createGuest(request);

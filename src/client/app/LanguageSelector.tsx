@@ -7,9 +7,9 @@ import { useLanguageChoice } from './languageChoice.ts';
  * The language choice (ja or en) for the introduction and /guest/show: two
  * segments, each language named in itself. Switching changes the texts at
  * once, `<html lang>`, `api.language` of the next calls, and is remembered on
- * this device.
+ * this device; `onChosen` then hears of it (the account menu saves it on the account).
  */
-export function LanguageSelector({ className }: { className?: string }) {
+export function LanguageSelector({ className, onChosen }: { className?: string; onChosen?: (language: Language) => void }) {
   const { t } = useTranslation('common');
   const { language, choose } = useLanguageChoice();
   return (
@@ -18,7 +18,10 @@ export function LanguageSelector({ className }: { className?: string }) {
         legend={t('language')}
         value={language}
         options={LANGUAGES.map((option) => ({ value: option, label: t(`languageNames.${option}`), lang: option }))}
-        onValueChange={choose}
+        onValueChange={(next) => {
+          choose(next);
+          onChosen?.(next);
+        }}
       />
     </div>
   );

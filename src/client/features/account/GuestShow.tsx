@@ -20,6 +20,7 @@ import { useGuest, useLogout } from '../../app/session.ts';
 import { BUILD_VERSION } from '../../app/version.ts';
 import { formatDateTime, systemTimeZone } from '../../../shared/time-zone.ts';
 import { useTimeZone } from '../reservations/common.ts';
+import { useGuestUpdateMutation } from './api.ts';
 import { CONTACT_EMAIL, privacyUrl } from './links.ts';
 
 /** The menu's screens, each with its icon. */
@@ -42,6 +43,7 @@ export function GuestShowScreen() {
   const language = useAppSelector((state) => state.application.language);
   const timeZone = useTimeZone();
   const facilitatorSignedInAt = useGuest()?.facilitatorSignedInAt ?? null;
+  const [updateGuest] = useGuestUpdateMutation();
   return (
     <section className="screen account-screen">
       <h1>{t('show_heading')}</h1>
@@ -84,7 +86,9 @@ export function GuestShowScreen() {
           })}
         </p>
       )}
-      <LanguageSelector className="account-language" />
+      {/* Chosen here, the language is the account's too: the Warden's lines, the jail's log, mail and reminders (docs/client.md, Language). */}
+      <LanguageSelector className="account-language" onChosen={(chosen) => void updateGuest({ language: chosen })} />
+      <p className="account-note">{t('show_language_note')}</p>
       <p className="account-version">{t('show_version', { version: BUILD_VERSION })}</p>
     </section>
   );

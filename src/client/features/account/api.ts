@@ -6,7 +6,7 @@ export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     guestUpdate: build.mutation<
       { guest: Guest },
-      Partial<Pick<Guest, 'title' | 'email' | 'phone' | 'webhookEnabled' | 'triggerEnabled' | 'triggerMethod' | 'triggerUrl' | 'triggerBody'>> & {
+      Partial<Pick<Guest, 'title' | 'email' | 'phone' | 'language' | 'webhookEnabled' | 'triggerEnabled' | 'triggerMethod' | 'triggerUrl' | 'triggerBody'>> & {
         phoneCode?: string;
         /** Needed with a new `email`. */
         currentPassword?: string;
