@@ -468,6 +468,26 @@ test.describe('account menu at phone 360x640', () => {
 test.describe('account flows in Japanese at phone 360x640', () => {
   test.use({ viewport: VIEWPORTS[0].viewport, locale: 'ja-JP', serviceWorkers: 'block' });
 
+  test("signing in on a Japanese page to an English account turns the page to English, the account's language, and the device keeps it", async ({
+    page,
+    request,
+  }) => {
+    const missing = watchMissingTexts(page);
+    const guest = await createGuest(request, { language: 'en' });
+    await page.goto('/signin');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await page.getByLabel('ユーザー名またはメールアドレス').fill(guest.title);
+    await page.getByLabel('パスワード', { exact: true }).fill(guest.password);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page).toHaveURL(/\/reservations$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'List' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'List' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(missing).toEqual([]);
+  });
+
   test('the verification link in a tab of its own tells the list, and offers the way back; "Edit password" keeps the frame', async ({ page, request }) => {
     const missing = watchMissingTexts(page);
     const guest = await createGuest(request, { language: 'ja' });

@@ -41,12 +41,26 @@ describe('the store with the API', () => {
     expect(store.getState().network.errorMessage).toBe('You are signed out. Please sign in again.');
   });
 
-  it('signs in with guestAuthenticate', async () => {
+  it("signs in with guestAuthenticate, and the page takes the account's language", async () => {
     const store = makeStore();
-    const calls = answer({ api: { status: 'success' }, guest: { id: 8, title: 'a', token: 'fresh' } });
+    const calls = answer({ api: { status: 'success' }, guest: { id: 8, title: 'a', token: 'fresh', language: 'ja' } });
     await store.dispatch(api.endpoints.guestAuthenticate.initiate({ title: 'a', password: 'p' }));
     expect(calls).toEqual([{ guest: { title: 'a', password: 'p' }, api: { language: 'en' } }]);
     expect(store.getState().session.auth).toEqual({ id: 8, token: 'fresh' });
+    expect(store.getState().application.language).toBe('ja');
+  });
+
+  it("keeps the page's language when a facilitator signs in as the guest, or when the sign-in is refused", async () => {
+    const store = makeStore();
+    answer({ api: { status: 'success' }, guest: { id: 8, title: 'a', token: 'fresh', language: 'ja' } });
+    await store.dispatch(api.endpoints.guestAuthenticateAsLimFacilitator.initiate({ guestId: 8, token: 'facilitator' }));
+    expect(store.getState().session.auth).toEqual({ id: 8, token: 'fresh', facilitator: true });
+    expect(store.getState().application.language).toBe('en');
+
+    const refused = makeStore();
+    answer({ api: { status: 'failed', errorMessage: 'The username or password is wrong.' } });
+    await refused.dispatch(api.endpoints.guestAuthenticate.initiate({ title: 'a', password: 'wrong' }));
+    expect(refused.getState().application.language).toBe('en');
   });
 
   it('sends error reports silently', async () => {

@@ -2,7 +2,6 @@ import { configureStore, isAction, type Middleware, type Reducer, type WithSlice
 import type { api } from './api.ts';
 import { AUTH_ID, clearLocal, deleteLocal, putLocal, RETURNING_ID } from './localDb.ts';
 import { saveLanguage } from './savedDevice.ts';
-import { languageChanged } from './slices/application.ts';
 import { accountForgotten, loggedOut, sessionStarted } from './slices/session.ts';
 import { apiMiddleware, rootReducer } from './storeRoot.ts';
 import type { commandSlice } from '../features/jail/commandSlice.ts';
@@ -52,6 +51,7 @@ const persistToDevice: Middleware<object, RootState> = (store) => {
     );
   };
   return (next) => (action) => {
+    const languageBefore = store.getState().application.language;
     const result = next(action);
     if (!isAction(action)) return result;
     if (sessionStarted(action)) {
@@ -64,9 +64,10 @@ const persistToDevice: Middleware<object, RootState> = (store) => {
       if (returning === true) writeSession(() => putLocal('auth', RETURNING_ID, true));
     } else if (accountForgotten.match(action)) {
       writeSession(() => clearLocal('auth'));
-    } else if (languageChanged.match(action)) {
-      void saveLanguage(action.payload);
     }
+    // Chosen, or taken from the account at sign-in: the device remembers it.
+    const language = store.getState().application.language;
+    if (language !== languageBefore) void saveLanguage(language);
     return result;
   };
 };

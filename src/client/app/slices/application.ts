@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants.ts';
+import { guestSignedIn } from './session.ts';
 
 /**
  * Application (docs/client.md, State): the interface language. (The phone code of the last
@@ -18,6 +19,12 @@ export const applicationSlice = createSlice({
     languageChanged(state, action: PayloadAction<Language>) {
       state.language = action.payload;
     },
+  },
+  extraReducers(builder) {
+    // Signed in, the page speaks the account's language, as the Warden, mail and reminders do (docs/client.md, Texts).
+    builder.addMatcher(guestSignedIn, (state, action) => {
+      state.language = action.payload.guest.language;
+    });
   },
 });
 

@@ -40,6 +40,15 @@ export function sessionStarted(action: UnknownAction): action is SessionAnswer {
   return SESSION_ENDPOINTS.some((name) => name === endpoint);
 }
 
+/**
+ * A guest's own sign-in (by username or e-mail): its answer names the account's
+ * language, which the page then takes (slices/application.ts). Sign-up sent the
+ * page's language; a facilitator's sign-in keeps the facilitator's.
+ */
+export function guestSignedIn(action: UnknownAction): action is SessionAnswer {
+  return sessionStarted(action) && action.meta.arg.endpointName === 'guestAuthenticate';
+}
+
 export const sessionSlice = createSlice({
   name: 'session',
   initialState,
