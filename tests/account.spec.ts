@@ -7,6 +7,7 @@
  * scanned with axe (WCAG 2.1 AA).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { accountTexts } from '../src/client/features/account/texts.ts';
 import {
   call,
   checkA11y,
@@ -386,6 +387,14 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 }
 
+/** A facilitator's sign-in token for the guest, issued by the admin command to a new warden. */
+async function facilitatorToken(request: APIRequestContext, guestId: number): Promise<string> {
+  const warden = await createWarden(request);
+  const issued = await request.post('/dev/admin', { data: { args: ['facilitator-token', '--warden', warden.email, '--guest', String(guestId)] } });
+  expect(issued.ok(), 'POST /dev/admin facilitator-token').toBe(true);
+  return ((await issued.json()) as { lines: string[] }).lines[1] ?? '';
+}
+
 test.describe('account menu at phone 360x640', () => {
   test.use({ viewport: VIEWPORTS[0].viewport, locale: 'en-US', serviceWorkers: 'block' });
 
@@ -397,10 +406,7 @@ test.describe('account menu at phone 360x640', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
     await expect(page.getByTestId('facilitator-signed-in')).toHaveCount(0);
 
-    const warden = await createWarden(request);
-    const issued = await request.post('/dev/admin', { data: { args: ['facilitator-token', '--warden', warden.email, '--guest', String(guest.id)] } });
-    expect(issued.ok(), 'POST /dev/admin facilitator-token').toBe(true);
-    const token = ((await issued.json()) as { lines: string[] }).lines[1] ?? '';
+    const token = await facilitatorToken(request, guest.id);
     const answer = await call(request, '/guest/authenticateAsLimFacilitator', { guest: { id: guest.id }, facilitator: { token } });
     expect(answer.api.status).toBe('success');
 
@@ -413,23 +419,45 @@ test.describe('account menu at phone 360x640', () => {
   test("the language chosen in the account menu is the account's too, which the Warden, mail and reminders use", async ({ page, request }) => {
     const missing = watchMissingTexts(page);
     const guest = await createGuest(request);
+    // Read through a session of its own: the facilitator's sign-in below ends the page's.
+    const reader = (await call(request, '/guest/authenticate', { guest: { title: guest.title, password: guest.password } })).guest as {
+      id: number;
+      token: string;
+    };
     const accountLanguage = async () => {
-      const answer = await call(request, '/guest/read', { guest: { id: guest.id, token: guest.token } });
+      const answer = await call(request, '/guest/read', { guest: { id: reader.id, token: reader.token } });
       return (answer.guest as { language: string }).language;
     };
     await signInPage(page, guest);
     await page.goto('/guest/show');
-    await expect(page.getByText('The Warden speaks to you in this language, and your e-mails and reminders come in it.')).toBeVisible();
+    const note = { en: accountTexts.en.show_language_note, ja: accountTexts.ja.show_language_note };
+    await expect(page.getByText(note.en)).toBeVisible();
 
     await page.getByRole('group', { name: 'Language', exact: true }).getByRole('radio', { name: '日本語' }).check();
     await expect(page.getByRole('heading', { level: 1, name: 'アカウント' })).toBeVisible();
-    await expect(page.getByText('ワーデンの話す言葉も、メールやリマインダーも、この言語になります。')).toBeVisible();
+    await expect(page.getByText(note.ja)).toBeVisible();
     await expect.poll(accountLanguage, { message: "the account's language" }).toBe('ja');
     await checkA11y(page, '/guest/show in Japanese');
 
     await page.getByRole('group', { name: '言語', exact: true }).getByRole('radio', { name: 'English' }).check();
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
     await expect.poll(accountLanguage, { message: "the account's language" }).toBe('en');
+
+    // A facilitator signed in as the guest (on this page now) switches the page alone: the account keeps its language.
+    await page.goto(`/guest/loginAsLimFacilitator/${await facilitatorToken(request, guest.id)}/${guest.id}`);
+    await expect(page).not.toHaveURL(/loginAsLimFacilitator/);
+    await page.goto('/guest/show');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(page.getByText(note.en)).toHaveCount(0);
+    const updates: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/guest/update') updates.push(sent.url());
+    });
+    await page.getByRole('group', { name: 'Language', exact: true }).getByRole('radio', { name: '日本語' }).check();
+    await expect(page.getByRole('heading', { level: 1, name: 'アカウント' })).toBeVisible();
+    await settled(page);
+    expect(updates).toEqual([]);
+    expect(await accountLanguage()).toBe('en');
     expect(missing).toEqual([]);
   });
 

@@ -44,6 +44,8 @@ export function GuestShowScreen() {
   const timeZone = useTimeZone();
   const facilitatorSignedInAt = useGuest()?.facilitatorSignedInAt ?? null;
   const [updateGuest] = useGuestUpdateMutation();
+  // A facilitator signed in as the guest chooses the page's language alone, not the guest's.
+  const ownSession = useAppSelector((state) => state.session.auth?.facilitator !== true);
   return (
     <section className="screen account-screen">
       <h1>{t('show_heading')}</h1>
@@ -86,9 +88,9 @@ export function GuestShowScreen() {
           })}
         </p>
       )}
-      {/* Chosen here, the language is the account's too: the Warden's lines, the jail's log, mail and reminders (docs/client.md, Language). */}
-      <LanguageSelector className="account-language" onChosen={(chosen) => void updateGuest({ language: chosen })} />
-      <p className="account-note">{t('show_language_note')}</p>
+      {/* Chosen here, the language is the account's too: the Warden's lines, the jail's log, mail and reminders (docs/client.md, Texts). */}
+      <LanguageSelector className="account-language" onChosen={ownSession ? (chosen) => void updateGuest({ language: chosen }) : undefined} />
+      {ownSession ? <p className="account-note">{t('show_language_note')}</p> : null}
       <p className="account-version">{t('show_version', { version: BUILD_VERSION })}</p>
     </section>
   );
