@@ -92,6 +92,11 @@ function fail(name, ms, note) {
   process.exit(1);
 }
 
+function passed(name, ms) {
+  results.push({ name, outcome: 'passed', ms });
+  console.log(`✔ ${name} passed in ${seconds(ms)}`);
+}
+
 /** Runs one suite (a function returning an exit status) and records it. */
 function suite(name, body) {
   step(name);
@@ -104,8 +109,7 @@ function suite(name, body) {
   }
   const ms = Date.now() - start;
   if (status !== 0) fail(name, ms, `exit ${status}`);
-  results.push({ name, outcome: 'passed', ms });
-  console.log(`✔ ${name} passed in ${seconds(ms)}`);
+  passed(name, ms);
 }
 
 function skip(name, note) {
@@ -171,12 +175,8 @@ async function sideBySide(...lanes) {
       const ms = Date.now() - start;
       step(name);
       process.stdout.write(Buffer.concat(output));
-      if (status === 0) {
-        results.push({ name, outcome: 'passed', ms });
-        console.log(`✔ ${name} passed in ${seconds(ms)}`);
-      } else {
-        failed ??= { name, ms, note: `exit ${status}` };
-      }
+      if (status === 0) passed(name, ms);
+      else failed ??= { name, ms, note: `exit ${status}` };
     }
   };
   await Promise.all(lanes.map(runLane));
