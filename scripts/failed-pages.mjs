@@ -3,28 +3,22 @@
 // at the end of `npm test`, since CI keeps only the run's output (docs/gates.md).
 
 import { existsSync, readFileSync } from 'node:fs';
+import { playwrightTestRuns } from './slowest-tests.mjs';
 
 /** At most this many lines of page, over all failures: the summary above must stay within the output CI keeps. */
 const LINES_SHOWN = 50;
 
-/** Each failed test of a Playwright JSON report (suites nest) as { name, ms, contextFile }. */
+/** Each failed run of a test of a Playwright JSON report as { name, ms, contextFile }. */
 function failedTests(report) {
-  const failed = [];
-  const visit = (suite, titles) => {
-    const path = suite.title ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        for (const result of test.results) {
-          if (result.status === 'passed' || result.status === 'skipped') continue;
-          const context = result.attachments.find((attachment) => attachment.name === 'error-context');
-          failed.push({ name: [...path, spec.title].join(' › '), ms: result.duration, contextFile: context?.path });
-        }
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child, path);
-  };
-  for (const suite of report.suites) visit(suite, []);
-  return failed;
+  return playwrightTestRuns(report).flatMap(({ name, results }) =>
+    results
+      .filter((result) => result.status !== 'passed' && result.status !== 'skipped')
+      .map((result) => ({
+        name,
+        ms: result.duration,
+        contextFile: result.attachments.find((attachment) => attachment.name === 'error-context')?.path,
+      })),
+  );
 }
 
 /** The page snapshot (the YAML block) of an error-context.md, or null. */

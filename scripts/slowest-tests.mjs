@@ -16,21 +16,23 @@ function vitestTests(report, pass, root) {
   );
 }
 
-/** Each test of a Playwright JSON report (suites nest) as { pass, name, ms }, one entry per project run. */
-function playwrightTests(report, pass) {
+/** Each test of a Playwright JSON report (suites nest) as { name, results }, one entry per project run. */
+export function playwrightTestRuns(report) {
   const tests = [];
   const visit = (suite, titles) => {
     const path = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        const ms = test.results.reduce((sum, result) => sum + result.duration, 0);
-        tests.push({ pass, name: [...path, spec.title].join(' › '), ms });
-      }
+      for (const test of spec.tests) tests.push({ name: [...path, spec.title].join(' › '), results: test.results });
     }
     for (const child of suite.suites ?? []) visit(child, path);
   };
   for (const suite of report.suites) visit(suite, []);
   return tests;
+}
+
+/** Each test of a Playwright JSON report as { pass, name, ms }. */
+function playwrightTests(report, pass) {
+  return playwrightTestRuns(report).map(({ name, results }) => ({ pass, name, ms: results.reduce((sum, result) => sum + result.duration, 0) }));
 }
 
 /**
